@@ -1,0 +1,31 @@
+#pragma once
+
+#include <QString>
+
+// Where and how to reach one Redis server, with redis-cli's vocabulary.
+struct ConnectionOptions
+{
+    QString host = QStringLiteral("127.0.0.1");
+    quint16 port = 6379;
+    QString user;     // ACL user; empty means the default user
+    QString password; // empty means no AUTH
+    int database = 0;
+
+    bool tls = false;
+    QString caCertFile;
+    QString certFile;
+    QString keyFile;
+    bool verifyPeer = true;
+
+    int connectTimeoutMs = 5000;
+    int commandTimeoutMs = 15000;
+    bool autoReconnect = true;
+    QString clientName = QStringLiteral("lockscope");
+
+    // Parses redis://[[user]:password@]host[:port][/db] and rediss://… (TLS).
+    // Returns false and sets *error when the URL is not one of these.
+    bool applyUrl(const QString &url, QString *error);
+
+    // host:port/db, with the user when there is one; never the password.
+    QString displayName() const;
+};

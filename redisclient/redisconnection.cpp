@@ -1,0 +1,430 @@
+#include "redisconnection.h"
+
+#include "replyparser.h"
+
+#include <QFile>
+#include <QRandomGenerator>
+#include <QSslCertificate>
+#include <QSslConfiguration>
+#include <QSslKey>
+#include <QSslSocket>
+#include <QTcpSocket>
+
+namespace {
+constexpr int deadlineCheckMs = 250;
+constexpr int reconnectBaseMs = 250;
+constexpr int reconnectMaxMs = 10000;
+
+QByteArray commandName(const RedisCommand &command)
+{
+    return command.isEmpty() ? QByteArray() : command.first().left(32).toUpper();
+}
+
+QString seconds(int ms)
+{
+    return QString::number(ms / 1000.0, 'g', 3) + QStringLiteral(" s");
+}
+} // namespace
+
+RedisConnection::RedisConnection(const ConnectionOptions &options, QObject *parent)
+    : QObject(parent)
+    , m_options(options)
+{
+    m_clock.start();
+    m_connectTimer.setSingleShot(true);
+    connect(&m_connectTimer, &QTimer::timeout, this, [this] {
+        fail(ErrorKind::Timeout, QStringLiteral("No answer from %1 within %2: host unreachable, or not a Redis server")
+                                     .arg(endpoint(), seconds(m_options.connectTimeoutMs)));
+    });
+    m_deadlineTimer.setInterval(deadlineCheckMs);
+    connect(&m_deadlineTimer, &QTimer::timeout, this, &RedisConnection::checkDeadlines);
+    m_reconnectTimer.setSingleShot(true);
+    connect(&m_reconnectTimer, &QTimer::timeout, this, &RedisConnection::startConnect);
+}
+
+// Pending handlers are dropped unrun: their owners may be half-destroyed by now.
+RedisConnection::~RedisConnection() = default;
+
+QString RedisConnection::endpoint() const
+{
+    return m_options.host + QLatin1Char(':') + QString::number(m_options.port);
+}
+
+void RedisConnection::setState(State state)
+{
+    if (m_state == state)
+        return;
+    m_state = state;
+    Q_EMIT stateChanged(state);
+}
+
+void RedisConnection::open()
+{
+    if (m_state == State::Connecting || m_state == State::Ready)
+        return;
+    m_reconnectTimer.stop();
+    m_attempt = 0;
+    m_reportedError.clear();
+    startConnect();
+}
+
+void RedisConnection::close()
+{
+    m_reconnectTimer.stop();
+    m_connectTimer.stop();
+    m_deadlineTimer.stop();
+    ++m_generation;
+    if (m_socket) {
+        m_socket->disconnect(this);
+        m_socket->abort();
+        m_socket->deleteLater();
+        m_socket = nullptr;
+    }
+    m_attempt = 0;
+    setState(State::Disconnected);
+    failAll("connection closed");
+}
+
+void RedisConnection::startConnect()
+{
+    ++m_generation;
+    m_parser = std::make_unique<ReplyParser>();
+    m_handshaking = false;
+    if (m_options.tls) {
+        auto *ssl = new QSslSocket(this);
+        QSslConfiguration config = ssl->sslConfiguration();
+        if (!m_options.caCertFile.isEmpty())
+            config.setCaCertificates(QSslCertificate::fromPath(m_options.caCertFile));
+        if (!m_options.certFile.isEmpty()) {
+            const QList<QSslCertificate> certs = QSslCertificate::fromPath(m_options.certFile);
+            if (!certs.isEmpty())
+                config.setLocalCertificate(certs.first());
+        }
+        if (!m_options.keyFile.isEmpty()) {
+            QFile keyFile(m_options.keyFile);
+            if (keyFile.open(QIODevice::ReadOnly))
+                config.setPrivateKey(QSslKey(&keyFile, QSsl::Rsa));
+        }
+        if (!m_options.verifyPeer)
+            config.setPeerVerifyMode(QSslSocket::VerifyNone);
+        ssl->setSslConfiguration(config);
+        connect(ssl, &QSslSocket::encrypted, this, &RedisConnection::onConnected);
+        connect(ssl, &QSslSocket::sslErrors, this, [this](const QList<QSslError> &errors) {
+            QStringList texts;
+            for (const QSslError &e : errors)
+                texts << e.errorString();
+            fail(ErrorKind::Tls, QStringLiteral("TLS handshake with %1 failed: %2").arg(endpoint(), texts.join(QStringLiteral("; "))));
+        });
+        m_socket = ssl;
+    } else {
+        m_socket = new QTcpSocket(this);
+        connect(m_socket, &QTcpSocket::connected, this, &RedisConnection::onConnected);
+    }
+    connect(m_socket, &QTcpSocket::readyRead, this, &RedisConnection::onReadyRead);
+    connect(m_socket, &QTcpSocket::errorOccurred, this, [this](QAbstractSocket::SocketError error) {
+        const QString where = endpoint();
+        switch (error) {
+        case QAbstractSocket::ConnectionRefusedError:
+            fail(ErrorKind::Refused, QStringLiteral("Connection refused by %1: is redis-server running there?").arg(where));
+            break;
+        case QAbstractSocket::HostNotFoundError:
+            fail(ErrorKind::HostNotFound, QStringLiteral("Host not found: %1").arg(m_options.host));
+            break;
+        case QAbstractSocket::RemoteHostClosedError:
+            fail(ErrorKind::ConnectionLost, m_state == State::Ready
+                                                ? QStringLiteral("Connection to %1 lost: the server closed it").arg(where)
+                                                : QStringLiteral("%1 closed the connection during the handshake").arg(where));
+            break;
+        case QAbstractSocket::SocketTimeoutError:
+            fail(ErrorKind::Timeout, QStringLiteral("Timed out talking to %1").arg(where));
+            break;
+        case QAbstractSocket::SslHandshakeFailedError:
+        case QAbstractSocket::SslInternalError:
+        case QAbstractSocket::SslInvalidUserDataError:
+            fail(ErrorKind::Tls, QStringLiteral("TLS with %1 failed: %2").arg(where, m_socket->errorString()));
+            break;
+        default:
+            fail(ErrorKind::Network, QStringLiteral("Network error with %1: %2").arg(where, m_socket->errorString()));
+            break;
+        }
+    });
+    connect(m_socket, &QTcpSocket::disconnected, this, [this] {
+        fail(ErrorKind::ConnectionLost, QStringLiteral("Connection to %1 lost").arg(endpoint()));
+    });
+
+    setState(State::Connecting);
+    m_connectTimer.start(m_options.connectTimeoutMs);
+    if (auto *ssl = qobject_cast<QSslSocket *>(m_socket))
+        ssl->connectToHostEncrypted(m_options.host, m_options.port);
+    else
+        m_socket->connectToHost(m_options.host, m_options.port);
+}
+
+void RedisConnection::onConnected()
+{
+    m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    m_socket->setSocketOption(QAbstractSocket::KeepAliveOption, 1);
+
+    // One pipelined handshake; the trailing PING proves the server answers and lets us in.
+    QList<RedisCommand> handshake;
+    if (!m_options.password.isEmpty()) {
+        if (m_options.user.isEmpty())
+            handshake.append({"AUTH", m_options.password.toUtf8()});
+        else
+            handshake.append({"AUTH", m_options.user.toUtf8(), m_options.password.toUtf8()});
+    }
+    if (m_options.database != 0)
+        handshake.append({"SELECT", QByteArray::number(m_options.database)});
+    if (!m_options.clientName.isEmpty())
+        handshake.append({"CLIENT", "SETNAME", m_options.clientName.toUtf8()});
+    handshake.append({"PING"});
+
+    m_handshaking = true;
+    auto firstFailure = std::make_shared<RedisReply>();
+    for (qsizetype i = 0; i < handshake.size(); ++i) {
+        const bool last = i == handshake.size() - 1;
+        const bool optional = handshake.at(i).value(0) == "CLIENT";
+        Pending pending;
+        pending.context = this;
+        pending.hasContext = true;
+        pending.name = commandName(handshake.at(i));
+        pending.handler = [this, firstFailure, last, optional](const RedisReply &reply) {
+            if (reply.isError() && !optional && !firstFailure->isError())
+                *firstFailure = reply;
+            if (last)
+                onHandshakeDone(*firstFailure);
+        };
+        writeNow(CommandEncoder::encode(handshake.at(i)), std::move(pending), m_options.connectTimeoutMs);
+    }
+}
+
+void RedisConnection::onHandshakeDone(const RedisReply &failure)
+{
+    m_handshaking = false;
+    if (failure.isError()) {
+        const QString server = failure.errorMessage();
+        if (failure.errorIs("NOAUTH"))
+            fail(ErrorKind::Authentication, QStringLiteral("%1 requires a password (NOAUTH): give one with -a or in the connection dialog").arg(endpoint()));
+        else if (failure.errorIs("WRONGPASS") || server.contains(QLatin1String("password"), Qt::CaseInsensitive)
+                 || server.contains(QLatin1String("AUTH")))
+            fail(ErrorKind::Authentication, QStringLiteral("Authentication failed on %1: %2").arg(endpoint(), server));
+        else if (failure.errorIs("NOPERM"))
+            fail(ErrorKind::Authentication, QStringLiteral("Permission denied on %1: %2").arg(endpoint(), server));
+        else
+            fail(ErrorKind::Rejected, QStringLiteral("%1 refused the connection setup: %2").arg(endpoint(), server));
+        return;
+    }
+    m_connectTimer.stop();
+    m_attempt = 0;
+    m_reportedError.clear();
+    m_lastErrorKind = ErrorKind::None;
+    m_lastError.clear();
+    setState(State::Ready);
+    writeSubscriptions();
+    std::deque<Queued> queued;
+    queued.swap(m_queued);
+    for (Queued &q : queued)
+        writeNow(q.encoded, std::move(q.pending), q.timeoutMs);
+    Q_EMIT ready();
+}
+
+void RedisConnection::send(const RedisCommand &command, QObject *context, ReplyHandler handler, int timeoutMs)
+{
+    Pending pending;
+    pending.context = context;
+    pending.hasContext = context != nullptr;
+    pending.handler = std::move(handler);
+    pending.name = commandName(command);
+    write(CommandEncoder::encode(command), std::move(pending), timeoutMs);
+}
+
+void RedisConnection::pipeline(const QList<RedisCommand> &commands, QObject *context, PipelineHandler handler)
+{
+    if (commands.isEmpty()) {
+        QMetaObject::invokeMethod(this, [context = QPointer<QObject>(context), hasContext = context != nullptr, handler] {
+            if (!hasContext || context)
+                handler({});
+        }, Qt::QueuedConnection);
+        return;
+    }
+    struct Collector {
+        QList<RedisReply> replies;
+        PipelineHandler handler;
+    };
+    auto collector = std::make_shared<Collector>();
+    collector->replies.reserve(commands.size());
+    collector->handler = std::move(handler);
+    const qsizetype total = commands.size();
+    for (const RedisCommand &command : commands) {
+        send(command, context, [collector, total](const RedisReply &reply) {
+            collector->replies.append(reply);
+            if (collector->replies.size() == total)
+                collector->handler(collector->replies);
+        });
+    }
+}
+
+void RedisConnection::write(const QByteArray &encoded, Pending pending, int timeoutMs)
+{
+    if (timeoutMs < 0)
+        timeoutMs = m_options.commandTimeoutMs;
+    if (m_state == State::Ready && !m_handshaking) {
+        writeNow(encoded, std::move(pending), timeoutMs);
+    } else if (m_state == State::Connecting) {
+        m_queued.push_back({encoded, std::move(pending), timeoutMs});
+    } else {
+        // Fail later, never inside the caller's own call.
+        const QByteArray reason = m_lastError.isEmpty() ? QByteArray("not connected") : m_lastError.toUtf8();
+        QMetaObject::invokeMethod(this, [pending = std::move(pending), reason] {
+            if (!pending.hasContext || pending.context)
+                pending.handler(RedisReply::error(reason));
+        }, Qt::QueuedConnection);
+    }
+}
+
+void RedisConnection::writeNow(const QByteArray &encoded, Pending pending, int timeoutMs)
+{
+    pending.deadline = m_clock.elapsed() + timeoutMs;
+    pending.timeoutMs = timeoutMs;
+    m_pending.push_back(std::move(pending));
+    m_socket->write(encoded);
+    if (!m_deadlineTimer.isActive())
+        m_deadlineTimer.start();
+}
+
+void RedisConnection::subscribe(const QList<QByteArray> &channels)
+{
+    for (const QByteArray &c : channels)
+        if (!m_channels.contains(c))
+            m_channels.append(c);
+    if (isReady())
+        writeSubscriptions();
+}
+
+void RedisConnection::psubscribe(const QList<QByteArray> &patterns)
+{
+    for (const QByteArray &p : patterns)
+        if (!m_patterns.contains(p))
+            m_patterns.append(p);
+    if (isReady())
+        writeSubscriptions();
+}
+
+// Subscription confirmations are not matched to handlers: dispatch() recognises them.
+void RedisConnection::writeSubscriptions()
+{
+    if (!m_channels.isEmpty())
+        m_socket->write(CommandEncoder::encode(RedisCommand{"SUBSCRIBE"} + m_channels));
+    if (!m_patterns.isEmpty())
+        m_socket->write(CommandEncoder::encode(RedisCommand{"PSUBSCRIBE"} + m_patterns));
+}
+
+void RedisConnection::onReadyRead()
+{
+    const quint64 generation = m_generation;
+    m_parser->feed(m_socket->readAll());
+    while (generation == m_generation) {
+        std::optional<RedisReply> reply = m_parser->next();
+        if (!reply)
+            break;
+        dispatch(*reply);
+    }
+    if (generation == m_generation && m_parser->hasError())
+        fail(ErrorKind::Protocol, QStringLiteral("%1 sent something that is not Redis protocol: %2").arg(endpoint(), m_parser->errorString()));
+}
+
+void RedisConnection::dispatch(const RedisReply &reply)
+{
+    if ((!m_channels.isEmpty() || !m_patterns.isEmpty()) && reply.isArray() && reply.size() >= 3) {
+        const QByteArray &kind = reply.at(0).bytes();
+        if (kind == "message") {
+            Q_EMIT messageReceived(reply.at(1).bytes(), reply.at(2).bytes(), QByteArray());
+            return;
+        }
+        if (kind == "pmessage" && reply.size() >= 4) {
+            Q_EMIT messageReceived(reply.at(2).bytes(), reply.at(3).bytes(), reply.at(1).bytes());
+            return;
+        }
+        if (kind == "subscribe" || kind == "psubscribe" || kind == "unsubscribe" || kind == "punsubscribe")
+            return;
+    }
+    if (m_pending.empty())
+        return; // an unsolicited reply; nothing waits for it
+    Pending pending = std::move(m_pending.front());
+    m_pending.pop_front();
+    if (m_pending.empty())
+        m_deadlineTimer.stop();
+    if (!pending.hasContext || pending.context)
+        pending.handler(reply);
+}
+
+void RedisConnection::checkDeadlines()
+{
+    const qint64 now = m_clock.elapsed();
+    for (const Pending &p : m_pending) {
+        if (p.deadline <= now) {
+            // Replies arrive in order, so one lost answer desynchronises the whole stream.
+            fail(ErrorKind::Timeout, QStringLiteral("%1 did not answer %2 within %3")
+                                         .arg(endpoint(), QString::fromUtf8(p.name), seconds(p.timeoutMs)));
+            return;
+        }
+    }
+}
+
+void RedisConnection::fail(ErrorKind kind, const QString &message)
+{
+    if (m_state == State::Disconnected || m_state == State::WaitingToReconnect)
+        return;
+    ++m_generation;
+    m_connectTimer.stop();
+    m_deadlineTimer.stop();
+    m_handshaking = false;
+    if (m_socket) {
+        m_socket->disconnect(this);
+        m_socket->abort();
+        m_socket->deleteLater();
+        m_socket = nullptr;
+    }
+    m_lastErrorKind = kind;
+    m_lastError = message;
+
+    // Retrying cannot fix a wrong password, a refused SELECT or a bad certificate.
+    const bool permanent = kind == ErrorKind::Authentication || kind == ErrorKind::Rejected || kind == ErrorKind::Tls;
+    // Report the first failure of a connection, not every failed retry after it.
+    const bool report = m_attempt == 0 && message != m_reportedError;
+    if (m_options.autoReconnect && !permanent) {
+        const int exponent = std::min(m_attempt, 10);
+        const int base = std::min(reconnectMaxMs, reconnectBaseMs << exponent);
+        const int delay = int(base * (0.8 + 0.4 * QRandomGenerator::global()->generateDouble()));
+        ++m_attempt;
+        setState(State::WaitingToReconnect);
+        m_reconnectTimer.start(delay);
+        if (report) {
+            m_reportedError = message;
+            Q_EMIT errorOccurred(kind, message);
+        }
+        Q_EMIT reconnectScheduled(m_attempt, delay);
+    } else {
+        setState(State::Disconnected);
+        if (report) {
+            m_reportedError = message;
+            Q_EMIT errorOccurred(kind, message);
+        }
+    }
+    failAll(message.toUtf8());
+}
+
+void RedisConnection::failAll(const QByteArray &reason)
+{
+    std::deque<Pending> pending;
+    pending.swap(m_pending);
+    std::deque<Queued> queued;
+    queued.swap(m_queued);
+    const RedisReply error = RedisReply::error(reason);
+    for (Pending &p : pending)
+        if (!p.hasContext || p.context)
+            p.handler(error);
+    for (Queued &q : queued)
+        if (!q.pending.hasContext || q.pending.context)
+            q.pending.handler(error);
+}

@@ -1,0 +1,116 @@
+#pragma once
+
+#include "commandencoder.h"
+#include "connectionoptions.h"
+#include "redisreply.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+#include <deque>
+#include <functional>
+#include <memory>
+
+class QTcpSocket;
+class ReplyParser;
+
+// One connection to one Redis server, living on the Qt event loop: commands are written at
+// once (pipelining) and answered in order through a FIFO of handlers. It owns the connect
+// deadline, per-command deadlines, AUTH/SELECT, TLS, reconnects with backoff and pub/sub.
+// Errors reach callers as error replies and reach the UI once, through errorOccurred().
+class RedisConnection final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RedisConnection)
+
+public:
+    enum class State { Disconnected, Connecting, Ready, WaitingToReconnect };
+    Q_ENUM(State)
+    enum class ErrorKind { None, Refused, HostNotFound, Timeout, Authentication, Rejected, ConnectionLost, Protocol, Tls, Network };
+    Q_ENUM(ErrorKind)
+
+    using ReplyHandler = std::function<void(const RedisReply &)>;
+    using PipelineHandler = std::function<void(const QList<RedisReply> &)>;
+
+    explicit RedisConnection(const ConnectionOptions &options, QObject *parent = nullptr);
+    ~RedisConnection() override;
+
+    const ConnectionOptions &options() const { return m_options; }
+    State state() const { return m_state; }
+    bool isReady() const { return m_state == State::Ready; }
+    ErrorKind lastErrorKind() const { return m_lastErrorKind; }
+    QString lastError() const { return m_lastError; }
+    qsizetype pendingCount() const { return qsizetype(m_pending.size() + m_queued.size()); }
+
+    void open();
+    void close();
+
+    // Runs handler with the reply, unless context has been destroyed by then. Commands sent
+    // while connecting go out once the handshake is done; without a connection they fail
+    // (asynchronously) with an error reply. timeoutMs < 0 uses the connection's default.
+    void send(const RedisCommand &command, QObject *context, ReplyHandler handler, int timeoutMs = -1);
+    // Sends the commands back to back (the socket coalesces them into one write);
+    // handler gets every reply, in order.
+    void pipeline(const QList<RedisCommand> &commands, QObject *context, PipelineHandler handler);
+
+    // Turns this connection into a subscriber. Subscriptions survive reconnects.
+    void subscribe(const QList<QByteArray> &channels);
+    void psubscribe(const QList<QByteArray> &patterns);
+
+Q_SIGNALS:
+    void stateChanged(RedisConnection::State state);
+    void ready();
+    void errorOccurred(RedisConnection::ErrorKind kind, const QString &message);
+    void reconnectScheduled(int attempt, int delayMs);
+    void messageReceived(const QByteArray &channel, const QByteArray &payload, const QByteArray &pattern);
+
+private:
+    struct Pending {
+        QPointer<QObject> context;
+        bool hasContext = false;
+        ReplyHandler handler;
+        qint64 deadline = 0;
+        int timeoutMs = 0;
+        QByteArray name;
+    };
+    struct Queued {
+        QByteArray encoded;
+        Pending pending;
+        int timeoutMs = 0;
+    };
+
+    void startConnect();
+    void onConnected();
+    void onHandshakeDone(const RedisReply &failure);
+    void onReadyRead();
+    void dispatch(const RedisReply &reply);
+    void checkDeadlines();
+    void fail(ErrorKind kind, const QString &message);
+    void failAll(const QByteArray &reason);
+    void setState(State state);
+    void write(const QByteArray &encoded, Pending pending, int timeoutMs);
+    void writeNow(const QByteArray &encoded, Pending pending, int timeoutMs);
+    void writeSubscriptions();
+    QString endpoint() const;
+
+    ConnectionOptions m_options;
+    State m_state = State::Disconnected;
+    QTcpSocket *m_socket = nullptr;
+    std::unique_ptr<ReplyParser> m_parser;
+    std::deque<Pending> m_pending;
+    std::deque<Queued> m_queued;
+    QTimer m_connectTimer;
+    QTimer m_deadlineTimer;
+    QTimer m_reconnectTimer;
+    QElapsedTimer m_clock;
+    quint64 m_generation = 0;
+    int m_attempt = 0;
+    bool m_handshaking = false;
+    ErrorKind m_lastErrorKind = ErrorKind::None;
+    QString m_lastError;
+    QString m_reportedError;
+    QList<QByteArray> m_channels;
+    QList<QByteArray> m_patterns;
+};

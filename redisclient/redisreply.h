@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+// One Redis reply, owned by value. Built by ReplyParser from the wire; no hiredis type escapes.
+class RedisReply final
+{
+public:
+    enum class Type { Nil, Integer, String, Status, Error, Array };
+
+    RedisReply() = default;
+
+    static RedisReply nil() { return {}; }
+    static RedisReply integer(qint64 value);
+    static RedisReply string(const QByteArray &bytes);
+    static RedisReply status(const QByteArray &text);
+    static RedisReply error(const QByteArray &text);
+    static RedisReply array(QList<RedisReply> elements);
+
+    Type type() const { return m_type; }
+    bool isNil() const { return m_type == Type::Nil; }
+    bool isError() const { return m_type == Type::Error; }
+    bool isString() const { return m_type == Type::String; }
+    bool isInteger() const { return m_type == Type::Integer; }
+    bool isArray() const { return m_type == Type::Array; }
+    bool isStatus(const char *text) const;
+
+    qint64 integer() const { return m_integer; }
+    // Bulk string bytes, or the text of a status or error reply.
+    const QByteArray &bytes() const { return m_bytes; }
+    const QList<RedisReply> &elements() const { return m_elements; }
+    const RedisReply &at(qsizetype i) const;
+    qsizetype size() const { return m_elements.size(); }
+
+    // The reply as a number whether Redis sent an integer or a numeric bulk string.
+    qint64 toInteger(bool *ok = nullptr) const;
+    // True when the error reply starts with the given code, e.g. "NOSCRIPT" or "WRONGPASS".
+    bool errorIs(const char *code) const;
+    QString errorMessage() const;
+    QString toDebugString() const;
+
+    bool operator==(const RedisReply &other) const;
+    bool operator!=(const RedisReply &other) const { return !(*this == other); }
+
+private:
+    friend struct ReplyBuilder;
+
+    Type m_type = Type::Nil;
+    qint64 m_integer = 0;
+    QByteArray m_bytes;
+    QList<RedisReply> m_elements;
+};

@@ -1,0 +1,95 @@
+#include "replyparser.h"
+
+#include <hiredis/hiredis.h>
+#include <hiredis/read.h>
+
+// Builds RedisReply objects from hiredis reader callbacks. The root reply is heap-allocated
+// and handed to next(); children are written straight into their parent's pre-sized list,
+// so a SCAN reply of thousands of keys costs one QByteArray per key and no redisReply copies.
+struct ReplyBuilder
+{
+    static void *place(const redisReadTask *task, RedisReply value)
+    {
+        if (task->parent) {
+            auto *parent = static_cast<RedisReply *>(task->parent->obj);
+            RedisReply &slot = parent->m_elements[task->idx];
+            slot = std::move(value);
+            return &slot;
+        }
+        return new RedisReply(std::move(value));
+    }
+
+    static void *createString(const redisReadTask *task, char *str, size_t len)
+    {
+        const QByteArray bytes(str, qsizetype(len));
+        switch (task->type) {
+        case REDIS_REPLY_ERROR:
+            return place(task, RedisReply::error(bytes));
+        case REDIS_REPLY_STATUS:
+            return place(task, RedisReply::status(bytes));
+        default:
+            return place(task, RedisReply::string(bytes));
+        }
+    }
+
+    static void *createArray(const redisReadTask *task, int elements)
+    {
+        RedisReply array = RedisReply::array({});
+        array.m_elements.resize(elements);
+        return place(task, std::move(array));
+    }
+
+    static void *createInteger(const redisReadTask *task, long long value)
+    {
+        return place(task, RedisReply::integer(value));
+    }
+
+    static void *createNil(const redisReadTask *task) { return place(task, RedisReply::nil()); }
+
+    // hiredis only ever frees the root object.
+    static void freeObject(void *reply) { delete static_cast<RedisReply *>(reply); }
+};
+
+namespace {
+redisReplyObjectFunctions replyFunctions = {
+    ReplyBuilder::createString, ReplyBuilder::createArray, ReplyBuilder::createInteger,
+    ReplyBuilder::createNil,    ReplyBuilder::freeObject,
+};
+} // namespace
+
+void ReplyParser::ReaderDeleter::operator()(redisReader *reader) const
+{
+    redisReaderFree(reader);
+}
+
+ReplyParser::ReplyParser()
+    : m_reader(redisReaderCreateWithFunctions(&replyFunctions))
+{
+    // Keep the reader's buffer once it has grown: large pipelined replies are the norm here.
+    m_reader->maxbuf = 0;
+}
+
+ReplyParser::~ReplyParser() = default;
+
+void ReplyParser::feed(const char *data, qsizetype size)
+{
+    if (hasError() || size <= 0)
+        return;
+    if (redisReaderFeed(m_reader.get(), data, size_t(size)) != REDIS_OK)
+        m_error = QString::fromUtf8(m_reader->errstr);
+}
+
+std::optional<RedisReply> ReplyParser::next()
+{
+    if (hasError())
+        return std::nullopt;
+    void *raw = nullptr;
+    if (redisReaderGetReply(m_reader.get(), &raw) != REDIS_OK) {
+        m_error = QStringLiteral("Redis protocol error: %1").arg(QString::fromUtf8(m_reader->errstr));
+        return std::nullopt;
+    }
+    if (!raw)
+        return std::nullopt;
+    std::unique_ptr<RedisReply> reply(static_cast<RedisReply *>(raw));
+    return std::move(*reply);
+}
