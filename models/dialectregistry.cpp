@@ -1,0 +1,71 @@
+#include "dialectregistry.h"
+
+#include "plaindialect.h"
+#include "redissonlockdialect.h"
+
+DialectRegistry::DialectRegistry()
+{
+    add(std::make_unique<PlainDialect>());
+    add(std::make_unique<RedissonLockDialect>());
+}
+
+DialectRegistry::~DialectRegistry() = default;
+
+void DialectRegistry::add(std::unique_ptr<Dialect> dialect)
+{
+    m_dialects.push_back(std::move(dialect));
+}
+
+const Dialect *DialectRegistry::find(const QString &id) const
+{
+    for (const auto &d : m_dialects)
+        if (d->id() == id)
+            return d.get();
+    return nullptr;
+}
+
+QList<const Dialect *> DialectRegistry::dialects() const
+{
+    QList<const Dialect *> out;
+    for (const auto &d : m_dialects)
+        out << d.get();
+    return out;
+}
+
+bool DialectRegistry::isSideKey(const QByteArray &key) const
+{
+    for (const auto &d : m_dialects)
+        if (d->isSideKey(key))
+            return true;
+    return false;
+}
+
+std::optional<LockInfo> DialectRegistry::classify(const KeySample &sample) const
+{
+    if (!sample.exists())
+        return std::nullopt;
+    LockInfo best;
+    int bestScore = 0;
+    for (const auto &d : m_dialects) {
+        LockInfo candidate;
+        const int score = d->recognise(sample, candidate);
+        if (score > bestScore) {
+            bestScore = score;
+            best = std::move(candidate);
+            best.dialect = d->id();
+            best.dialectName = d->displayName();
+        }
+    }
+    if (bestScore == 0) {
+        best = LockInfo();
+        best.dialect = QString::fromLatin1(unknownId);
+        best.dialectName = QStringLiteral("Unknown");
+        best.addWarning(QStringLiteral("unrecognised"));
+    }
+    best.sample = sample;
+    if (sample.pttlMs == -1)
+        best.addWarning(QStringLiteral("no-ttl"));
+    if (sample.truncated)
+        best.addWarning(QStringLiteral("value-truncated"));
+    return best;
+}

@@ -1,0 +1,102 @@
+#include "lockinfo.h"
+
+qint64 LockInfo::remainingTtlMs(qint64 nowMs) const
+{
+    if (sample.pttlMs < 0)
+        return -1;
+    return std::max<qint64>(0, sample.pttlMs - (nowMs - sample.observedAtMs));
+}
+
+qint64 LockInfo::deadlineMs() const
+{
+    return sample.pttlMs < 0 ? -1 : sample.observedAtMs + sample.pttlMs;
+}
+
+LockState LockInfo::state(qint64 nowMs) const
+{
+    if (isGone())
+        return goneAs;
+    if (sample.pttlMs == -1)
+        return LockState::NoExpiry;
+    return remainingTtlMs(nowMs) > 0 ? LockState::Held : LockState::Expired;
+}
+
+qint64 LockInfo::holdCount() const
+{
+    qint64 total = 0;
+    for (const LockHolder &h : holders)
+        total += h.count;
+    return total;
+}
+
+QByteArray LockInfo::primaryToken() const
+{
+    return holders.isEmpty() ? QByteArray() : holders.first().token;
+}
+
+QString LockInfo::holderSummary() const
+{
+    if (holders.isEmpty())
+        return {};
+    if (holders.size() == 1)
+        return holders.first().holder;
+    QStringList names;
+    for (const LockHolder &h : holders)
+        if (!h.holder.isEmpty() && !names.contains(h.holder))
+            names << h.holder;
+    const QString who = names.isEmpty() ? QString() : QStringLiteral(": ") + names.mid(0, 3).join(QStringLiteral(", "))
+                                                          + (names.size() > 3 ? QStringLiteral(", …") : QString());
+    return QStringLiteral("%1 holders").arg(holders.size()) + who;
+}
+
+void LockInfo::addWarning(const QString &code)
+{
+    if (!warnings.contains(code))
+        warnings << code;
+}
+
+QString LockInfo::stateId(LockState state)
+{
+    switch (state) {
+    case LockState::Held:
+        return QStringLiteral("held");
+    case LockState::NoExpiry:
+        return QStringLiteral("stuck");
+    case LockState::Expired:
+        return QStringLiteral("expired");
+    case LockState::Released:
+        return QStringLiteral("released");
+    }
+    return {};
+}
+
+QString LockInfo::stateText(LockState state)
+{
+    switch (state) {
+    case LockState::Held:
+        return QStringLiteral("held");
+    case LockState::NoExpiry:
+        return QStringLiteral("no expiry (stuck?)");
+    case LockState::Expired:
+        return QStringLiteral("expired");
+    case LockState::Released:
+        return QStringLiteral("released");
+    }
+    return {};
+}
+
+QString LockInfo::formatTtl(qint64 ms)
+{
+    if (ms < 0)
+        return QStringLiteral("no expiry");
+    // Rounded up, as countdowns are: "0.0 s" would read as gone while the lock is still held.
+    const qint64 tenths = (ms + 99) / 100;
+    if (tenths < 600)
+        return QString::number(tenths / 10.0, 'f', 1) + QStringLiteral(" s");
+    const qint64 s = (ms + 999) / 1000;
+    if (s < 3600)
+        return QStringLiteral("%1m %2s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    if (s < 86400)
+        return QStringLiteral("%1h %2m").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1d %2h").arg(s / 86400).arg((s % 86400) / 3600);
+}

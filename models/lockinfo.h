@@ -1,0 +1,45 @@
+#pragma once
+
+#include "keysample.h"
+#include "lockholder.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+enum class LockState { Held, NoExpiry, Expired, Released };
+
+// A lock as LockScope understands it: the raw observation plus what its dialect decoded.
+// The remaining TTL is derived from the PTTL read and the monotonic time of that read,
+// so it counts down smoothly without asking Redis again.
+struct LockInfo
+{
+    static constexpr int waitersUnknown = -1;
+
+    KeySample sample;
+    QString dialect;      // stable id, as in scan --json
+    QString dialectName;  // for people
+    QList<LockHolder> holders;
+    QStringList warnings; // stable codes such as "no-ttl"
+    int waiters = waitersUnknown;
+
+    // Set once the key is seen gone; the row stays visible for a while with this state.
+    LockState goneAs = LockState::Held;
+    qint64 goneAtMs = 0;
+
+    const QByteArray &key() const { return sample.key; }
+    bool isGone() const { return goneAs == LockState::Released || goneAs == LockState::Expired; }
+    // -1 without expiry; 0 once the deadline has passed (the key may linger until Redis notices).
+    qint64 remainingTtlMs(qint64 nowMs) const;
+    // Monotonic time at which the key is due to expire, or -1 without expiry.
+    qint64 deadlineMs() const;
+    LockState state(qint64 nowMs) const;
+    qint64 holdCount() const;
+    QByteArray primaryToken() const;
+    QString holderSummary() const;
+    void addWarning(const QString &code);
+
+    static QString stateId(LockState state);
+    static QString stateText(LockState state);
+    static QString formatTtl(qint64 remainingMs);
+};

@@ -1,0 +1,48 @@
+#include "lockjson.h"
+
+#include "jsonwriter.h"
+#include "tokentext.h"
+
+void LockJson::write(JsonWriter &out, const LockInfo &lock, qint64 nowMs)
+{
+    out.beginObject();
+    out.field("key", TokenText::escape(lock.key()));
+    out.field("dialect", lock.dialect);
+    out.field("redis_type", QString::fromLatin1(redisTypeName(lock.sample.type)));
+    out.field("ttl_ms", lock.remainingTtlMs(nowMs));
+    out.field("state", LockInfo::stateId(lock.state(nowMs)));
+    out.key("holders").beginArray();
+    for (const LockHolder &h : lock.holders) {
+        out.beginObject();
+        out.field("token", TokenText::escape(h.token));
+        out.field("holder", h.holder);
+        out.field("count", h.count);
+        if (h.ttlMs != LockHolder::noOwnTtl)
+            out.field("ttl_ms", h.ttlMs);
+        if (!h.fields.isEmpty()) {
+            out.key("fields").beginObject();
+            for (const auto &f : h.fields)
+                out.field(f.first.toUtf8().constData(), f.second);
+            out.endObject();
+        }
+        out.endObject();
+    }
+    out.endArray();
+    if (lock.waiters != LockInfo::waitersUnknown)
+        out.field("waiters", qint64(lock.waiters));
+    out.key("warnings").beginArray();
+    for (const QString &w : lock.warnings)
+        out.value(w);
+    out.endArray();
+    out.field("size", lock.sample.size);
+    out.endObject();
+}
+
+QByteArray LockJson::line(const LockInfo &lock, qint64 nowMs)
+{
+    JsonWriter out;
+    write(out, lock, nowMs);
+    QByteArray line = out.take();
+    line += '\n';
+    return line;
+}
