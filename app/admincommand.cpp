@@ -1,0 +1,115 @@
+#include "admincommand.h"
+
+#include "adminservice.h"
+#include "dialectregistry.h"
+#include "jsonwriter.h"
+#include "keyinspector.h"
+#include "redisconnection.h"
+#include "tokentext.h"
+
+#include <QUuid>
+
+#include <iostream>
+#include <string>
+#include <unistd.h>
+
+AdminCommand::AdminCommand(const CliOptions &options, const DialectRegistry *registry, const AuditLog *audit,
+                           QObject *parent)
+    : CliCommand(options, registry, parent)
+    , m_audit(audit)
+{
+}
+
+void AdminCommand::run()
+{
+    m_admin = new AdminService(connection(), registry(), m_audit, this);
+    m_admin->setReadOnly(options().readOnly);
+    if (options().command == CliOptions::Command::Acquire) {
+        const QByteArray token = options().tokenGiven ? options().token
+                                                      : QUuid::createUuid().toByteArray(QUuid::WithoutBraces);
+        execute(m_admin->planAcquire(options().key, token, options().ttlMs));
+        return;
+    }
+    m_inspector = new KeyInspector(connection(), this);
+    m_inspector->inspect({options().key}, this, [this](const QList<KeySample> &samples, const QString &error) {
+        if (!error.isEmpty()) {
+            fail(connection()->isReady() ? Refused : ConnectionError, error);
+            return;
+        }
+        onObserved(registry()->classify(samples.value(0)));
+    });
+}
+
+void AdminCommand::onObserved(const std::optional<LockInfo> &lock)
+{
+    const QString key = TokenText::escape(options().key);
+    if (!lock) {
+        fail(Refused, QStringLiteral("%1 is not held: no such key").arg(key));
+        return;
+    }
+    QByteArray token = options().token;
+    if (options().observed) {
+        if (lock->holders.size() != 1) {
+            fail(Usage, QStringLiteral("%1 has %2 holders; choose one with --token").arg(key).arg(lock->holders.size()));
+            return;
+        }
+        token = lock->primaryToken();
+        fprintf(stderr, "observed: %s held by token \"%s\"%s\n", qUtf8Printable(key), qUtf8Printable(TokenText::escape(token)),
+                lock->holderSummary().isEmpty() ? "" : qUtf8Printable(QStringLiteral(" (") + lock->holderSummary() + QLatin1Char(')')));
+    }
+    if (options().command == CliOptions::Command::Extend)
+        execute(m_admin->planExtend(*lock, token, options().ttlMs));
+    else
+        execute(m_admin->planForceRelease(*lock, token));
+}
+
+bool AdminCommand::confirm(const AdminPlan &plan) const
+{
+    if (options().yes || !isatty(STDIN_FILENO))
+        return true;
+    fprintf(stderr, "%s\n  will run: %s\n  on: %s\nProceed? [y/N] ", qUtf8Printable(plan.description),
+            qUtf8Printable(plan.commandText()), qUtf8Printable(connection()->options().displayName()));
+    fflush(stderr);
+    std::string answer;
+    if (!std::getline(std::cin, answer))
+        return false;
+    return answer == "y" || answer == "Y" || answer == "yes";
+}
+
+void AdminCommand::execute(const AdminPlan &plan)
+{
+    if (options().dryRun) {
+        print((plan.description + QStringLiteral("\n  would run: ") + plan.commandText() + QLatin1Char('\n')).toUtf8());
+        finish(plan.allowed ? Done : Refused);
+        return;
+    }
+    if (plan.allowed && !m_admin->isReadOnly() && !confirm(plan)) {
+        fail(Refused, QStringLiteral("not confirmed; nothing was run"));
+        return;
+    }
+    m_admin->execute(plan, this, [this, plan](const AdminResult &result) {
+        const int code = result.outcome == AdminResult::Outcome::Done      ? Done
+                         : result.outcome == AdminResult::Outcome::Refused ? Refused
+                         : connection()->isReady()                          ? Refused
+                                                                            : ConnectionError;
+        if (options().json) {
+            JsonWriter out;
+            out.beginObject()
+                .field("action", AdminPlan::actionId(plan.action))
+                .field("key", TokenText::escape(plan.key))
+                .field("dialect", plan.dialect)
+                .field("token", TokenText::escape(plan.token));
+            if (plan.ttlMs > 0)
+                out.field("ttl_ms", plan.ttlMs);
+            out.field("result", result.outcomeId()).field("message", result.message).endObject();
+            print(out.take() + '\n');
+        }
+        if (code == Done) {
+            if (!options().json)
+                print(result.message.toUtf8() + '\n');
+            finish(Done);
+        } else {
+            fail(code, result.message);
+        }
+    });
+}

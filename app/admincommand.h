@@ -1,0 +1,33 @@
+#pragma once
+
+#include "adminplan.h"
+#include "clicommand.h"
+#include "lockinfo.h"
+
+class AdminService;
+class AuditLog;
+class KeyInspector;
+
+// lockscope acquire | extend | release: reads the lock as it is now (so the action uses its
+// dialect's script and, with --observed, the token it holds), shows the plan, asks when
+// stdin is a terminal, runs it, and exits 0 done / 1 refused / 3 connection error.
+class AdminCommand final : public CliCommand
+{
+    Q_OBJECT
+
+public:
+    AdminCommand(const CliOptions &options, const DialectRegistry *registry, const AuditLog *audit,
+                 QObject *parent = nullptr);
+
+protected:
+    void run() override;
+
+private:
+    void onObserved(const std::optional<LockInfo> &lock);
+    void execute(const AdminPlan &plan);
+    bool confirm(const AdminPlan &plan) const;
+
+    const AuditLog *m_audit;
+    AdminService *m_admin = nullptr;
+    KeyInspector *m_inspector = nullptr;
+};

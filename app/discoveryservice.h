@@ -1,0 +1,68 @@
+#pragma once
+
+#include "discoveryoptions.h"
+#include "discoveryprogress.h"
+#include "keyinspector.h"
+#include "lockinfo.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QSet>
+
+class DialectRegistry;
+class RedisConnection;
+class RedisReply;
+
+// Finds locks: walks the keyspace once with SCAN (never KEYS), matches each key against
+// all lock patterns locally, and inspects the candidates in pipelined batches. The next
+// SCAN is sent before a reply is processed, so Redis never idles while we match and decode.
+// Everything runs on the event loop in small slices; the GUI stays responsive on a
+// million keys.
+class DiscoveryService final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DiscoveryService)
+
+public:
+    DiscoveryService(RedisConnection *connection, const DialectRegistry *registry, QObject *parent = nullptr);
+
+    void setOptions(const DiscoveryOptions &options);
+    const DiscoveryOptions &options() const { return m_options; }
+    bool isRunning() const { return m_running; }
+    DiscoveryProgress progress() const;
+    KeyInspector *inspector() { return &m_inspector; }
+
+    void start();
+    void cancel();
+
+Q_SIGNALS:
+    void started();
+    void locksFound(const QList<LockInfo> &locks);
+    void progressChanged(const DiscoveryProgress &progress);
+    void finished(const DiscoveryProgress &progress);
+    void cancelled(const DiscoveryProgress &progress);
+    void failed(const QString &message);
+
+private:
+    void scanFrom(const QByteArray &cursor);
+    void onScanReply(const RedisReply &reply, quint64 generation);
+    void inspectPending(bool all);
+    void maybeFinish();
+    void reportProgress(bool force);
+    void fail(const QString &message);
+
+    RedisConnection *m_connection;
+    const DialectRegistry *m_registry;
+    KeyInspector m_inspector;
+    DiscoveryOptions m_options;
+
+    quint64 m_generation = 0;
+    bool m_running = false;
+    bool m_scanDone = false;
+    int m_inFlight = 0;
+    QList<QByteArray> m_pendingKeys;
+    QSet<QByteArray> m_seen;
+    DiscoveryProgress m_progress;
+    QElapsedTimer m_elapsed;
+    QElapsedTimer m_sinceReport;
+};

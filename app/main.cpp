@@ -1,0 +1,118 @@
+// lockscope: the window, or with a subcommand, the terminal face for SSH sessions and scripts.
+
+#include "admincommand.h"
+#include "auditlog.h"
+#include "clioptions.h"
+#include "dialectregistry.h"
+#include "mainwindow.h"
+#include "scancommand.h"
+
+#include <QApplication>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace {
+bool hasDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+           || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+void setIdentity()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("lockscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
+}
+
+int runCli(int argc, char *argv[], const CliOptions &options)
+{
+    QCoreApplication app(argc, argv);
+    setIdentity();
+    const DialectRegistry registry;
+    const AuditLog audit;
+    switch (options.command) {
+    case CliOptions::Command::Scan:
+        return ScanCommand(options, &registry).exec();
+    case CliOptions::Command::Acquire:
+    case CliOptions::Command::Extend:
+    case CliOptions::Command::Release:
+        return AdminCommand(options, &registry, &audit).exec();
+    default:
+        fprintf(stderr, "lockscope: this command is not available in this build\n");
+        return CliCommand::Usage;
+    }
+}
+
+int runGui(int argc, char *argv[], const CliOptions &options)
+{
+    QApplication app(argc, argv);
+    setIdentity();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/lockscope.svg")));
+    const DialectRegistry registry;
+    const AuditLog audit;
+    MainWindow window(&registry, &audit);
+    window.setPatterns(options.patterns);
+    window.setReadOnly(options.readOnly);
+
+    if (!options.screenshot.isEmpty()) {
+        const QString file = options.screenshot;
+        QObject::connect(&window, &MainWindow::scanFinished, &window, [&window, file] {
+            // Let the table and the detail panel lay out and paint before grabbing.
+            QTimer::singleShot(500, &window, [&window, file] {
+                const bool saved = window.grab().save(file);
+                if (!saved)
+                    fprintf(stderr, "lockscope: could not write %s\n", qUtf8Printable(file));
+                QCoreApplication::exit(saved ? 0 : 1);
+            });
+        });
+        QTimer::singleShot(60000, &window, [&window] {
+            fprintf(stderr, "lockscope: no scan finished within 60 s; no screenshot taken (%s)\n",
+                    qUtf8Printable(window.statusMessage()));
+            QCoreApplication::exit(CliCommand::ConnectionError);
+        });
+    }
+    if (options.connectionGiven)
+        window.connectTo(options.connection);
+    else
+        window.startSandbox();
+    window.show();
+    return QApplication::exec();
+}
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    QString error;
+    std::optional<CliOptions> options = CliOptions::parse(arguments, &error);
+    if (!options) {
+        fprintf(stderr, "lockscope: %s (see lockscope --help)\n", qUtf8Printable(error));
+        return CliCommand::Usage;
+    }
+    switch (options->command) {
+    case CliOptions::Command::Help:
+        fputs(qUtf8Printable(CliOptions::helpText()), stdout);
+        return 0;
+    case CliOptions::Command::Version:
+        printf("lockscope %s\n", LOCKSCOPE_VERSION);
+        return 0;
+    case CliOptions::Command::Gui:
+        if (!options->screenshot.isEmpty() && !hasDisplay())
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        if (!options->screenshot.isEmpty() || hasDisplay())
+            return runGui(argc, argv, *options);
+        fprintf(stderr,
+                "lockscope: no display ($DISPLAY and $WAYLAND_DISPLAY are unset), so here are the locks in the terminal.\n"
+                "  For the window, run lockscope in a desktop session or over 'ssh -X', or render it to a picture\n"
+                "  with 'lockscope --screenshot lockscope.png'. See 'lockscope --help' for the terminal commands.\n\n");
+        options->command = CliOptions::Command::Scan;
+        options->sandbox = !options->connectionGiven;
+        break;
+    default:
+        break;
+    }
+    return runCli(argc, argv, *options);
+}

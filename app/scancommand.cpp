@@ -1,0 +1,59 @@
+#include "scancommand.h"
+
+#include "discoveryservice.h"
+#include "lockjson.h"
+#include "monotonicclock.h"
+#include "redisconnection.h"
+#include "texttable.h"
+#include "tokentext.h"
+
+void ScanCommand::run()
+{
+    m_discovery = new DiscoveryService(connection(), registry(), this);
+    DiscoveryOptions discovery;
+    discovery.patterns = options().patterns;
+    m_discovery->setOptions(discovery);
+
+    connect(m_discovery, &DiscoveryService::locksFound, this, [this](const QList<LockInfo> &locks) {
+        if (!options().json) {
+            m_locks += locks;
+            return;
+        }
+        const qint64 now = MonotonicClock::nowMs();
+        QByteArray out;
+        out.reserve(locks.size() * 256);
+        for (const LockInfo &lock : locks)
+            out += LockJson::line(lock, now);
+        print(out);
+    });
+    connect(m_discovery, &DiscoveryService::failed, this, [this](const QString &message) { fail(ConnectionError, message); });
+    connect(m_discovery, &DiscoveryService::finished, this, [this](const DiscoveryProgress &p) {
+        if (!options().json) {
+            print(table(m_locks, MonotonicClock::nowMs()));
+            fprintf(stderr, "%lld locks among %lld keys scanned on %s (%.2f s)\n", p.locksFound, p.keysScanned,
+                    qUtf8Printable(connection()->options().displayName()), p.elapsedMs / 1000.0);
+        }
+        finish(Done);
+    });
+    m_discovery->start();
+}
+
+QByteArray ScanCommand::table(QList<LockInfo> locks, qint64 nowMs)
+{
+    std::sort(locks.begin(), locks.end(), [](const LockInfo &a, const LockInfo &b) { return a.key() < b.key(); });
+    TextTable table({QStringLiteral("KEY"), QStringLiteral("DIALECT"), QStringLiteral("HOLDER"), QStringLiteral("TOKEN"),
+                     QStringLiteral("TTL"), QStringLiteral("HOLDS"), QStringLiteral("STATE"), QStringLiteral("WARNINGS")});
+    table.setMaxWidth(0, 48);
+    table.setMaxWidth(2, 40);
+    table.setMaxWidth(3, 40);
+    table.setRightAligned(4);
+    table.setRightAligned(5);
+    for (const LockInfo &lock : std::as_const(locks)) {
+        const QString token = lock.holders.size() > 1 ? QStringLiteral("(%1 tokens)").arg(lock.holders.size())
+                                                      : TokenText::escape(lock.primaryToken());
+        table.addRow({TokenText::escape(lock.key()), lock.dialect, lock.holderSummary(), token,
+                      LockInfo::formatTtl(lock.remainingTtlMs(nowMs)), QString::number(lock.holdCount()),
+                      LockInfo::stateId(lock.state(nowMs)), lock.warnings.join(QLatin1Char(','))});
+    }
+    return table.render();
+}

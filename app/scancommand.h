@@ -1,0 +1,26 @@
+#pragma once
+
+#include "clicommand.h"
+#include "lockinfo.h"
+
+class DiscoveryService;
+
+// lockscope scan: one discovery pass. --json streams JSON Lines as batches are inspected;
+// otherwise a table sorted by key is printed at the end.
+class ScanCommand final : public CliCommand
+{
+    Q_OBJECT
+
+public:
+    using CliCommand::CliCommand;
+
+    // Also used by watch to reprint the table.
+    static QByteArray table(QList<LockInfo> locks, qint64 nowMs);
+
+protected:
+    void run() override;
+
+private:
+    DiscoveryService *m_discovery = nullptr;
+    QList<LockInfo> m_locks;
+};

@@ -1,0 +1,140 @@
+#include "watchservice.h"
+
+#include "dialectregistry.h"
+#include "monotonicclock.h"
+#include "redisconnection.h"
+
+WatchService::WatchService(RedisConnection *connection, const DialectRegistry *registry, QObject *parent)
+    : QObject(parent)
+    , m_connection(connection)
+    , m_registry(registry)
+    , m_discovery(connection, registry)
+{
+    m_refreshTimer.setInterval(1000);
+    m_rescanTimer.setInterval(10000);
+    connect(&m_refreshTimer, &QTimer::timeout, this, &WatchService::refresh);
+    connect(&m_rescanTimer, &QTimer::timeout, this, &WatchService::rescan);
+    connect(&m_discovery, &DiscoveryService::locksFound, this, &WatchService::merge);
+    connect(&m_discovery, &DiscoveryService::failed, this, [this](const QString &message) {
+        // A lost connection is reported once by the connection itself.
+        if (m_connection->isReady())
+            Q_EMIT scanFailed(message);
+    });
+    connect(m_connection, &RedisConnection::ready, this, [this] {
+        if (m_active)
+            rescan();
+    });
+}
+
+void WatchService::setRefreshInterval(int ms)
+{
+    m_refreshTimer.setInterval(std::max(100, ms));
+}
+
+void WatchService::setRescanInterval(int ms)
+{
+    m_rescanTimer.setInterval(std::max(1000, ms));
+}
+
+void WatchService::start()
+{
+    m_active = true;
+    m_refreshTimer.start();
+    m_rescanTimer.start();
+    if (m_connection->isReady())
+        rescan();
+    // Otherwise the ready() handler starts the first scan.
+}
+
+void WatchService::stop()
+{
+    m_active = false;
+    m_refreshTimer.stop();
+    m_rescanTimer.stop();
+    m_discovery.cancel();
+}
+
+void WatchService::rescan()
+{
+    if (!m_connection->isReady() || m_discovery.isRunning())
+        return;
+    m_discovery.start();
+}
+
+void WatchService::refresh()
+{
+    // One refresh at a time: a slow server gets fewer refreshes, not a growing queue.
+    if (!m_connection->isReady() || m_refreshesInFlight > 0 || m_locks.isEmpty())
+        return;
+    const QList<QByteArray> keys = m_locks.keys();
+    const qsizetype batch = std::max(1, m_discovery.options().inspectBatch);
+    for (qsizetype i = 0; i < keys.size(); i += batch) {
+        ++m_refreshesInFlight;
+        m_discovery.inspector()->inspect(keys.mid(i, batch), this, [this](const QList<KeySample> &samples, const QString &error) {
+            --m_refreshesInFlight;
+            if (error.isEmpty())
+                onRefreshed(samples);
+        });
+    }
+}
+
+void WatchService::merge(const QList<LockInfo> &found)
+{
+    QList<LockInfo> changed;
+    for (const LockInfo &lock : found) {
+        auto it = m_locks.find(lock.key());
+        if (it == m_locks.end()) {
+            m_locks.insert(lock.key(), lock);
+            changed << lock;
+        } else {
+            const bool news = meaningfullyDifferent(*it, lock);
+            *it = lock;
+            if (news)
+                changed << lock;
+        }
+    }
+    if (!changed.isEmpty())
+        Q_EMIT locksChanged(changed);
+}
+
+void WatchService::onRefreshed(const QList<KeySample> &samples)
+{
+    QList<LockInfo> changed;
+    QList<LockInfo> gone;
+    for (const KeySample &sample : samples) {
+        auto it = m_locks.find(sample.key);
+        if (it == m_locks.end())
+            continue;
+        std::optional<LockInfo> now = m_registry->classify(sample);
+        if (!now) {
+            LockInfo lock = *it;
+            const qint64 deadline = lock.deadlineMs();
+            // Gone at or after its predicted deadline: it expired. Before it: someone released it.
+            lock.goneAs = deadline >= 0 && sample.observedAtMs + deadlineToleranceMs >= deadline ? LockState::Expired
+                                                                                                 : LockState::Released;
+            lock.goneAtMs = sample.observedAtMs;
+            gone << lock;
+            m_locks.erase(it);
+            continue;
+        }
+        const bool news = meaningfullyDifferent(*it, *now);
+        *it = *now;
+        if (news)
+            changed << *now;
+    }
+    if (!changed.isEmpty())
+        Q_EMIT locksChanged(changed);
+    if (!gone.isEmpty())
+        Q_EMIT locksGone(gone);
+}
+
+bool WatchService::meaningfullyDifferent(const LockInfo &before, const LockInfo &after)
+{
+    if (before.dialect != after.dialect || before.holders != after.holders || before.waiters != after.waiters
+        || before.warnings != after.warnings || before.sample.value != after.sample.value)
+        return true;
+    const qint64 a = before.deadlineMs(), b = after.deadlineMs();
+    if ((a < 0) != (b < 0))
+        return true;
+    return a >= 0 && std::abs(a - b) > deadlineToleranceMs;
+}

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "discoveryservice.h"
+#include "lockinfo.h"
+
+#include <QHash>
+#include <QObject>
+#include <QTimer>
+
+class DialectRegistry;
+class RedisConnection;
+
+// Keeps the set of known locks current: a full discovery at start (and after every
+// reconnect), a cheap pipelined re-read of the known locks every refresh interval, and a
+// rescan for new locks less often. It reports only what changed: a lock whose deadline
+// merely counted down as predicted is not news.
+class WatchService final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(WatchService)
+
+public:
+    // A deadline that moved by less than this is the same deadline seen through network jitter.
+    static constexpr qint64 deadlineToleranceMs = 250;
+
+    WatchService(RedisConnection *connection, const DialectRegistry *registry, QObject *parent = nullptr);
+
+    DiscoveryService *discovery() { return &m_discovery; }
+    void setRefreshInterval(int ms);
+    void setRescanInterval(int ms);
+    int refreshInterval() const { return m_refreshTimer.interval(); }
+    int rescanInterval() const { return m_rescanTimer.interval(); }
+
+    void start();
+    void stop();
+    bool isActive() const { return m_active; }
+    void rescan();
+    void refresh();
+
+    const QHash<QByteArray, LockInfo> &locks() const { return m_locks; }
+
+Q_SIGNALS:
+    // New locks, and known ones whose holders, deadline or waiters changed.
+    void locksChanged(const QList<LockInfo> &locks);
+    // Locks no longer in Redis, with goneAs (released or expired) and goneAtMs set.
+    void locksGone(const QList<LockInfo> &locks);
+    void scanFailed(const QString &message);
+
+private:
+    void merge(const QList<LockInfo> &found);
+    void onRefreshed(const QList<KeySample> &samples);
+    static bool meaningfullyDifferent(const LockInfo &before, const LockInfo &after);
+
+    RedisConnection *m_connection;
+    const DialectRegistry *m_registry;
+    DiscoveryService m_discovery;
+    QHash<QByteArray, LockInfo> m_locks;
+    QTimer m_refreshTimer;
+    QTimer m_rescanTimer;
+    int m_refreshesInFlight = 0;
+    bool m_active = false;
+};
