@@ -1,0 +1,62 @@
+#include "adminconfirmdialog.h"
+
+#include "tokentext.h"
+
+#include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace {
+QLabel *monoLabel(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setWordWrap(true);
+    return label;
+}
+} // namespace
+
+AdminConfirmDialog::AdminConfirmDialog(const AdminPlan &plan, const QString &server, QWidget *parent)
+    : QDialog(parent)
+    , m_plan(plan)
+{
+    const QString action = AdminPlan::actionId(plan.action);
+    setWindowTitle(tr("Confirm %1").arg(action));
+    setMinimumWidth(560);
+
+    auto *headline = new QLabel(QStringLiteral("<b>%1</b>").arg(plan.description.toHtmlEscaped()), this);
+    headline->setWordWrap(true);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Server"), new QLabel(server, this));
+    form->addRow(tr("Key"), monoLabel(TokenText::escape(plan.key), this));
+    form->addRow(tr("Token"), monoLabel(TokenText::escape(plan.token), this));
+    if (plan.ttlMs > 0)
+        form->addRow(tr("TTL"), new QLabel(tr("%1 ms").arg(plan.ttlMs), this));
+    form->addRow(tr("Will run"), monoLabel(plan.commandText(), this));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(headline);
+    layout->addLayout(form);
+    if (plan.isScript()) {
+        auto *source = new QPlainTextEdit(QString::fromUtf8(plan.script.source()), this);
+        source->setReadOnly(true);
+        source->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+        source->setMinimumHeight(160);
+        layout->addWidget(new QLabel(tr("Script %1.lua:").arg(plan.script.name()), this));
+        layout->addWidget(source);
+    }
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    QPushButton *run = buttons->addButton(tr("Run %1").arg(action), QDialogButtonBox::AcceptRole);
+    if (plan.action == AdminAction::ForceRelease)
+        run->setStyleSheet(QStringLiteral("QPushButton { color: #b3261e; font-weight: bold; }"));
+    buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+}

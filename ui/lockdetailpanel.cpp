@@ -1,0 +1,204 @@
+#include "lockdetailpanel.h"
+
+#include "monotonicclock.h"
+#include "tokentext.h"
+
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace {
+QLabel *valueLabel(QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setWordWrap(true);
+    return label;
+}
+} // namespace
+
+LockDetailPanel::LockDetailPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_title(valueLabel(this))
+    , m_dialect(valueLabel(this))
+    , m_type(valueLabel(this))
+    , m_state(valueLabel(this))
+    , m_ttl(valueLabel(this))
+    , m_holds(valueLabel(this))
+    , m_waiters(valueLabel(this))
+    , m_warnings(valueLabel(this))
+    , m_holders(new QTreeWidget(this))
+    , m_raw(new QPlainTextEdit(this))
+    , m_extend(new QPushButton(tr("Extend…"), this))
+    , m_release(new QPushButton(tr("Force release…"), this))
+{
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    QFont titleFont = mono;
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(mono.pointSizeF() * 1.15);
+    m_title->setFont(titleFont);
+    QFont ttlFont = font();
+    ttlFont.setBold(true);
+    m_ttl->setFont(ttlFont);
+    m_ttl->setMinimumWidth(m_ttl->fontMetrics().horizontalAdvance(QStringLiteral("00h 00m (PTTL 0000000 ms)")));
+    m_raw->setReadOnly(true);
+    m_raw->setFont(mono);
+    m_raw->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_holders->setColumnCount(3);
+    m_holders->setHeaderLabels({tr("Token"), tr("Holder"), tr("Holds")});
+    m_holders->setRootIsDecorated(true);
+    m_holders->header()->setStretchLastSection(false);
+    m_holders->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_holders->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_holders->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_holders->setMaximumHeight(150);
+    m_release->setStyleSheet(QStringLiteral("QPushButton:enabled { color: #b3261e; }"));
+
+    auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->addRow(tr("Dialect"), m_dialect);
+    form->addRow(tr("Redis type"), m_type);
+    form->addRow(tr("State"), m_state);
+    form->addRow(tr("TTL"), m_ttl);
+    form->addRow(tr("Holds"), m_holds);
+    form->addRow(tr("Waiters"), m_waiters);
+    form->addRow(tr("Warnings"), m_warnings);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_extend);
+    buttons->addWidget(m_release);
+    buttons->addStretch();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_title);
+    layout->addLayout(form);
+    layout->addWidget(new QLabel(tr("Holders"), this));
+    layout->addWidget(m_holders);
+    layout->addWidget(new QLabel(tr("Raw value"), this));
+    layout->addWidget(m_raw, 1);
+    layout->addLayout(buttons);
+
+    connect(m_extend, &QPushButton::clicked, this, &LockDetailPanel::extendRequested);
+    connect(m_release, &QPushButton::clicked, this, &LockDetailPanel::forceReleaseRequested);
+    m_tick.setInterval(100);
+    connect(&m_tick, &QTimer::timeout, this, &LockDetailPanel::updateTtl);
+    clear();
+}
+
+void LockDetailPanel::clear()
+{
+    m_lock.reset();
+    m_tick.stop();
+    m_title->setText(tr("No lock selected"));
+    for (QLabel *l : {m_dialect, m_type, m_state, m_ttl, m_holds, m_waiters, m_warnings})
+        l->clear();
+    m_holders->clear();
+    m_raw->clear();
+    setActionState(false, tr("Select a lock"), false, tr("Select a lock"));
+}
+
+void LockDetailPanel::showLock(const LockInfo &lock)
+{
+    const bool sameLock = m_lock && m_lock->key() == lock.key();
+    const QByteArray previousToken = selectedToken();
+    m_lock = lock;
+    m_title->setText(TokenText::escape(lock.key()));
+    m_dialect->setText(QStringLiteral("%1 <span style='color:gray'>(%2)</span>").arg(lock.dialectName.toHtmlEscaped(), lock.dialect));
+    m_type->setText(tr("%1, %2 %3").arg(QString::fromLatin1(redisTypeName(lock.sample.type)))
+                        .arg(lock.sample.size)
+                        .arg(lock.sample.type == RedisType::String ? tr("bytes") : tr("entries")));
+    m_holds->setText(lock.holders.isEmpty() ? QStringLiteral("—") : QString::number(lock.holdCount()));
+    m_waiters->setText(lock.waiters == LockInfo::waitersUnknown ? tr("not observable for this dialect")
+                                                                : QString::number(lock.waiters));
+    QStringList warnings;
+    for (const QString &w : lock.warnings)
+        warnings << QStringLiteral("<b>%1</b>: %2").arg(w, explainWarning(w).toHtmlEscaped());
+    m_warnings->setText(warnings.isEmpty() ? tr("none") : warnings.join(QStringLiteral("<br>")));
+
+    m_holders->clear();
+    QTreeWidgetItem *reselect = nullptr;
+    for (const LockHolder &h : lock.holders) {
+        auto *item = new QTreeWidgetItem(m_holders, {TokenText::escape(h.token), h.holder, QString::number(h.count)});
+        item->setData(0, Qt::UserRole, h.token);
+        item->setFont(0, QFontDatabase::systemFont(QFontDatabase::FixedFont));
+        item->setToolTip(0, TokenText::escape(h.token));
+        for (const auto &f : h.fields)
+            new QTreeWidgetItem(item, {f.first, f.second});
+        if (h.ttlMs != LockHolder::noOwnTtl)
+            new QTreeWidgetItem(item, {tr("ttl"), LockInfo::formatTtl(h.ttlMs)});
+        if (sameLock && h.token == previousToken)
+            reselect = item;
+    }
+    m_holders->expandAll();
+    m_holders->setCurrentItem(reselect ? reselect : m_holders->topLevelItem(0));
+
+    QString raw;
+    if (lock.sample.type == RedisType::String) {
+        raw = TokenText::escape(lock.sample.value);
+    } else {
+        QStringList lines;
+        for (const KeySample::Entry &e : lock.sample.entries)
+            lines << (e.second.isNull() ? TokenText::escape(e.first)
+                                        : TokenText::escape(e.first) + QStringLiteral("  →  ") + TokenText::escape(e.second));
+        raw = lines.join(QLatin1Char('\n'));
+    }
+    if (lock.sample.truncated)
+        raw += tr("\n… (truncated: LockScope reads at most a few KB of a value)");
+    if (m_raw->toPlainText() != raw)
+        m_raw->setPlainText(raw);
+    updateTtl();
+    m_tick.start();
+}
+
+void LockDetailPanel::updateTtl()
+{
+    if (!m_lock)
+        return;
+    const qint64 now = MonotonicClock::nowMs();
+    const LockState state = m_lock->state(now);
+    m_state->setText(LockInfo::stateText(state));
+    if (m_lock->isGone()) {
+        m_ttl->setText(QStringLiteral("—"));
+        return;
+    }
+    const qint64 remaining = m_lock->remainingTtlMs(now);
+    m_ttl->setText(remaining < 0 ? tr("no expiry") : tr("%1  (PTTL %2 ms when read)").arg(LockInfo::formatTtl(remaining)).arg(m_lock->sample.pttlMs));
+}
+
+void LockDetailPanel::setActionState(bool extendEnabled, const QString &extendReason, bool releaseEnabled,
+                                     const QString &releaseReason)
+{
+    m_extend->setEnabled(extendEnabled);
+    m_extend->setToolTip(extendEnabled ? tr("Set a new TTL, guarded by the token you see") : extendReason);
+    m_release->setEnabled(releaseEnabled);
+    m_release->setToolTip(releaseEnabled ? tr("Delete the lock, guarded by the token you see") : releaseReason);
+}
+
+QByteArray LockDetailPanel::selectedToken() const
+{
+    QTreeWidgetItem *item = m_holders->currentItem();
+    while (item && item->parent())
+        item = item->parent();
+    if (item)
+        return item->data(0, Qt::UserRole).toByteArray();
+    return m_lock ? m_lock->primaryToken() : QByteArray();
+}
+
+QString LockDetailPanel::explainWarning(const QString &code)
+{
+    if (code == QLatin1String("no-ttl"))
+        return tr("the key never expires: if its holder crashed, nobody will ever get this lock");
+    if (code == QLatin1String("no-owner-token"))
+        return tr("the value names no owner, so any client can delete it");
+    if (code == QLatin1String("unrecognised"))
+        return tr("under a lock pattern, but no known library writes locks like this");
+    if (code == QLatin1String("value-truncated"))
+        return tr("the value is larger than LockScope reads; only its start is shown");
+    return code;
+}

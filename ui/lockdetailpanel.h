@@ -1,0 +1,57 @@
+#pragma once
+
+#include "lockinfo.h"
+
+#include <QTimer>
+#include <QWidget>
+
+#include <optional>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QTreeWidget;
+
+// Everything known about the selected lock: dialect, state, live TTL, holders with their
+// decoded fields, warnings explained, and the raw Redis value (bytes escaped as redis-cli
+// shows them). Its buttons ask the main window to act; it never talks to Redis.
+class LockDetailPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LockDetailPanel)
+
+public:
+    explicit LockDetailPanel(QWidget *parent = nullptr);
+
+    void showLock(const LockInfo &lock);
+    void clear();
+    const std::optional<LockInfo> &lock() const { return m_lock; }
+    // Whether the buttons are usable, with the reason shown when not.
+    void setActionState(bool extendEnabled, const QString &extendReason, bool releaseEnabled, const QString &releaseReason);
+    // The holder chosen in the holders list (for multi-holder locks), or the only one.
+    QByteArray selectedToken() const;
+
+    static QString explainWarning(const QString &code);
+
+Q_SIGNALS:
+    void extendRequested();
+    void forceReleaseRequested();
+
+private:
+    void updateTtl();
+
+    std::optional<LockInfo> m_lock;
+    QLabel *m_title;
+    QLabel *m_dialect;
+    QLabel *m_type;
+    QLabel *m_state;
+    QLabel *m_ttl;
+    QLabel *m_holds;
+    QLabel *m_waiters;
+    QLabel *m_warnings;
+    QTreeWidget *m_holders;
+    QPlainTextEdit *m_raw;
+    QPushButton *m_extend;
+    QPushButton *m_release;
+    QTimer m_tick;
+};

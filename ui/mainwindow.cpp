@@ -1,0 +1,565 @@
+#include "mainwindow.h"
+
+#include "acquiredialog.h"
+#include "adminconfirmdialog.h"
+#include "adminservice.h"
+#include "connectiondialog.h"
+#include "dialectregistry.h"
+#include "discoveryoptions.h"
+#include "embeddedsandbox.h"
+#include "lockdetailpanel.h"
+#include "lockfilterproxymodel.h"
+#include "locktablemodel.h"
+#include "monotonicclock.h"
+#include "redisconnection.h"
+#include "session.h"
+#include "tokentext.h"
+#include "watchservice.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTableView>
+#include <QTime>
+#include <QToolBar>
+
+MainWindow::MainWindow(const DialectRegistry *registry, const AuditLog *audit, QWidget *parent)
+    : QMainWindow(parent)
+    , m_registry(registry)
+    , m_audit(audit)
+    , m_patterns(DiscoveryOptions::defaultPatterns())
+    , m_model(new LockTableModel(this))
+    , m_proxy(new LockFilterProxyModel(this))
+    , m_table(new QTableView(this))
+    , m_detail(new LockDetailPanel(this))
+    , m_filter(new QLineEdit(this))
+    , m_connectionLabel(new QLabel(this))
+    , m_scanLabel(new QLabel(this))
+    , m_progress(new QProgressBar(this))
+    , m_countLabel(new QLabel(this))
+    , m_messageLabel(new QLabel(this))
+{
+    setWindowTitle(QStringLiteral("LockScope"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/lockscope.svg")));
+    m_proxy->setSourceModel(m_model);
+    buildActions();
+    buildLayout();
+
+    m_flushTimer.setSingleShot(true);
+    m_flushTimer.setInterval(200);
+    connect(&m_flushTimer, &QTimer::timeout, this, &MainWindow::flushUpdates);
+    m_filterDebounce.setSingleShot(true);
+    m_filterDebounce.setInterval(300);
+    connect(&m_filterDebounce, &QTimer::timeout, this, [this] { m_proxy->setFilterText(m_filter->text().trimmed()); });
+    connect(m_filter, &QLineEdit::textChanged, &m_filterDebounce, qOverload<>(&QTimer::start));
+    // 10 Hz: the TTL column shows tenths of a second.
+    m_tickTimer.setInterval(100);
+    connect(&m_tickTimer, &QTimer::timeout, this, &MainWindow::tick);
+    m_tickTimer.start();
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::updateSelection);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &from, const QModelIndex &to) {
+        const LockInfo *lock = selectedLock();
+        if (!lock)
+            return;
+        const int row = m_model->rowOf(lock->key());
+        if (row >= from.row() && row <= to.row())
+            updateSelection();
+    });
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateSelection);
+    connect(m_detail, &LockDetailPanel::extendRequested, this, &MainWindow::requestExtend);
+    connect(m_detail, &LockDetailPanel::forceReleaseRequested, this, &MainWindow::requestForceRelease);
+
+    resize(1400, 820);
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildActions()
+{
+    QStyle *s = style();
+    m_connectAction = new QAction(s->standardIcon(QStyle::SP_DriveNetIcon), tr("&Connect…"), this);
+    m_connectAction->setShortcut(QKeySequence::Open);
+    connect(m_connectAction, &QAction::triggered, this, &MainWindow::openConnectionDialog);
+    m_sandboxAction = new QAction(tr("Open &sandbox server"), this);
+    m_sandboxAction->setToolTip(tr("Start a private redis-server with sample locks and connect to it"));
+    connect(m_sandboxAction, &QAction::triggered, this, &MainWindow::startSandbox);
+
+    m_rescanAction = new QAction(s->standardIcon(QStyle::SP_BrowserReload), tr("&Rescan"), this);
+    m_rescanAction->setShortcut(QKeySequence::Refresh);
+    m_rescanAction->setToolTip(tr("Walk the keyspace again for locks (SCAN)"));
+    connect(m_rescanAction, &QAction::triggered, this, [this] {
+        if (m_session)
+            m_session->watch()->rescan();
+    });
+    m_cancelScanAction = new QAction(s->standardIcon(QStyle::SP_BrowserStop), tr("Cancel scan"), this);
+    connect(m_cancelScanAction, &QAction::triggered, this, [this] {
+        if (m_session)
+            m_session->watch()->discovery()->cancel();
+    });
+
+    m_acquireAction = new QAction(tr("&Acquire…"), this);
+    m_acquireAction->setToolTip(tr("Take a lock: SET key token NX PX ttl"));
+    connect(m_acquireAction, &QAction::triggered, this, &MainWindow::requestAcquire);
+    m_extendAction = new QAction(tr("&Extend…"), this);
+    connect(m_extendAction, &QAction::triggered, this, &MainWindow::requestExtend);
+    m_releaseAction = new QAction(s->standardIcon(QStyle::SP_DialogDiscardButton), tr("&Force release…"), this);
+    m_releaseAction->setShortcut(QKeySequence::Delete);
+    connect(m_releaseAction, &QAction::triggered, this, &MainWindow::requestForceRelease);
+    m_readOnlyAction = new QAction(tr("Read-only"), this);
+    m_readOnlyAction->setCheckable(true);
+    m_readOnlyAction->setToolTip(tr("Refuse every admin action"));
+    connect(m_readOnlyAction, &QAction::toggled, this, &MainWindow::setReadOnly);
+
+    m_hideGoneAction = new QAction(tr("Hide released and expired locks"), this);
+    m_hideGoneAction->setCheckable(true);
+    connect(m_hideGoneAction, &QAction::toggled, m_proxy, &LockFilterProxyModel::setHideGone);
+    m_copyKeyAction = new QAction(tr("Copy key"), this);
+    connect(m_copyKeyAction, &QAction::triggered, this, [this] {
+        if (const LockInfo *lock = selectedLock())
+            QApplication::clipboard()->setText(TokenText::escape(lock->key()));
+    });
+    m_copyTokenAction = new QAction(tr("Copy token"), this);
+    connect(m_copyTokenAction, &QAction::triggered, this, [this] {
+        if (selectedLock())
+            QApplication::clipboard()->setText(TokenText::escape(m_detail->selectedToken()));
+    });
+
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_connectAction);
+    file->addAction(m_sandboxAction);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu *locks = menuBar()->addMenu(tr("&Locks"));
+    locks->addActions({m_rescanAction, m_cancelScanAction});
+    locks->addSeparator();
+    locks->addActions({m_acquireAction, m_extendAction, m_releaseAction});
+    locks->addSeparator();
+    locks->addActions({m_copyKeyAction, m_copyTokenAction});
+    locks->addSeparator();
+    locks->addAction(m_readOnlyAction);
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_hideGoneAction);
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About LockScope"), this, [this] {
+        auto *box = new QMessageBox(QMessageBox::Information, tr("About LockScope"),
+                                    tr("<b>LockScope %1</b><p>Monitor and admin console for Redis distributed locks.</p>")
+                                        .arg(QApplication::applicationVersion()),
+                                    QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    });
+
+    QToolBar *bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setMovable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addAction(m_connectAction);
+    bar->addSeparator();
+    bar->addActions({m_rescanAction, m_cancelScanAction});
+    bar->addSeparator();
+    bar->addActions({m_acquireAction, m_extendAction, m_releaseAction});
+    bar->addSeparator();
+    bar->addAction(m_readOnlyAction);
+    bar->addSeparator();
+    m_filter->setPlaceholderText(tr("Filter by key, holder or token"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setMaximumWidth(360);
+    bar->addWidget(m_filter);
+}
+
+void MainWindow::buildLayout()
+{
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(LockTableModel::KeyColumn, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_table->verticalHeader()->hide();
+    // Fixed row heights: sizing rows to contents costs seconds on 100k rows.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setStretchLastSection(true);
+    header->setHighlightSections(false);
+    const QList<QPair<int, int>> widths = {
+        {LockTableModel::KeyColumn, 250},  {LockTableModel::DialectColumn, 170}, {LockTableModel::HolderColumn, 250},
+        {LockTableModel::TokenColumn, 250}, {LockTableModel::TtlColumn, 80},      {LockTableModel::CountColumn, 55},
+        {LockTableModel::WaitersColumn, 65}};
+    for (const auto &[column, width] : widths)
+        m_table->setColumnWidth(column, width);
+    connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showTableMenu);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_detail);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({1010, 390});
+    setCentralWidget(splitter);
+
+    m_progress->setRange(0, 100);
+    m_progress->setMaximumWidth(160);
+    m_progress->setTextVisible(true);
+    m_progress->hide();
+    m_messageLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    statusBar()->addWidget(m_connectionLabel);
+    statusBar()->addWidget(m_messageLabel, 1);
+    statusBar()->addPermanentWidget(m_scanLabel);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_countLabel);
+}
+
+void MainWindow::setPatterns(const QList<KeyPattern> &patterns)
+{
+    m_patterns = patterns;
+    if (m_session) {
+        DiscoveryOptions options = m_session->watch()->discovery()->options();
+        options.patterns = patterns;
+        m_session->watch()->discovery()->setOptions(options);
+    }
+}
+
+void MainWindow::connectTo(const ConnectionOptions &options)
+{
+    setSession(new Session(options, m_registry, m_audit, this));
+}
+
+void MainWindow::startSandbox()
+{
+    if (m_sandbox) {
+        connectTo(m_sandbox->connectionOptions());
+        return;
+    }
+    m_sandbox = new EmbeddedSandbox(this);
+    m_connectionLabel->setText(tr("Starting a sandbox redis-server…"));
+    connect(m_sandbox, &EmbeddedSandbox::ready, this, [this](const ConnectionOptions &options) {
+        connectTo(options);
+        showMessage(tr("Sandbox redis-server on %1 with sample locks (stops when LockScope closes)").arg(options.displayName()));
+    });
+    connect(m_sandbox, &EmbeddedSandbox::failed, this, [this](const QString &message) {
+        m_connectionLabel->setText(tr("No sandbox"));
+        showMessage(tr("Could not start the sandbox: %1").arg(message), true);
+    });
+    m_sandbox->start();
+}
+
+void MainWindow::setSession(Session *session)
+{
+    if (m_session)
+        m_session->deleteLater();
+    m_session = session;
+    m_pendingChanged.clear();
+    m_pendingGone.clear();
+    m_model->clear();
+    m_detail->clear();
+
+    DiscoveryOptions discoveryOptions = session->watch()->discovery()->options();
+    discoveryOptions.patterns = m_patterns;
+    session->watch()->discovery()->setOptions(discoveryOptions);
+    session->admin()->setReadOnly(m_readOnly);
+    setWindowTitle(tr("LockScope — %1").arg(session->displayName()));
+
+    WatchService *watch = session->watch();
+    connect(watch, &WatchService::locksChanged, this, [this](const QList<LockInfo> &locks) {
+        for (const LockInfo &lock : locks) {
+            m_pendingGone.remove(lock.key());
+            m_pendingChanged.insert(lock.key(), lock);
+        }
+        if (!m_flushTimer.isActive())
+            m_flushTimer.start();
+    });
+    connect(watch, &WatchService::locksGone, this, [this](const QList<LockInfo> &locks) {
+        for (const LockInfo &lock : locks) {
+            m_pendingChanged.remove(lock.key());
+            m_pendingGone.insert(lock.key(), lock);
+        }
+        if (!m_flushTimer.isActive())
+            m_flushTimer.start();
+    });
+    connect(watch, &WatchService::scanFailed, this, [this](const QString &message) {
+        onScanProgress({}, true);
+        showMessage(message, true);
+    });
+    DiscoveryService *discovery = watch->discovery();
+    connect(discovery, &DiscoveryService::started, this, [this] { onScanProgress({}, false); });
+    connect(discovery, &DiscoveryService::progressChanged, this, [this](const DiscoveryProgress &p) { onScanProgress(p, false); });
+    connect(discovery, &DiscoveryService::finished, this, [this](const DiscoveryProgress &p) {
+        onScanProgress(p, true);
+        flushUpdates();
+        Q_EMIT scanFinished();
+    });
+    connect(discovery, &DiscoveryService::cancelled, this, [this](const DiscoveryProgress &p) {
+        onScanProgress(p, true);
+        showMessage(tr("Scan cancelled after %L1 keys").arg(p.keysScanned));
+    });
+
+    RedisConnection *connection = session->connection();
+    auto showState = [this, connection](RedisConnection::State state) {
+        const QString where = connection->options().displayName();
+        switch (state) {
+        case RedisConnection::State::Connecting:
+            m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> Connecting to %1…").arg(where));
+            break;
+        case RedisConnection::State::Ready:
+            m_connectionLabel->setText(tr("<span style='color:#1b7f3b'>●</span> %1").arg(where));
+            break;
+        case RedisConnection::State::WaitingToReconnect:
+            m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: reconnecting…").arg(where));
+            break;
+        case RedisConnection::State::Disconnected:
+            m_connectionLabel->setText(tr("<span style='color:#b3261e'>●</span> %1: disconnected").arg(where));
+            break;
+        }
+        updateActions();
+    };
+    connect(connection, &RedisConnection::stateChanged, this, showState);
+    connect(connection, &RedisConnection::errorOccurred, this,
+            [this](RedisConnection::ErrorKind, const QString &message) { showMessage(message, true); });
+    connect(connection, &RedisConnection::reconnectScheduled, this, [this, connection](int attempt, int delayMs) {
+        m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: reconnecting in %2 s (attempt %3)")
+                                       .arg(connection->options().displayName())
+                                       .arg(delayMs / 1000.0, 0, 'f', 1)
+                                       .arg(attempt));
+    });
+    connect(connection, &RedisConnection::ready, this, [this] { showMessage(tr("Connected")); });
+    connect(session->admin(), &AdminService::actionFinished, this, [this](const AdminPlan &, const AdminResult &result) {
+        showMessage(result.message, !result.ok());
+        if (m_session)
+            m_session->watch()->refresh();
+    });
+    showState(connection->state());
+    session->open();
+}
+
+void MainWindow::flushUpdates()
+{
+    m_flushTimer.stop();
+    if (!m_pendingChanged.isEmpty()) {
+        m_model->upsert(m_pendingChanged.values());
+        m_pendingChanged.clear();
+    }
+    if (!m_pendingGone.isEmpty()) {
+        m_model->markGone(m_pendingGone.values());
+        m_pendingGone.clear();
+    }
+    if (m_model->rowCount() > 0 && !m_table->currentIndex().isValid())
+        m_table->selectRow(0);
+    m_countLabel->setText(tr("%Ln lock(s)", nullptr, m_model->rowCount()));
+}
+
+void MainWindow::tick()
+{
+    // The countdown: repaint the TTL and state cells; the model computes them at paint time.
+    QHeaderView *header = m_table->horizontalHeader();
+    for (int column : {int(LockTableModel::TtlColumn), int(LockTableModel::StateColumn)}) {
+        const int x = header->sectionViewportPosition(column);
+        m_table->viewport()->update(QRect(x, 0, header->sectionSize(column), m_table->viewport()->height()));
+    }
+    const qint64 now = MonotonicClock::nowMs();
+    if (now - m_lastPrune >= 1000) {
+        m_lastPrune = now;
+        m_model->pruneGone(now, goneRetentionMs);
+    }
+}
+
+void MainWindow::onScanProgress(const DiscoveryProgress &p, bool done)
+{
+    if (done) {
+        m_progress->hide();
+        m_scanLabel->setText(p.keysScanned > 0 ? tr("Scanned %L1 keys in %2 s").arg(p.keysScanned).arg(p.elapsedMs / 1000.0, 0, 'f', 1)
+                                               : QString());
+    } else {
+        m_progress->show();
+        m_progress->setValue(p.percent());
+        m_scanLabel->setText(tr("Scanning: %L1 keys, %L2 locks").arg(p.keysScanned).arg(p.locksFound));
+    }
+    m_cancelScanAction->setEnabled(!done);
+}
+
+void MainWindow::showMessage(const QString &text, bool error)
+{
+    const QString time = QTime::currentTime().toString(QStringLiteral("HH:mm:ss"));
+    m_messageLabel->setText(QStringLiteral("<span style='color:gray'>%1</span> %2")
+                                .arg(time, error ? QStringLiteral("<span style='color:#b3261e'>%1</span>").arg(text.toHtmlEscaped())
+                                                 : text.toHtmlEscaped()));
+    m_messageLabel->setToolTip(text);
+    m_messageLabel->setProperty("plainText", text);
+}
+
+QString MainWindow::statusMessage() const
+{
+    return m_messageLabel->property("plainText").toString();
+}
+
+QString MainWindow::connectionStatus() const
+{
+    return m_connectionLabel->text();
+}
+
+const LockInfo *MainWindow::selectedLock() const
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!current.isValid())
+        return nullptr;
+    return m_model->lock(m_proxy->mapToSource(current).row());
+}
+
+void MainWindow::updateSelection()
+{
+    const LockInfo *lock = selectedLock();
+    if (lock)
+        m_detail->showLock(*lock);
+    else
+        m_detail->clear();
+    updateActions();
+}
+
+void MainWindow::updateActions()
+{
+    const bool ready = m_session && m_session->connection()->isReady();
+    const LockInfo *lock = selectedLock();
+    m_rescanAction->setEnabled(ready);
+    m_acquireAction->setEnabled(ready && !m_readOnly);
+    ActionSupport extend = ActionSupport::no(tr("Select a lock"));
+    ActionSupport release = extend;
+    if (lock && m_session) {
+        extend = m_session->admin()->support(AdminAction::Extend, *lock);
+        release = m_session->admin()->support(AdminAction::ForceRelease, *lock);
+    }
+    if (!ready) {
+        extend = ActionSupport::no(tr("Not connected"));
+        release = extend;
+    }
+    m_extendAction->setEnabled(extend.enabled);
+    m_extendAction->setToolTip(extend.enabled ? tr("Set a new TTL, guarded by the token you see") : extend.reason);
+    m_releaseAction->setEnabled(release.enabled);
+    m_releaseAction->setToolTip(release.enabled ? tr("Delete the lock, guarded by the token you see") : release.reason);
+    m_detail->setActionState(extend.enabled, extend.reason, release.enabled, release.reason);
+    m_copyKeyAction->setEnabled(lock);
+    m_copyTokenAction->setEnabled(lock && !lock->holders.isEmpty());
+}
+
+void MainWindow::setReadOnly(bool readOnly)
+{
+    m_readOnly = readOnly;
+    if (m_readOnlyAction->isChecked() != readOnly)
+        m_readOnlyAction->setChecked(readOnly);
+    if (m_session)
+        m_session->admin()->setReadOnly(readOnly);
+    updateActions();
+}
+
+bool MainWindow::isReadOnly() const
+{
+    return m_readOnly;
+}
+
+void MainWindow::openConnectionDialog()
+{
+    auto *dialog = new ConnectionDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (m_session)
+        dialog->setOptions(m_session->connection()->options());
+    dialog->setReadOnly(m_readOnly);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        setReadOnly(dialog->readOnly());
+        if (dialog->useSandbox())
+            startSandbox();
+        else
+            connectTo(dialog->options());
+    });
+    dialog->open();
+}
+
+void MainWindow::requestAcquire()
+{
+    if (!m_session)
+        return;
+    auto *dialog = new AcquireDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (m_session)
+            confirmAndRun(m_session->admin()->planAcquire(dialog->key(), dialog->token(), dialog->ttlMs()));
+    });
+    dialog->open();
+}
+
+void MainWindow::requestExtend()
+{
+    const LockInfo *lock = selectedLock();
+    if (!lock || !m_session)
+        return;
+    const LockInfo observed = *lock;
+    const QByteArray token = m_detail->selectedToken();
+    auto *dialog = new AcquireDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setExtendMode(observed.key(), token, observed.sample.pttlMs > 0 ? observed.sample.pttlMs : 30000);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, observed, token] {
+        if (m_session)
+            confirmAndRun(m_session->admin()->planExtend(observed, token, dialog->ttlMs()));
+    });
+    dialog->open();
+}
+
+void MainWindow::requestForceRelease()
+{
+    const LockInfo *lock = selectedLock();
+    if (!lock || !m_session)
+        return;
+    // The plan carries the token as seen now; if the lock changes hands before the click
+    // on "Run", the script's guard refuses.
+    confirmAndRun(m_session->admin()->planForceRelease(*lock, m_detail->selectedToken()));
+}
+
+void MainWindow::confirmAndRun(const AdminPlan &plan)
+{
+    if (!m_session)
+        return;
+    if (!plan.allowed) {
+        showMessage(tr("Cannot %1: %2").arg(AdminPlan::actionId(plan.action), plan.refusal), true);
+        return;
+    }
+    auto *dialog = new AdminConfirmDialog(plan, m_session->displayName(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    QPointer<Session> session = m_session;
+    connect(dialog, &QDialog::accepted, this, [this, dialog, session] {
+        // The session may have been replaced while the dialog was open: never run the
+        // plan against a server other than the one it was made for.
+        if (!session || session != m_session) {
+            showMessage(tr("Not run: the connection changed while the confirmation was open"), true);
+            return;
+        }
+        session->admin()->execute(dialog->plan(), this, {});
+    });
+    dialog->open();
+}
+
+void MainWindow::showTableMenu(const QPoint &pos)
+{
+    if (!m_table->indexAt(pos).isValid())
+        return;
+    auto *menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->addActions({m_extendAction, m_releaseAction});
+    menu->addSeparator();
+    menu->addActions({m_copyKeyAction, m_copyTokenAction});
+    menu->popup(m_table->viewport()->mapToGlobal(pos));
+}

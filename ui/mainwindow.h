@@ -1,0 +1,116 @@
+#pragma once
+
+#include "connectionoptions.h"
+#include "embeddedsandbox.h"
+#include "session.h"
+#include "keypattern.h"
+#include "lockinfo.h"
+
+#include <QHash>
+#include <QMainWindow>
+#include <QPointer>
+#include <QTimer>
+
+class AdminPlan;
+class AuditLog;
+class DialectRegistry;
+class LockDetailPanel;
+class LockFilterProxyModel;
+class LockTableModel;
+class QAction;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QTableView;
+struct DiscoveryProgress;
+
+// The LockScope window: the live lock table with its filter, the detail panel of the
+// selected lock, admin actions (toolbar, context menu, panel) behind a confirmation, and a
+// status bar with connection state, scan progress and the last message.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+public:
+    // How long a released or expired lock stays visible, greyed, before it leaves the table.
+    static constexpr qint64 goneRetentionMs = 15000;
+
+    MainWindow(const DialectRegistry *registry, const AuditLog *audit, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    void connectTo(const ConnectionOptions &options);
+    void startSandbox();
+    void setReadOnly(bool readOnly);
+    bool isReadOnly() const;
+    // The lock patterns scans use (defaults plus the user's).
+    void setPatterns(const QList<KeyPattern> &patterns);
+
+    LockTableModel *lockModel() const { return m_model; }
+    LockFilterProxyModel *proxyModel() const { return m_proxy; }
+    QTableView *lockTable() const { return m_table; }
+    LockDetailPanel *detailPanel() const { return m_detail; }
+    Session *session() const { return m_session; }
+    QString statusMessage() const;
+    QString connectionStatus() const;
+
+Q_SIGNALS:
+    void scanFinished();
+
+private:
+    void buildActions();
+    void buildLayout();
+    void setSession(Session *session);
+    void openConnectionDialog();
+    void flushUpdates();
+    void updateSelection();
+    void updateActions();
+    void showMessage(const QString &text, bool error = false);
+    void onScanProgress(const DiscoveryProgress &progress, bool done);
+    const LockInfo *selectedLock() const;
+    void requestAcquire();
+    void requestExtend();
+    void requestForceRelease();
+    void confirmAndRun(const AdminPlan &plan);
+    void showTableMenu(const QPoint &pos);
+    void tick();
+
+    const DialectRegistry *m_registry;
+    const AuditLog *m_audit;
+    QPointer<Session> m_session;
+    QPointer<EmbeddedSandbox> m_sandbox;
+    QList<KeyPattern> m_patterns;
+    bool m_readOnly = false;
+
+    LockTableModel *m_model;
+    LockFilterProxyModel *m_proxy;
+    QTableView *m_table;
+    LockDetailPanel *m_detail;
+    QLineEdit *m_filter;
+    QLabel *m_connectionLabel;
+    QLabel *m_scanLabel;
+    QProgressBar *m_progress;
+    QLabel *m_countLabel;
+    QLabel *m_messageLabel;
+
+    QAction *m_connectAction;
+    QAction *m_sandboxAction;
+    QAction *m_rescanAction;
+    QAction *m_cancelScanAction;
+    QAction *m_acquireAction;
+    QAction *m_extendAction;
+    QAction *m_releaseAction;
+    QAction *m_readOnlyAction;
+    QAction *m_hideGoneAction;
+    QAction *m_copyKeyAction;
+    QAction *m_copyTokenAction;
+
+    // Service updates are coalesced and applied to the model a few times a second:
+    // a scan delivers hundreds of batches, and each insert behind a sorting proxy costs.
+    QHash<QByteArray, LockInfo> m_pendingChanged;
+    QHash<QByteArray, LockInfo> m_pendingGone;
+    QTimer m_flushTimer;
+    QTimer m_filterDebounce;
+    QTimer m_tickTimer;
+    qint64 m_lastPrune = 0;
+};
