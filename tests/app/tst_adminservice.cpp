@@ -1,0 +1,258 @@
+#include "adminservice.h"
+#include "auditlog.h"
+#include "dialectregistry.h"
+#include "keyinspector.h"
+#include "testredis.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestAdminService : public QObject
+{
+    Q_OBJECT
+
+private:
+    TestRedis m_redis;
+    QTemporaryDir m_dir;
+    std::unique_ptr<RedisConnection> m_connection;
+    std::unique_ptr<AuditLog> m_audit;
+    std::unique_ptr<AdminService> m_admin;
+    const DialectRegistry m_registry;
+
+    // The lock as LockScope sees it right now: what the operator would be looking at.
+    LockInfo observe(const QByteArray &key)
+    {
+        KeyInspector inspector(m_connection.get());
+        std::optional<LockInfo> lock;
+        bool done = false;
+        inspector.inspect({key}, nullptr, [&](const QList<KeySample> &samples, const QString &) {
+            lock = m_registry.classify(samples.value(0));
+            done = true;
+        });
+        (void)QTest::qWaitFor([&] { return done; }, 5000);
+        return lock.value_or(LockInfo());
+    }
+
+    AdminResult run(const AdminPlan &plan)
+    {
+        std::optional<AdminResult> result;
+        m_admin->execute(plan, nullptr, [&](const AdminResult &r) { result = r; });
+        (void)QTest::qWaitFor([&] { return result.has_value(); }, 5000);
+        return result.value_or(AdminResult{AdminResult::Outcome::Failed, QStringLiteral("no result")});
+    }
+
+    QList<QJsonObject> auditEntries()
+    {
+        QFile file(m_audit->path());
+        QList<QJsonObject> out;
+        if (!file.open(QIODevice::ReadOnly))
+            return out;
+        for (const QByteArray &line : file.readAll().split('\n'))
+            if (!line.isEmpty())
+                out << QJsonDocument::fromJson(line).object();
+        return out;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_redis.start());
+        m_connection = std::make_unique<RedisConnection>(m_redis.options());
+        m_connection->open();
+        QTRY_VERIFY(m_connection->isReady());
+        m_audit = std::make_unique<AuditLog>(m_dir.filePath(QStringLiteral("audit.log")));
+        m_admin = std::make_unique<AdminService>(m_connection.get(), &m_registry, m_audit.get());
+    }
+
+    void init()
+    {
+        m_admin->setReadOnly(false);
+        m_redis.command({"FLUSHALL"});
+    }
+
+    void acquireIsSetNxPx()
+    {
+        const AdminPlan plan = m_admin->planAcquire("lock:a", "tok-1", 5000);
+        QCOMPARE(plan.commandText(), QStringLiteral("SET lock:a tok-1 NX PX 5000"));
+        QVERIFY(run(plan).ok());
+        QCOMPARE(m_redis.command({"GET", "lock:a"}).bytes(), QByteArray("tok-1"));
+        const qint64 pttl = m_redis.command({"PTTL", "lock:a"}).integer();
+        QVERIFY(pttl > 4000 && pttl <= 5000);
+
+        const AdminResult second = run(m_admin->planAcquire("lock:a", "tok-2", 5000));
+        QCOMPARE(second.outcome, AdminResult::Outcome::Refused);
+        QVERIFY(second.message.contains(QLatin1String("already held")));
+        QCOMPARE(m_redis.command({"GET", "lock:a"}).bytes(), QByteArray("tok-1"));
+    }
+
+    void extendIsGuardedByToken()
+    {
+        m_redis.command({"SET", "lock:e", "mine", "PX", "2000"});
+        const LockInfo seen = observe("lock:e");
+        QVERIFY(run(m_admin->planExtend(seen, "mine", 60000)).ok());
+        QVERIFY(m_redis.command({"PTTL", "lock:e"}).integer() > 50000);
+
+        const AdminResult wrong = run(m_admin->planExtend(seen, "not-mine", 90000));
+        QCOMPARE(wrong.outcome, AdminResult::Outcome::Refused);
+        QVERIFY(m_redis.command({"PTTL", "lock:e"}).integer() <= 60000);
+    }
+
+    void forceReleaseDeletesTheLockSeen()
+    {
+        m_redis.command({"SET", "lock:r", QByteArray("\xff\x00tok", 5), "PX", "60000"});
+        const LockInfo seen = observe("lock:r");
+        QCOMPARE(seen.primaryToken(), QByteArray("\xff\x00tok", 5));
+        const AdminResult r = run(m_admin->planForceRelease(seen, seen.primaryToken()));
+        QVERIFY2(r.ok(), qPrintable(r.message));
+        QCOMPARE(m_redis.command({"EXISTS", "lock:r"}).integer(), qint64(0));
+    }
+
+    // The operator looks, someone else re-acquires, the operator clicks: nothing is deleted.
+    void refusesWhenTheLockChangedHands()
+    {
+        m_redis.command({"SET", "lock:race", "first-holder", "PX", "60000"});
+        const LockInfo seen = observe("lock:race");
+        const AdminPlan plan = m_admin->planForceRelease(seen, seen.primaryToken());
+        m_redis.command({"DEL", "lock:race"});
+        m_redis.command({"SET", "lock:race", "second-holder", "NX", "PX", "60000"});
+        const AdminResult r = run(plan);
+        QCOMPARE(r.outcome, AdminResult::Outcome::Refused);
+        QVERIFY2(r.message.contains(QLatin1String("changed hands")) && r.message.contains(QLatin1String("second-holder")),
+                 qPrintable(r.message));
+        QCOMPARE(m_redis.command({"GET", "lock:race"}).bytes(), QByteArray("second-holder"));
+    }
+
+    void refusesWhenTheLockExpired()
+    {
+        m_redis.command({"SET", "lock:short", "t", "PX", "50"});
+        const LockInfo seen = observe("lock:short");
+        QTRY_COMPARE(m_redis.command({"EXISTS", "lock:short"}).integer(), qint64(0));
+        const AdminResult r = run(m_admin->planForceRelease(seen, "t"));
+        QCOMPARE(r.outcome, AdminResult::Outcome::Refused);
+        QVERIFY(r.message.contains(QLatin1String("no longer exists")));
+        // …and a re-acquired lock of the same name is not touched either.
+        m_redis.command({"SET", "lock:short", "other", "PX", "60000"});
+        QCOMPARE(run(m_admin->planForceRelease(seen, "t")).outcome, AdminResult::Outcome::Refused);
+        QCOMPARE(m_redis.command({"GET", "lock:short"}).bytes(), QByteArray("other"));
+    }
+
+    void readOnlyRefusesEverything()
+    {
+        m_redis.command({"SET", "lock:ro", "t", "PX", "60000"});
+        const LockInfo seen = observe("lock:ro");
+        m_admin->setReadOnly(true);
+        QVERIFY(!m_admin->support(AdminAction::ForceRelease, seen).enabled);
+        for (const AdminPlan &plan : {m_admin->planForceRelease(seen, "t"), m_admin->planExtend(seen, "t", 1000),
+                                      m_admin->planAcquire("lock:new", "t", 1000)}) {
+            const AdminResult r = run(plan);
+            QCOMPARE(r.outcome, AdminResult::Outcome::Refused);
+            QVERIFY(r.message.contains(QLatin1String("read-only")));
+        }
+        QCOMPARE(m_redis.command({"GET", "lock:ro"}).bytes(), QByteArray("t"));
+        QCOMPARE(m_redis.command({"EXISTS", "lock:new"}).integer(), qint64(0));
+    }
+
+    void everyActionIsAudited()
+    {
+        const qsizetype before = auditEntries().size();
+        m_redis.command({"SET", "lock:au", "tok", "PX", "60000"});
+        const LockInfo seen = observe("lock:au");
+        run(m_admin->planForceRelease(seen, "wrong"));
+        run(m_admin->planForceRelease(seen, "tok"));
+        const QList<QJsonObject> entries = auditEntries();
+        QCOMPARE(entries.size(), before + 2);
+        const QJsonObject refused = entries.at(before);
+        const QJsonObject done = entries.at(before + 1);
+        QCOMPARE(refused.value(QStringLiteral("result")).toString(), QStringLiteral("refused"));
+        QCOMPARE(done.value(QStringLiteral("result")).toString(), QStringLiteral("done"));
+        QCOMPARE(done.value(QStringLiteral("action")).toString(), QStringLiteral("force-release"));
+        QCOMPARE(done.value(QStringLiteral("key")).toString(), QStringLiteral("lock:au"));
+        QCOMPARE(done.value(QStringLiteral("token")).toString(), QStringLiteral("tok"));
+        QCOMPARE(done.value(QStringLiteral("server")).toString(), m_connection->options().displayName());
+        QVERIFY(!done.value(QStringLiteral("time")).toString().isEmpty());
+        QVERIFY(done.contains(QStringLiteral("user")));
+    }
+
+    void unauditableActionsDoNotRun()
+    {
+        m_redis.command({"SET", "lock:na", "tok", "PX", "60000"});
+        const LockInfo seen = observe("lock:na");
+        // A directory where the log file should be: it cannot be opened for appending.
+        QDir(m_dir.path()).mkpath(QStringLiteral("blocked.log"));
+        AuditLog blocked(m_dir.filePath(QStringLiteral("blocked.log")));
+        AdminService admin(m_connection.get(), &m_registry, &blocked);
+        std::optional<AdminResult> result;
+        admin.execute(admin.planForceRelease(seen, "tok"), nullptr, [&](const AdminResult &r) { result = r; });
+        QTRY_VERIFY(result.has_value());
+        QCOMPARE(result->outcome, AdminResult::Outcome::Refused);
+        QVERIFY(result->message.contains(QLatin1String("audit log")));
+        QCOMPARE(m_redis.command({"GET", "lock:na"}).bytes(), QByteArray("tok"));
+    }
+
+    void redissonReleaseWakesWaiters()
+    {
+        const QByteArray field = "8743c9c0-0795-4907-87fd-6c719a6b4586:57";
+        m_redis.command({"HSET", "orderLock", field, "2"});
+        m_redis.command({"PEXPIRE", "orderLock", "30000"});
+        RedisConnection waiter(m_redis.options());
+        QSignalSpy messages(&waiter, &RedisConnection::messageReceived);
+        waiter.subscribe({"redisson_lock__channel:{orderLock}"});
+        waiter.open();
+        QTRY_COMPARE(m_redis.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{orderLock}"}).at(1).integer(), qint64(1));
+
+        const LockInfo seen = observe("orderLock");
+        QCOMPARE(seen.dialect, QStringLiteral("redisson-lock"));
+        QVERIFY(m_admin->support(AdminAction::ForceRelease, seen).enabled);
+
+        // Another client's field: the guard refuses, nothing is published.
+        QCOMPARE(run(m_admin->planForceRelease(seen, "8743c9c0-0795-4907-87fd-6c719a6b4586:99")).outcome,
+                 AdminResult::Outcome::Refused);
+        QCOMPARE(m_redis.command({"EXISTS", "orderLock"}).integer(), qint64(1));
+        QCOMPARE(messages.size(), 0);
+
+        const AdminResult r = run(m_admin->planForceRelease(seen, field));
+        QVERIFY2(r.ok(), qPrintable(r.message));
+        QCOMPARE(m_redis.command({"EXISTS", "orderLock"}).integer(), qint64(0));
+        QTRY_COMPARE(messages.size(), 1);
+        QCOMPARE(messages.first().at(1).toByteArray(), QByteArray("0"));
+    }
+
+    void redissonExtendKeepsTheHash()
+    {
+        const QByteArray field = "8743c9c0-0795-4907-87fd-6c719a6b4586:1";
+        m_redis.command({"HSET", "payLock", field, "1"});
+        m_redis.command({"PEXPIRE", "payLock", "1000"});
+        const LockInfo seen = observe("payLock");
+        QVERIFY(run(m_admin->planExtend(seen, field, 30000)).ok());
+        QVERIFY(m_redis.command({"PTTL", "payLock"}).integer() > 20000);
+        QCOMPARE(m_redis.command({"HGET", "payLock", field}).bytes(), QByteArray("1"));
+    }
+
+    void scriptsSurviveAScriptFlush()
+    {
+        m_redis.command({"SET", "lock:f", "t", "PX", "60000"});
+        const LockInfo seen = observe("lock:f");
+        m_redis.command({"SCRIPT", "FLUSH"});
+        QVERIFY(run(m_admin->planForceRelease(seen, "t")).ok());
+        QCOMPARE(m_redis.command({"EXISTS", "lock:f"}).integer(), qint64(0));
+    }
+
+    void wrongTypeIsAClearError()
+    {
+        m_redis.command({"SET", "lock:t", "t", "PX", "60000"});
+        const LockInfo seen = observe("lock:t");
+        m_redis.command({"DEL", "lock:t"});
+        m_redis.command({"RPUSH", "lock:t", "x"});
+        const AdminResult r = run(m_admin->planForceRelease(seen, "t"));
+        QCOMPARE(r.outcome, AdminResult::Outcome::Failed);
+        QVERIFY2(r.message.contains(QLatin1String("WRONGTYPE")), qPrintable(r.message));
+        QCOMPARE(m_redis.command({"LLEN", "lock:t"}).integer(), qint64(1));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAdminService)
+#include "tst_adminservice.moc"

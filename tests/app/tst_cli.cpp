@@ -1,0 +1,272 @@
+#include "testredis.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QImage>
+#include <QProcess>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+struct Run {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+} // namespace
+
+// The lockscope binary as scripts use it: output, exit codes, escaping.
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private:
+    TestRedis m_redis;
+    QTemporaryDir m_home;
+
+    Run lockscope(const QStringList &args, int timeoutMs = 30000)
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path()); // the audit log goes here
+        env.remove(QStringLiteral("REDISCLI_AUTH"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(LOCKSCOPE_BINARY), args);
+        p.closeWriteChannel();
+        if (!p.waitForFinished(timeoutMs))
+            p.kill();
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    }
+
+    QStringList conn() const { return {QStringLiteral("-p"), QString::number(m_redis.port())}; }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_redis.start());
+    }
+
+    void init()
+    {
+        m_redis.command({"FLUSHALL"});
+    }
+
+    void scanJsonLines()
+    {
+        const QByteArray uuid = "8743c9c0-0795-4907-87fd-6c719a6b4586";
+        m_redis.command({"SET", "lock:orders", uuid, "PX", "60000"});
+        m_redis.command({"SET", "lock:bin", QByteArray("\xff\x00\"\\", 4), "PX", "60000"});
+        m_redis.command({"SET", "lock:stuck", "t"});
+        m_redis.command({"HSET", "orderLock", uuid + ":57", "3"});
+        m_redis.command({"PEXPIRE", "orderLock", "30000"});
+        m_redis.command({"SET", "user:1", "not a lock"});
+
+        const Run r = lockscope(QStringList{QStringLiteral("scan")} + conn() + QStringList{QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QHash<QString, QJsonObject> byKey;
+        for (const QByteArray &line : r.out.split('\n')) {
+            if (line.isEmpty())
+                continue;
+            QJsonParseError error;
+            const QJsonObject o = QJsonDocument::fromJson(line, &error).object();
+            QCOMPARE(error.error, QJsonParseError::NoError);
+            for (const char *field : {"key", "dialect", "redis_type", "ttl_ms", "state", "holders", "warnings"})
+                QVERIFY2(o.contains(QLatin1String(field)), field);
+            byKey.insert(o.value(QStringLiteral("key")).toString(), o);
+        }
+        QCOMPARE(byKey.size(), 4);
+        QVERIFY(!byKey.contains(QStringLiteral("user:1")));
+
+        const QJsonObject orders = byKey.value(QStringLiteral("lock:orders"));
+        QCOMPARE(orders.value(QStringLiteral("dialect")).toString(), QStringLiteral("plain"));
+        QCOMPARE(orders.value(QStringLiteral("state")).toString(), QStringLiteral("held"));
+        QVERIFY(orders.value(QStringLiteral("ttl_ms")).toInteger() > 50000);
+        QCOMPARE(orders.value(QStringLiteral("holders")).toArray().first().toObject().value(QStringLiteral("token")).toString(),
+                 QString::fromLatin1(uuid));
+
+        const QJsonObject bin = byKey.value(QStringLiteral("lock:bin"));
+        QCOMPARE(bin.value(QStringLiteral("holders")).toArray().first().toObject().value(QStringLiteral("token")).toString(),
+                 QStringLiteral("\\xff\\x00\\\"\\\\"));
+
+        const QJsonObject stuck = byKey.value(QStringLiteral("lock:stuck"));
+        QCOMPARE(stuck.value(QStringLiteral("ttl_ms")).toInteger(), qint64(-1));
+        QCOMPARE(stuck.value(QStringLiteral("state")).toString(), QStringLiteral("stuck"));
+        QCOMPARE(stuck.value(QStringLiteral("warnings")).toArray().first().toString(), QStringLiteral("no-ttl"));
+
+        const QJsonObject redisson = byKey.value(QStringLiteral("orderLock"));
+        QCOMPARE(redisson.value(QStringLiteral("dialect")).toString(), QStringLiteral("redisson-lock"));
+        QCOMPARE(redisson.value(QStringLiteral("redis_type")).toString(), QStringLiteral("hash"));
+        const QJsonObject holder = redisson.value(QStringLiteral("holders")).toArray().first().toObject();
+        QCOMPARE(holder.value(QStringLiteral("count")).toInt(), 3);
+        QCOMPARE(holder.value(QStringLiteral("token")).toString(), QString::fromLatin1(uuid + ":57"));
+    }
+
+    void scanTableAndPatterns()
+    {
+        m_redis.command({"SET", "lock:a", "t", "PX", "60000"});
+        m_redis.command({"SET", "jobs:nightly", "t", "PX", "60000"});
+        Run r = lockscope(QStringList{QStringLiteral("scan")} + conn());
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.startsWith("KEY"));
+        QVERIFY(r.out.contains("lock:a"));
+        QVERIFY(!r.out.contains("jobs:nightly"));
+        r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--pattern"), QStringLiteral("jobs:*")} + conn());
+        QVERIFY(r.out.contains("jobs:nightly"));
+        r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--no-default-patterns"), QStringLiteral("--pattern"),
+                                  QStringLiteral("jobs:*")} + conn());
+        QVERIFY(r.out.contains("jobs:nightly"));
+        QVERIFY(!r.out.contains("lock:a"));
+    }
+
+    void acquireExtendRelease()
+    {
+        QStringList args = QStringList{QStringLiteral("acquire"), QStringLiteral("lock:cli")} + conn()
+                           + QStringList{QStringLiteral("--ttl"), QStringLiteral("5s"), QStringLiteral("--token"), QStringLiteral("\\xfftok")};
+        Run r = lockscope(args);
+        QCOMPARE(r.code, 0);
+        QCOMPARE(m_redis.command({"GET", "lock:cli"}).bytes(), QByteArray("\xfftok"));
+        r = lockscope(args);
+        QCOMPARE(r.code, 1); // already held
+        QVERIFY(!r.err.isEmpty() && r.err.count('\n') == 1);
+
+        r = lockscope(QStringList{QStringLiteral("extend"), QStringLiteral("lock:cli"), QStringLiteral("--token"),
+                                  QStringLiteral("\\xfftok"), QStringLiteral("--ttl"), QStringLiteral("60000")} + conn());
+        QCOMPARE(r.code, 0);
+        QVERIFY(m_redis.command({"PTTL", "lock:cli"}).integer() > 50000);
+
+        r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:cli"), QStringLiteral("--token"),
+                                  QStringLiteral("wrong")} + conn());
+        QCOMPARE(r.code, 1);
+        QCOMPARE(m_redis.command({"EXISTS", "lock:cli"}).integer(), qint64(1));
+
+        r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:cli"), QStringLiteral("--token"),
+                                  QStringLiteral("\\xfftok"), QStringLiteral("--json")} + conn());
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("result")).toString(), QStringLiteral("done"));
+        QCOMPARE(o.value(QStringLiteral("token")).toString(), QStringLiteral("\\xfftok"));
+        QCOMPARE(m_redis.command({"EXISTS", "lock:cli"}).integer(), qint64(0));
+
+        r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:cli"), QStringLiteral("--observed")} + conn());
+        QCOMPARE(r.code, 1); // not held
+
+        QFile audit(m_home.filePath(QStringLiteral("lockscope/audit.log")));
+        QVERIFY(audit.open(QIODevice::ReadOnly));
+        QVERIFY(audit.readAll().count('\n') >= 5);
+    }
+
+    void releaseObservedAndReadOnly()
+    {
+        m_redis.command({"SET", "lock:obs", "holder-token", "PX", "60000"});
+        Run r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:obs"), QStringLiteral("--observed"),
+                                      QStringLiteral("--read-only")} + conn());
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.err.contains("read-only"));
+        QCOMPARE(m_redis.command({"EXISTS", "lock:obs"}).integer(), qint64(1));
+
+        r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:obs"), QStringLiteral("--observed"),
+                                  QStringLiteral("--dry-run")} + conn());
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("EVALSHA"));
+        QCOMPARE(m_redis.command({"EXISTS", "lock:obs"}).integer(), qint64(1));
+
+        r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:obs"), QStringLiteral("--observed")} + conn());
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.err.contains("holder-token")); // says what it saw
+        QCOMPARE(m_redis.command({"EXISTS", "lock:obs"}).integer(), qint64(0));
+    }
+
+    void usageErrorsExitTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")};
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("scan"), QStringLiteral("--frob")};
+        QTest::newRow("release without token") << QStringList{QStringLiteral("release"), QStringLiteral("k")};
+        QTest::newRow("release with both") << QStringList{QStringLiteral("release"), QStringLiteral("k"), QStringLiteral("--token"),
+                                                          QStringLiteral("t"), QStringLiteral("--observed")};
+        QTest::newRow("acquire without ttl") << QStringList{QStringLiteral("acquire"), QStringLiteral("k")};
+        QTest::newRow("bad ttl") << QStringList{QStringLiteral("acquire"), QStringLiteral("k"), QStringLiteral("--ttl"), QStringLiteral("soon")};
+        QTest::newRow("bad port") << QStringList{QStringLiteral("scan"), QStringLiteral("-p"), QStringLiteral("99999")};
+        QTest::newRow("bad url") << QStringList{QStringLiteral("scan"), QStringLiteral("-u"), QStringLiteral("http://x")};
+        QTest::newRow("missing key") << QStringList{QStringLiteral("extend")};
+    }
+
+    void usageErrorsExitTwo()
+    {
+        QFETCH(QStringList, args);
+        const Run r = lockscope(args);
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY(r.err.startsWith("lockscope: "));
+    }
+
+    void connectionErrorsExitThree()
+    {
+        QTcpServer probe;
+        probe.listen(QHostAddress::LocalHost, 0);
+        const quint16 closed = probe.serverPort();
+        probe.close();
+        Run r = lockscope({QStringLiteral("scan"), QStringLiteral("-p"), QString::number(closed)});
+        QCOMPARE(r.code, 3);
+        QVERIFY(r.err.contains("refused"));
+        QCOMPARE(r.err.count('\n'), 1);
+
+        TestRedis secured;
+        QVERIFY(secured.start({QStringLiteral("--requirepass"), QStringLiteral("right")}));
+        r = lockscope({QStringLiteral("scan"), QStringLiteral("-p"), QString::number(secured.port()), QStringLiteral("-a"), QStringLiteral("wrong")});
+        QCOMPARE(r.code, 3);
+        QVERIFY(r.err.contains("Authentication failed"));
+        r = lockscope({QStringLiteral("scan"), QStringLiteral("-u"),
+                       QStringLiteral("redis://:right@127.0.0.1:%1/0").arg(secured.port())});
+        QCOMPARE(r.code, 0);
+    }
+
+    void helpAndVersion()
+    {
+        Run r = lockscope({QStringLiteral("--help")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("lockscope scan"));
+        QVERIFY(r.out.contains("Exit codes"));
+        r = lockscope({QStringLiteral("--version")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.startsWith("lockscope "));
+    }
+
+    void screenshotWritesAPicture()
+    {
+        m_redis.command({"SET", "lock:shot", "t", "PX", "60000"});
+        const QString file = m_home.filePath(QStringLiteral("shot.png"));
+        const Run r = lockscope(QStringList{QStringLiteral("--screenshot"), file} + conn(), 60000);
+        QCOMPARE(r.code, 0);
+        const QImage image(file);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 800 && image.height() >= 500);
+    }
+
+    void noDisplayFallsBackToTheTerminal()
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(LOCKSCOPE_BINARY), {});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+        const QByteArray err = p.readAllStandardError();
+        const QByteArray out = p.readAllStandardOutput();
+        QVERIFY2(err.contains("no display"), err.constData());
+        QVERIFY(err.contains("--screenshot"));
+        // Its own sandbox with the sample locks.
+        QVERIFY2(out.contains("inventoryLock") && out.contains("lock:billing:invoice-run"), out.constData());
+        QVERIFY(!out.contains("user:1001"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,37 @@
+# Fails when a folder includes a header from a layer it must not use:
+# redisclient knows nothing of LockScope; models has no I/O; ui asks app services and
+# never touches the Redis connection's command API.
+set(forbidden_models "redisconnection.h;luascript.h;commandencoder.h;replyparser.h;hiredis;QTcpSocket;QSslSocket;QWidget;QProcess")
+set(forbidden_redisclient "lockinfo.h;keysample.h;dialect.h;QWidget;QtWidgets")
+set(forbidden_ui "commandencoder.h;replyparser.h;luascript.h;keyinspector.h;hiredis")
+set(forbidden_app "QWidget;QtWidgets;mainwindow.h")
+
+set(failures "")
+foreach(layer models redisclient ui app)
+    file(GLOB_RECURSE sources ${SOURCE_DIR}/${layer}/*.h ${SOURCE_DIR}/${layer}/*.cpp)
+    list(FILTER sources EXCLUDE REGEX "/main\\.cpp$") # the executable joins all layers
+    foreach(source ${sources})
+        file(STRINGS ${source} includes REGEX "^#include")
+        foreach(line ${includes})
+            foreach(bad ${forbidden_${layer}})
+                string(FIND "${line}" "${bad}" at)
+                if(NOT at EQUAL -1)
+                    list(APPEND failures "${source}: ${line}")
+                endif()
+            endforeach()
+        endforeach()
+    endforeach()
+endforeach()
+# ui may read connection state but never build commands.
+file(GLOB_RECURSE ui_sources ${SOURCE_DIR}/ui/*.cpp)
+foreach(source ${ui_sources})
+    file(STRINGS ${source} sends REGEX "->send\\(|->pipeline\\(|RedisCommand")
+    foreach(line ${sends})
+        list(APPEND failures "${source}: builds a Redis command: ${line}")
+    endforeach()
+endforeach()
+if(failures)
+    list(JOIN failures "\n" text)
+    message(FATAL_ERROR "Layering violations:\n${text}")
+endif()
+message(STATUS "layering ok")

@@ -1,0 +1,73 @@
+#include "lockinfo.h"
+
+#include <QTest>
+
+class TestLockInfo : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void countdown()
+    {
+        LockInfo lock;
+        lock.sample.type = RedisType::String;
+        lock.sample.pttlMs = 5000;
+        lock.sample.observedAtMs = 1'000'000;
+        QCOMPARE(lock.remainingTtlMs(1'000'000), qint64(5000));
+        QCOMPARE(lock.remainingTtlMs(1'001'250), qint64(3750));
+        QCOMPARE(lock.remainingTtlMs(1'009'000), qint64(0)); // never negative
+        QCOMPARE(lock.state(1'001'000), LockState::Held);
+        QCOMPARE(lock.state(1'005'000), LockState::Expired);
+        QCOMPARE(lock.deadlineMs(), qint64(1'005'000));
+    }
+
+    void noExpiryIsStuck()
+    {
+        LockInfo lock;
+        lock.sample.type = RedisType::String;
+        lock.sample.pttlMs = -1;
+        QCOMPARE(lock.remainingTtlMs(123), qint64(-1));
+        QCOMPARE(lock.state(123), LockState::NoExpiry);
+        QCOMPARE(LockInfo::stateId(LockState::NoExpiry), QStringLiteral("stuck"));
+        lock.goneAs = LockState::Released;
+        QCOMPARE(lock.state(123), LockState::Released);
+    }
+
+    void formatTtl_data()
+    {
+        QTest::addColumn<qint64>("ms");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("none") << qint64(-1) << "no expiry";
+        QTest::newRow("zero") << qint64(0) << "0.0 s";
+        QTest::newRow("rounds up") << qint64(1) << "0.1 s";
+        QTest::newRow("tenths") << qint64(12345) << "12.4 s";
+        QTest::newRow("under a minute") << qint64(59900) << "59.9 s";
+        QTest::newRow("minute") << qint64(60000) << "1m 00s";
+        QTest::newRow("minutes") << qint64(754001) << "12m 35s";
+        QTest::newRow("hours") << qint64(3'600'000 * 2 + 61'000) << "2h 01m";
+        QTest::newRow("days") << qint64(86'400'000 * 3 + 3'600'000) << "3d 1h";
+    }
+
+    void formatTtl()
+    {
+        QFETCH(qint64, ms);
+        QTEST(LockInfo::formatTtl(ms), "text");
+    }
+
+    void holderSummary()
+    {
+        LockInfo lock;
+        QVERIFY(lock.holderSummary().isEmpty());
+        LockHolder a;
+        a.holder = QStringLiteral("web-1");
+        a.count = 2;
+        LockHolder b;
+        b.holder = QStringLiteral("web-2");
+        lock.holders = {a, b};
+        QCOMPARE(lock.holderSummary(), QStringLiteral("2 holders: web-1, web-2"));
+        QCOMPARE(lock.holdCount(), qint64(3));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLockInfo)
+#include "tst_lockinfo.moc"

@@ -1,0 +1,143 @@
+#include "commandencoder.h"
+#include "replyparser.h"
+
+#include <QRandomGenerator>
+#include <QTest>
+
+// The parser must produce the same replies however the bytes are cut: one byte at a time,
+// at every boundary, and in random chunks, as TCP delivers them.
+class TestReplyParser : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QList<RedisReply> parseAll(const QList<QByteArray> &chunks, QString *error = nullptr)
+    {
+        ReplyParser parser;
+        QList<RedisReply> out;
+        for (const QByteArray &chunk : chunks) {
+            parser.feed(chunk);
+            while (auto reply = parser.next())
+                out << *reply;
+        }
+        if (error)
+            *error = parser.errorString();
+        return out;
+    }
+
+    // A stream with every reply type, nesting, binary and empty strings.
+    static QByteArray stream()
+    {
+        QByteArray bin;
+        for (int i = 0; i < 256; ++i)
+            bin += char(i);
+        return QByteArray("+OK\r\n") + "-WRONGTYPE Operation against a key holding the wrong kind of value\r\n"
+               + ":-42\r\n" + "$-1\r\n" + "$0\r\n\r\n" + "$" + QByteArray::number(bin.size()) + "\r\n" + bin + "\r\n"
+               + "*-1\r\n" + "*0\r\n" + "*3\r\n$3\r\nfoo\r\n:7\r\n*2\r\n$1\r\nx\r\n*1\r\n$-1\r\n"
+               + "*2\r\n$1\r\n0\r\n*2\r\n$6\r\nlock:a\r\n$6\r\nlock:b\r\n";
+    }
+
+    static QList<RedisReply> expected()
+    {
+        QByteArray bin;
+        for (int i = 0; i < 256; ++i)
+            bin += char(i);
+        return {
+            RedisReply::status("OK"),
+            RedisReply::error("WRONGTYPE Operation against a key holding the wrong kind of value"),
+            RedisReply::integer(-42),
+            RedisReply::nil(),
+            RedisReply::string(""),
+            RedisReply::string(bin),
+            RedisReply::nil(),
+            RedisReply::array({}),
+            RedisReply::array({RedisReply::string("foo"), RedisReply::integer(7),
+                               RedisReply::array({RedisReply::string("x"), RedisReply::array({RedisReply::nil()})})}),
+            RedisReply::array({RedisReply::string("0"),
+                               RedisReply::array({RedisReply::string("lock:a"), RedisReply::string("lock:b")})}),
+        };
+    }
+
+private Q_SLOTS:
+    void wholeStream()
+    {
+        QCOMPARE(parseAll({stream()}), expected());
+    }
+
+    void byteByByte()
+    {
+        QList<QByteArray> chunks;
+        const QByteArray s = stream();
+        for (char c : s)
+            chunks << QByteArray(1, c);
+        QCOMPARE(parseAll(chunks), expected());
+    }
+
+    void everySplitPoint()
+    {
+        const QByteArray s = stream();
+        for (qsizetype cut = 1; cut < s.size(); ++cut) {
+            const QList<RedisReply> got = parseAll({s.left(cut), s.mid(cut)});
+            if (got != expected())
+                QFAIL(qPrintable(QStringLiteral("wrong parse with a cut at byte %1").arg(cut)));
+        }
+    }
+
+    void randomChunks()
+    {
+        QRandomGenerator rng(20261123);
+        const QByteArray s = stream().repeated(20);
+        QList<RedisReply> want;
+        for (int i = 0; i < 20; ++i)
+            want << expected();
+        for (int round = 0; round < 200; ++round) {
+            QList<QByteArray> chunks;
+            for (qsizetype at = 0; at < s.size();) {
+                const qsizetype n = 1 + rng.bounded(64);
+                chunks << s.mid(at, n);
+                at += n;
+            }
+            QCOMPARE(parseAll(chunks), want);
+        }
+    }
+
+    void largeBulkInPieces()
+    {
+        const QByteArray value(10 * 1024 * 1024, 'v');
+        const QByteArray wire = "$" + QByteArray::number(value.size()) + "\r\n" + value + "\r\n";
+        QList<QByteArray> chunks;
+        for (qsizetype at = 0; at < wire.size(); at += 65536)
+            chunks << wire.mid(at, 65536);
+        const QList<RedisReply> got = parseAll(chunks);
+        QCOMPARE(got.size(), 1);
+        QCOMPARE(got.first().bytes().size(), value.size());
+    }
+
+    void protocolError()
+    {
+        QString error;
+        const QList<RedisReply> got = parseAll({"+OK\r\n", "!garbage\r\n", "+OK\r\n"}, &error);
+        QCOMPARE(got.size(), 1);
+        QVERIFY2(error.contains(QLatin1String("protocol")), qPrintable(error));
+    }
+
+    void encoderIsBinarySafe()
+    {
+        const QByteArray token("\x00\xff\r\n a", 6);
+        const QByteArray wire = CommandEncoder::encode({"SET", "k", token});
+        QCOMPARE(wire, QByteArray("*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$6\r\n") + token + "\r\n");
+        QCOMPARE(CommandEncoder::encode({"PING"}), QByteArray("*1\r\n$4\r\nPING\r\n"));
+        QCOMPARE(CommandEncoder::encode({"SET", "", ""}), QByteArray("*3\r\n$3\r\nSET\r\n$0\r\n\r\n$0\r\n\r\n"));
+    }
+
+    void errorCodes()
+    {
+        QVERIFY(RedisReply::error("NOSCRIPT No matching script").errorIs("NOSCRIPT"));
+        QVERIFY(!RedisReply::error("NOSCRIPTX nope").errorIs("NOSCRIPT"));
+        QVERIFY(RedisReply::error("WRONGPASS").errorIs("WRONGPASS"));
+        QVERIFY(!RedisReply::string("NOSCRIPT").errorIs("NOSCRIPT"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReplyParser)
+#include "tst_replyparser.moc"

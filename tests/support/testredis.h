@@ -1,0 +1,35 @@
+#pragma once
+
+#include "connectionoptions.h"
+#include "redisconnection.h"
+#include "redisreply.h"
+#include "sandboxserver.h"
+
+#include <QStringList>
+
+// A real redis-server for one test: free loopback port, temporary directory, no
+// persistence, gone when the test ends. command() waits for the reply, which only tests do.
+class TestRedis final
+{
+public:
+    TestRedis();
+    ~TestRedis();
+
+    bool start(const QStringList &extraArguments = {});
+    // Starts the server again on the same port, after kill().
+    bool restart();
+    void kill();
+
+    quint16 port() const { return m_server.port(); }
+    qint64 pid() const { return m_server.processId(); }
+    ConnectionOptions options() const;
+
+    RedisReply command(const RedisCommand &command, int timeoutMs = 10000);
+    // Successful calls of one command since the last CONFIG RESETSTAT (INFO commandstats).
+    qint64 calls(const QByteArray &command);
+
+private:
+    SandboxServer m_server;
+    QStringList m_extra;
+    RedisConnection *m_client = nullptr;
+};

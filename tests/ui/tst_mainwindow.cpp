@@ -1,0 +1,186 @@
+#include "adminconfirmdialog.h"
+#include "adminservice.h"
+#include "auditlog.h"
+#include "dialectregistry.h"
+#include "lockdetailpanel.h"
+#include "locktablemodel.h"
+#include "lockfilterproxymodel.h"
+#include "mainwindow.h"
+#include "testredis.h"
+#include "watchservice.h"
+
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+// Drives the real window offscreen against a real redis-server.
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private:
+    TestRedis m_redis;
+    QTemporaryDir m_dir;
+
+    static int rowOf(MainWindow &w, const QByteArray &key)
+    {
+        return w.lockModel()->rowOf(key);
+    }
+
+    static QString cell(MainWindow &w, const QByteArray &key, int column)
+    {
+        return w.lockModel()->index(rowOf(w, key), column).data().toString();
+    }
+
+    void select(MainWindow &w, const QByteArray &key)
+    {
+        const QModelIndex source = w.lockModel()->index(rowOf(w, key), 0);
+        w.lockTable()->setCurrentIndex(w.proxyModel()->mapFromSource(source));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_redis.start());
+    }
+
+    void init()
+    {
+        m_redis.command({"FLUSHALL"});
+        m_redis.command({"SET", "lock:orders", "8743c9c0-0795-4907-87fd-6c719a6b4586", "PX", "60000"});
+        m_redis.command({"SET", "lock:stuck", "t"});
+        m_redis.command({"HSET", "orderLock", "8743c9c0-0795-4907-87fd-6c719a6b4586:57", "2"});
+        m_redis.command({"PEXPIRE", "orderLock", "30000"});
+        m_redis.command({"SET", "user:1", "data"});
+    }
+
+    void showsTheLocksCountingDown()
+    {
+        const DialectRegistry registry;
+        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
+        MainWindow w(&registry, &audit);
+        w.show();
+        QSignalSpy scanned(&w, &MainWindow::scanFinished);
+        w.connectTo(m_redis.options());
+        QVERIFY(scanned.wait(10000));
+        QTRY_COMPARE(w.lockModel()->rowCount(), 3);
+        QCOMPARE(rowOf(w, "user:1"), -1);
+        QCOMPARE(cell(w, "orderLock", LockTableModel::DialectColumn), QStringLiteral("Redisson RLock"));
+        QCOMPARE(cell(w, "orderLock", LockTableModel::CountColumn), QStringLiteral("2"));
+        QCOMPARE(cell(w, "lock:stuck", LockTableModel::TtlColumn), QStringLiteral("no expiry"));
+        QCOMPARE(cell(w, "lock:stuck", LockTableModel::StateColumn), QStringLiteral("no expiry (stuck?)"));
+
+        const QModelIndex ttl = w.lockModel()->index(rowOf(w, "lock:orders"), LockTableModel::TtlColumn);
+        const qint64 first = ttl.data(LockTableModel::RemainingTtlRole).toLongLong();
+        QVERIFY(first > 55000 && first <= 60000);
+        QTest::qWait(300);
+        const qint64 second = ttl.data(LockTableModel::RemainingTtlRole).toLongLong();
+        QVERIFY2(second < first && second > first - 1500, qPrintable(QStringLiteral("%1 then %2").arg(first).arg(second)));
+
+        // The detail panel shows the selected lock with its raw value.
+        select(w, "orderLock");
+        QTRY_COMPARE(w.detailPanel()->lock().value_or(LockInfo()).key(), QByteArray("orderLock"));
+        QVERIFY(w.detailPanel()->findChild<QPlainTextEdit *>()->toPlainText().contains(QString::fromUtf8(":57  →  2")));
+    }
+
+    void newAndVanishedLocksKeepTheSelection()
+    {
+        const DialectRegistry registry;
+        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
+        MainWindow w(&registry, &audit);
+        w.show();
+        QSignalSpy scanned(&w, &MainWindow::scanFinished);
+        w.connectTo(m_redis.options());
+        QVERIFY(scanned.wait(10000));
+        w.session()->watch()->setRescanInterval(1000);
+        w.session()->watch()->setRefreshInterval(200);
+        QTRY_COMPARE(w.lockModel()->rowCount(), 3);
+        select(w, "lock:stuck");
+        QSignalSpy resets(w.lockModel(), &QAbstractItemModel::modelReset);
+
+        m_redis.command({"SET", "lock:new", "t", "PX", "60000"});
+        m_redis.command({"DEL", "lock:orders"});
+        QTRY_COMPARE_WITH_TIMEOUT(w.lockModel()->rowCount(), 4, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(cell(w, "lock:orders", LockTableModel::StateColumn), QStringLiteral("released"), 5000);
+        QCOMPARE(resets.size(), 0);
+        const QModelIndex current = w.lockTable()->currentIndex();
+        QCOMPARE(current.data(LockTableModel::KeyBytesRole).toByteArray(), QByteArray("lock:stuck"));
+        QCOMPARE(w.detailPanel()->lock()->key(), QByteArray("lock:stuck"));
+    }
+
+    void forceReleaseAsksThenRunsGuarded()
+    {
+        const DialectRegistry registry;
+        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
+        MainWindow w(&registry, &audit);
+        w.show();
+        QSignalSpy scanned(&w, &MainWindow::scanFinished);
+        w.connectTo(m_redis.options());
+        QVERIFY(scanned.wait(10000));
+        QTRY_COMPARE(w.lockModel()->rowCount(), 3);
+
+        // Look, then someone else takes the lock before the operator confirms: refused.
+        select(w, "lock:orders");
+        QTRY_COMPARE(w.detailPanel()->lock().value_or(LockInfo()).key(), QByteArray("lock:orders"));
+        QMetaObject::invokeMethod(w.detailPanel(), "forceReleaseRequested");
+        AdminConfirmDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = w.findChild<AdminConfirmDialog *>()));
+        QCOMPARE(dialog->plan().key, QByteArray("lock:orders"));
+        m_redis.command({"SET", "lock:orders", "someone-else", "PX", "60000"});
+        dialog->accept();
+        QTRY_VERIFY_WITH_TIMEOUT(w.statusMessage().contains(QLatin1String("changed hands")), 5000);
+        QCOMPARE(m_redis.command({"GET", "lock:orders"}).bytes(), QByteArray("someone-else"));
+
+        // Looking again shows the new holder; releasing that one works.
+        QTRY_COMPARE_WITH_TIMEOUT(w.detailPanel()->lock()->primaryToken(), QByteArray("someone-else"), 5000);
+        QTRY_VERIFY(!w.findChild<AdminConfirmDialog *>());
+        QMetaObject::invokeMethod(w.detailPanel(), "forceReleaseRequested");
+        QTRY_VERIFY((dialog = w.findChild<AdminConfirmDialog *>()));
+        dialog->accept();
+        QTRY_VERIFY_WITH_TIMEOUT(w.statusMessage().startsWith(QLatin1String("Released")), 5000);
+        QCOMPARE(m_redis.command({"EXISTS", "lock:orders"}).integer(), qint64(0));
+    }
+
+    void readOnlyDisablesActions()
+    {
+        const DialectRegistry registry;
+        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
+        MainWindow w(&registry, &audit);
+        w.setReadOnly(true);
+        w.show();
+        QSignalSpy scanned(&w, &MainWindow::scanFinished);
+        w.connectTo(m_redis.options());
+        QVERIFY(scanned.wait(10000));
+        QTRY_COMPARE(w.lockModel()->rowCount(), 3);
+        select(w, "lock:orders");
+        QVERIFY(!w.session()->admin()->support(AdminAction::ForceRelease, *w.detailPanel()->lock()).enabled);
+        QMetaObject::invokeMethod(w.detailPanel(), "forceReleaseRequested");
+        QTest::qWait(100);
+        QVERIFY(!w.findChild<AdminConfirmDialog *>());
+        QVERIFY(w.statusMessage().contains(QLatin1String("Read-only")));
+    }
+
+    void filterNarrowsTheTable()
+    {
+        const DialectRegistry registry;
+        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
+        MainWindow w(&registry, &audit);
+        w.show();
+        QSignalSpy scanned(&w, &MainWindow::scanFinished);
+        w.connectTo(m_redis.options());
+        QVERIFY(scanned.wait(10000));
+        QTRY_COMPARE(w.proxyModel()->rowCount(), 3);
+        auto *filter = w.findChild<QLineEdit *>();
+        QVERIFY(filter);
+        filter->setText(QStringLiteral("thread 57"));
+        QTRY_COMPARE(w.proxyModel()->rowCount(), 1);
+        filter->clear();
+        QTRY_COMPARE(w.proxyModel()->rowCount(), 3);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
