@@ -1,0 +1,75 @@
+#include "livechart.h"
+
+#include <qcustomplot.h>
+
+#include <QDateTime>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestLiveChart : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void drawsOnlyWhatIsNewAndTrims()
+    {
+        TimeSeries series(3'600'000, 1000);
+        LiveChart chart(QStringLiteral("events"));
+        chart.addSeries(QStringLiteral("acquire"), &series, Qt::blue, LiveChart::Style::Step);
+        chart.resize(800, 300);
+        chart.show();
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        for (int i = 0; i < 120; ++i)
+            series.add(now - 119'000 + i * 1000, i % 5);
+        chart.refresh();
+        QCOMPARE(chart.plot()->graph(0)->dataCount(), 120);
+        series.add(now, 7);          // grows the last bucket in place
+        series.add(now + 1000, 1);   // and a new one
+        chart.refresh();
+        QCOMPARE(chart.plot()->graph(0)->dataCount(), 121);
+        QCOMPARE((chart.plot()->graph(0)->data()->end() - 2)->value, 4.0 + 7.0);
+
+        chart.setWindow(60'000);
+        chart.refresh();
+        const QCPRange x = chart.plot()->xAxis->range();
+        QVERIFY(qAbs(x.size() - 60.0) < 0.5);
+    }
+
+    void replotsAreThrottled()
+    {
+        TimeSeries series;
+        LiveChart chart(QStringLiteral("throttle"));
+        chart.addSeries(QStringLiteral("s"), &series, Qt::red);
+        chart.show();
+        const int before = chart.replotCount();
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        for (int i = 0; i < 5000; ++i)
+            series.add(now + i, i); // 5000 events in one event-loop turn
+        QTest::qWait(350);
+        const int replots = chart.replotCount() - before;
+        QVERIFY2(replots >= 1 && replots <= 5, qPrintable(QString::number(replots)));
+    }
+
+    void exportsCsvAndPng()
+    {
+        TimeSeries series;
+        LiveChart chart(QStringLiteral("export"));
+        chart.addSeries(QStringLiteral("waiters \"hot\""), &series, Qt::darkGreen);
+        series.add(1000, 2);
+        series.add(2000, 3);
+        chart.addMarker(1500, QStringLiteral("violation"), Qt::red);
+        QCOMPARE(chart.markerCount(), 1);
+        QTemporaryDir dir;
+        QVERIFY(chart.exportCsv(dir.filePath(QStringLiteral("c.csv"))));
+        QFile csv(dir.filePath(QStringLiteral("c.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readAll(), QByteArray("series,time_ms,value\n\"waiters \"\"hot\"\"\",1000,2\n\"waiters \"\"hot\"\"\",2000,3\n"));
+        chart.resize(600, 300);
+        QVERIFY(chart.exportPng(dir.filePath(QStringLiteral("c.png"))));
+        QVERIFY(!QImage(dir.filePath(QStringLiteral("c.png"))).isNull());
+    }
+};
+
+QTEST_MAIN(TestLiveChart)
+#include "tst_livechart.moc"

@@ -1,0 +1,228 @@
+#include "livechart.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace {
+constexpr int replotIntervalMs = 100; // at most 10 Hz
+
+double toKey(qint64 ms)
+{
+    return ms / 1000.0;
+}
+} // namespace
+
+LiveChart::LiveChart(const QString &title, QWidget *parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
+    , m_title(new QLabel(title, this))
+    , m_windowBox(new QComboBox(this))
+{
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    m_windowBox->addItem(tr("1 min"), 60'000);
+    m_windowBox->addItem(tr("10 min"), 600'000);
+    m_windowBox->addItem(tr("1 h"), 3'600'000);
+    connect(m_windowBox, &QComboBox::currentIndexChanged, this, [this](int i) {
+        setWindow(m_windowBox->itemData(i).toLongLong());
+    });
+    auto *exportButton = new QToolButton(this);
+    exportButton->setText(tr("Export"));
+    exportButton->setPopupMode(QToolButton::InstantPopup);
+    auto *menu = new QMenu(exportButton);
+    menu->addAction(tr("Picture (PNG)…"), this, [this] {
+        auto *dialog = new QFileDialog(this, tr("Export chart"), QString(), tr("PNG images (*.png)"));
+        dialog->setAcceptMode(QFileDialog::AcceptSave);
+        dialog->setDefaultSuffix(QStringLiteral("png"));
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &f) { exportPng(f); });
+        dialog->open();
+    });
+    menu->addAction(tr("Data (CSV)…"), this, [this] {
+        auto *dialog = new QFileDialog(this, tr("Export chart data"), QString(), tr("CSV files (*.csv)"));
+        dialog->setAcceptMode(QFileDialog::AcceptSave);
+        dialog->setDefaultSuffix(QStringLiteral("csv"));
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &f) { exportCsv(f); });
+        dialog->open();
+    });
+    exportButton->setMenu(menu);
+
+    auto *header = new QHBoxLayout;
+    header->setContentsMargins(4, 2, 4, 0);
+    header->addWidget(m_title, 1);
+    header->addWidget(m_windowBox);
+    header->addWidget(exportButton);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(header);
+    layout->addWidget(m_plot, 1);
+
+    auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
+    ticker->setDateTimeFormat(QStringLiteral("HH:mm:ss"));
+    m_plot->xAxis->setTicker(ticker);
+    m_plot->setMinimumHeight(140);
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setFont(QFont(font().family(), font().pointSize() - 1));
+    m_plot->legend->setBrush(QColor(255, 255, 255, 210));
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
+    m_plot->setNoAntialiasingOnDrag(true);
+    // A user who pans or zooms stops following the present until they double-click.
+    connect(m_plot, &QCustomPlot::mouseWheel, this, [this] { m_follow = false; });
+    connect(m_plot, &QCustomPlot::mousePress, this, [this] { m_follow = false; });
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] {
+        m_follow = true;
+        m_dirty = true;
+    });
+
+    m_timer.setInterval(replotIntervalMs);
+    connect(&m_timer, &QTimer::timeout, this, &LiveChart::refresh);
+    m_timer.start();
+}
+
+LiveChart::~LiveChart() = default;
+
+int LiveChart::addSeries(const QString &name, const TimeSeries *series, const QColor &color, Style style)
+{
+    QCPGraph *graph = m_plot->addGraph();
+    graph->setName(name);
+    graph->setPen(QPen(color, 1.5));
+    graph->setAdaptiveSampling(true);
+    switch (style) {
+    case Style::Line:
+        graph->setLineStyle(QCPGraph::lsLine);
+        break;
+    case Style::Step:
+        graph->setLineStyle(QCPGraph::lsStepLeft);
+        break;
+    case Style::Dots:
+        graph->setLineStyle(QCPGraph::lsNone);
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, 5));
+        break;
+    }
+    m_series.append({series, graph, name});
+    m_dirty = true;
+    return int(m_series.size() - 1);
+}
+
+void LiveChart::removeAllSeries()
+{
+    m_plot->clearGraphs();
+    m_series.clear();
+    m_dirty = true;
+}
+
+void LiveChart::setValueLabel(const QString &label)
+{
+    m_plot->yAxis->setLabel(label);
+}
+
+void LiveChart::setWindow(qint64 windowMs)
+{
+    m_windowMs = windowMs;
+    const int index = m_windowBox->findData(windowMs);
+    if (index >= 0 && index != m_windowBox->currentIndex())
+        m_windowBox->setCurrentIndex(index);
+    m_follow = true;
+    m_dirty = true;
+}
+
+void LiveChart::addMarker(qint64 timeMs, const QString &label, const QColor &color)
+{
+    auto *line = new QCPItemStraightLine(m_plot);
+    line->point1->setCoords(toKey(timeMs), 0);
+    line->point2->setCoords(toKey(timeMs), 1);
+    QPen pen(color, 1, Qt::DashLine);
+    line->setPen(pen);
+    line->setObjectName(label);
+    m_markers.append({timeMs, line});
+    m_dirty = true;
+}
+
+void LiveChart::clearMarkers()
+{
+    for (const Marker &m : std::as_const(m_markers))
+        m_plot->removeItem(m.line);
+    m_markers.clear();
+    m_dirty = true;
+}
+
+void LiveChart::refresh()
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    bool changed = m_dirty;
+    for (Bound &b : m_series) {
+        if (b.series->revision() == b.revision)
+            continue;
+        b.revision = b.series->revision();
+        changed = true;
+        // Re-add from the last point drawn (buckets may have grown in place), then trim.
+        if (b.lastTimeMs >= 0)
+            b.graph->data()->removeAfter(toKey(b.lastTimeMs) - 1e-6);
+        QVector<double> keys, values;
+        for (auto it = b.series->points().rbegin(); it != b.series->points().rend() && it->timeMs >= b.lastTimeMs; ++it) {
+            keys.prepend(toKey(it->timeMs));
+            values.prepend(it->value);
+        }
+        b.graph->addData(keys, values, true);
+        if (!b.series->points().empty())
+            b.lastTimeMs = b.series->points().back().timeMs;
+        b.graph->data()->removeBefore(toKey(now - std::max(m_windowMs, b.series->windowMs())));
+    }
+    while (!m_markers.isEmpty() && m_markers.first().timeMs < now - 3'600'000) {
+        m_plot->removeItem(m_markers.first().line);
+        m_markers.removeFirst();
+    }
+    if (m_follow) {
+        m_plot->xAxis->setRange(toKey(now - m_windowMs), toKey(now));
+        changed = true; // time moves on even when no data does
+    }
+    if (!changed)
+        return;
+    m_dirty = false;
+    double top = 1;
+    for (const Bound &b : std::as_const(m_series)) {
+        bool found = false;
+        const QCPRange range = b.graph->getValueRange(found, QCP::sdBoth, m_plot->xAxis->range());
+        if (found)
+            top = std::max(top, range.upper);
+    }
+    m_plot->yAxis->setRange(0, top * 1.15);
+    ++m_replots;
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool LiveChart::exportPng(const QString &fileName)
+{
+    refresh();
+    return m_plot->savePng(fileName, 0, 0, 1.0);
+}
+
+bool LiveChart::exportCsv(const QString &fileName) const
+{
+    QFile file(fileName);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    QByteArray out = "series,time_ms,value\n";
+    for (const Bound &b : m_series) {
+        QByteArray name = b.name.toUtf8();
+        name.replace('"', "\"\"");
+        for (const TimeSeries::Point &p : b.series->points())
+            out += '"' + name + "\"," + QByteArray::number(p.timeMs) + ',' + QByteArray::number(p.value, 'g', 12) + '\n';
+    }
+    return file.write(out) == out.size();
+}
