@@ -292,6 +292,12 @@ void RedisConnection::writeNow(const QByteArray &encoded, Pending pending, int t
         m_deadlineTimer.start();
 }
 
+void RedisConnection::flush()
+{
+    if (m_socket && m_state == State::Ready)
+        m_socket->flush();
+}
+
 void RedisConnection::subscribe(const QList<QByteArray> &channels)
 {
     for (const QByteArray &c : channels)

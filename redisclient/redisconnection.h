@@ -55,6 +55,10 @@ public:
     // handler gets every reply, in order.
     void pipeline(const QList<RedisCommand> &commands, QObject *context, PipelineHandler handler);
 
+    // Hands written commands to the socket now rather than when control returns to the event
+    // loop: lets Redis work on the next request while the caller processes this reply.
+    void flush();
+
     // Turns this connection into a subscriber. Subscriptions survive reconnects.
     void subscribe(const QList<QByteArray> &channels);
     void psubscribe(const QList<QByteArray> &patterns);

@@ -71,12 +71,19 @@ ReplyParser::ReplyParser()
 
 ReplyParser::~ReplyParser() = default;
 
+namespace {
+constexpr qsizetype sliceSize = 16 * 1024;
+}
+
 void ReplyParser::feed(const char *data, qsizetype size)
 {
     if (hasError() || size <= 0)
         return;
-    if (redisReaderFeed(m_reader.get(), data, size_t(size)) != REDIS_OK)
-        m_error = QString::fromUtf8(m_reader->errstr);
+    if (m_pendingAt > 0) {
+        m_pending.remove(0, m_pendingAt);
+        m_pendingAt = 0;
+    }
+    m_pending.append(data, size);
 }
 
 std::optional<RedisReply> ReplyParser::next()
@@ -84,9 +91,23 @@ std::optional<RedisReply> ReplyParser::next()
     if (hasError())
         return std::nullopt;
     void *raw = nullptr;
-    if (redisReaderGetReply(m_reader.get(), &raw) != REDIS_OK) {
-        m_error = QStringLiteral("Redis protocol error: %1").arg(QString::fromUtf8(m_reader->errstr));
-        return std::nullopt;
+    for (;;) {
+        if (redisReaderGetReply(m_reader.get(), &raw) != REDIS_OK) {
+            m_error = QStringLiteral("Redis protocol error: %1").arg(QString::fromUtf8(m_reader->errstr));
+            return std::nullopt;
+        }
+        if (raw || m_pendingAt >= m_pending.size())
+            break;
+        const qsizetype n = std::min(sliceSize, m_pending.size() - m_pendingAt);
+        if (redisReaderFeed(m_reader.get(), m_pending.constData() + m_pendingAt, size_t(n)) != REDIS_OK) {
+            m_error = QString::fromUtf8(m_reader->errstr);
+            return std::nullopt;
+        }
+        m_pendingAt += n;
+    }
+    if (m_pendingAt >= m_pending.size()) {
+        m_pending.clear();
+        m_pendingAt = 0;
     }
     if (!raw)
         return std::nullopt;

@@ -9,6 +9,8 @@ struct redisReader;
 
 // Turns RESP bytes, fed in whatever chunks the socket delivers, into RedisReply values.
 // hiredis's redisReader does the parsing; its object callbacks build RedisReply directly.
+// The reader gets the bytes in slices: hiredis 0.14 moves its whole unread buffer each time
+// a reply is taken, so one large socket read of many small replies would cost quadratic time.
 class ReplyParser final
 {
 public:
@@ -32,5 +34,7 @@ private:
         void operator()(redisReader *reader) const;
     };
     std::unique_ptr<redisReader, ReaderDeleter> m_reader;
+    QByteArray m_pending; // bytes not yet handed to the reader
+    qsizetype m_pendingAt = 0;
     QString m_error;
 };
