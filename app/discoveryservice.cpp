@@ -79,10 +79,12 @@ void DiscoveryService::onScanReply(const RedisReply &reply, quint64 generation)
         return;
     }
     const QByteArray cursor = reply.at(0).bytes();
-    if (cursor == "0")
+    if (cursor == "0") {
         m_scanDone = true;
-    else
+    } else {
         scanFrom(cursor);
+        m_connection->flush(); // Redis scans on while we match this batch
+    }
 
     const QList<RedisReply> &keys = reply.at(1).elements();
     m_progress.keysScanned += keys.size();

@@ -1,34 +1,20 @@
 #include "keyinspector.h"
 
-#include "luascripts.h"
 #include "monotonicclock.h"
 #include "redisconnection.h"
 
 #include <QPointer>
 
 namespace {
-void setEntries(KeySample &sample, const QList<RedisReply> &flat, bool pairs)
-{
-    sample.entries.reserve(pairs ? flat.size() / 2 : flat.size());
-    if (pairs) {
-        for (qsizetype i = 0; i + 1 < flat.size(); i += 2)
-            sample.entries.append({flat.at(i).bytes(), flat.at(i + 1).bytes()});
-    } else {
-        for (const RedisReply &item : flat)
-            sample.entries.append({item.bytes(), QByteArray()});
-    }
-}
-
-bool hasPairs(RedisType type)
-{
-    return type == RedisType::Hash || type == RedisType::ZSet;
-}
+// The second round trip for a key that is not a plain short string: its type, and the
+// size and a capped view for every collection type a lock can be. Only the one matching
+// the type answers; the others are cheap WRONGTYPE errors, which saves a third round trip.
+constexpr int secondRoundCommands = 10;
 } // namespace
 
 KeyInspector::KeyInspector(RedisConnection *connection, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
-    , m_script(LuaScripts::load(QStringLiteral("inspect")))
 {
 }
 
@@ -44,144 +30,131 @@ void KeyInspector::inspect(const QList<QByteArray> &keys, QObject *context, Samp
         QMetaObject::invokeMethod(this, [handler] { handler({}, QString()); }, Qt::QueuedConnection);
         return;
     }
-    if (m_useScript)
-        inspectWithScript(keys, context, std::move(handler));
-    else
-        inspectWithPipeline(keys, context, std::move(handler));
-}
-
-void KeyInspector::inspectWithScript(const QList<QByteArray> &keys, QObject *context, SamplesHandler handler)
-{
-    QPointer<QObject> owner(context);
-    const QList<QByteArray> args = {QByteArray::number(m_valueCap), QByteArray::number(m_elementCap)};
-    m_script.run(m_connection, keys, args, this, [this, keys, owner, hasOwner = context != nullptr, handler](const RedisReply &reply) {
-        if (hasOwner && !owner)
-            return;
-        if (reply.isError() || !reply.isArray() || reply.size() != keys.size()) {
-            if (!m_connection->isReady()) {
-                handler({}, reply.isError() ? reply.errorMessage() : QStringLiteral("connection lost"));
-                return;
-            }
-            // Scripting refused (ACL, disabled EVAL, read-only replica quirks): read without it.
-            m_useScript = false;
-            inspectWithPipeline(keys, owner.data(), handler);
-            return;
-        }
-        const qint64 now = MonotonicClock::nowMs();
-        QList<KeySample> samples;
-        samples.reserve(keys.size());
-        for (qsizetype i = 0; i < keys.size(); ++i)
-            samples.append(fromScriptReply(keys.at(i), reply.at(i), now));
-        handler(samples, QString());
-    });
-}
-
-KeySample KeyInspector::fromScriptReply(const QByteArray &key, const RedisReply &reply, qint64 now) const
-{
-    KeySample sample;
-    sample.key = key;
-    sample.observedAtMs = now;
-    sample.type = redisTypeFromName(reply.at(0).bytes());
-    if (!sample.exists() || reply.size() < 5)
-        return sample;
-    sample.pttlMs = reply.at(1).integer();
-    sample.size = reply.at(2).integer();
-    const QList<RedisReply> &view = reply.at(3).elements();
-    if (sample.type == RedisType::String)
-        sample.value = view.isEmpty() ? QByteArray() : view.first().bytes();
-    else
-        setEntries(sample, view, hasPairs(sample.type));
-    sample.truncated = reply.at(4).integer() != 0;
-    return sample;
-}
-
-void KeyInspector::inspectWithPipeline(const QList<QByteArray> &keys, QObject *context, SamplesHandler handler)
-{
     QList<RedisCommand> first;
     first.reserve(keys.size() * 2);
+    const QByteArray last = QByteArray::number(m_valueCap - 1);
     for (const QByteArray &key : keys) {
-        first.append({"TYPE", key});
         first.append({"PTTL", key});
+        first.append({"GETRANGE", key, "0", last});
     }
     QPointer<QObject> owner(context);
     const bool hasOwner = context != nullptr;
     m_connection->pipeline(first, this, [this, keys, owner, hasOwner, handler](const QList<RedisReply> &replies) {
         if (hasOwner && !owner)
             return;
+        const qint64 now = MonotonicClock::nowMs();
         QList<KeySample> samples(keys.size());
-        QList<RedisCommand> second;
-        QList<qsizetype> secondFor;
-        const QByteArray cap = QByteArray::number(m_valueCap - 1);
-        const QByteArray ecap = QByteArray::number(m_elementCap);
-        const QByteArray elast = QByteArray::number(m_elementCap - 1);
+        QList<qsizetype> todo;
         for (qsizetype i = 0; i < keys.size(); ++i) {
-            if (replies.at(2 * i).isError()) {
-                handler({}, replies.at(2 * i).errorMessage());
+            const RedisReply &pttl = replies.at(2 * i);
+            const RedisReply &value = replies.at(2 * i + 1);
+            if (pttl.isError()) {
+                handler({}, pttl.errorMessage());
                 return;
             }
             KeySample &s = samples[i];
             s.key = keys.at(i);
-            s.type = redisTypeFromName(replies.at(2 * i).bytes());
-            s.pttlMs = replies.at(2 * i + 1).integer();
-            const QByteArray &k = s.key;
-            switch (s.type) {
-            case RedisType::String:
-                second << RedisCommand{"STRLEN", k} << RedisCommand{"GETRANGE", k, "0", cap};
-                break;
-            case RedisType::Hash:
-                second << RedisCommand{"HLEN", k} << RedisCommand{"HSCAN", k, "0", "COUNT", ecap};
-                break;
-            case RedisType::ZSet:
-                second << RedisCommand{"ZCARD", k} << RedisCommand{"ZRANGE", k, "0", elast, "WITHSCORES"};
-                break;
-            case RedisType::List:
-                second << RedisCommand{"LLEN", k} << RedisCommand{"LRANGE", k, "0", elast};
-                break;
-            case RedisType::Set:
-                second << RedisCommand{"SCARD", k} << RedisCommand{"SSCAN", k, "0", "COUNT", ecap};
-                break;
-            case RedisType::Stream:
-                second << RedisCommand{"XLEN", k} << RedisCommand{"PTTL", k};
-                break;
-            default:
+            s.observedAtMs = now;
+            s.pttlMs = pttl.integer();
+            if (s.pttlMs == -2)
+                continue; // gone between SCAN and now: not a lock any more
+            if (value.isString()) {
+                s.type = RedisType::String;
+                s.value = value.bytes();
+                s.size = s.value.size();
+                if (s.size >= m_valueCap)
+                    todo << i; // at the cap: ask for the real length
+            } else {
+                todo << i; // WRONGTYPE: a collection
+            }
+        }
+        if (todo.isEmpty())
+            handler(samples, QString());
+        else
+            readCollections(std::move(samples), todo, owner.data(), handler);
+    });
+}
+
+void KeyInspector::readCollections(QList<KeySample> samples, const QList<qsizetype> &todo, QObject *context,
+                                   SamplesHandler handler)
+{
+    const QByteArray ecap = QByteArray::number(m_elementCap);
+    const QByteArray elast = QByteArray::number(m_elementCap - 1);
+    QList<RedisCommand> second;
+    second.reserve(todo.size() * secondRoundCommands);
+    for (qsizetype i : todo) {
+        const QByteArray &k = samples.at(i).key;
+        if (samples.at(i).type == RedisType::String) {
+            second << RedisCommand{"STRLEN", k};
+            continue;
+        }
+        second << RedisCommand{"TYPE", k} << RedisCommand{"HLEN", k} << RedisCommand{"HSCAN", k, "0", "COUNT", ecap}
+               << RedisCommand{"ZCARD", k} << RedisCommand{"ZRANGE", k, "0", elast, "WITHSCORES"}
+               << RedisCommand{"LLEN", k} << RedisCommand{"LRANGE", k, "0", elast} << RedisCommand{"SCARD", k}
+               << RedisCommand{"SSCAN", k, "0", "COUNT", ecap} << RedisCommand{"XLEN", k};
+    }
+    QPointer<QObject> owner(context);
+    const bool hasOwner = context != nullptr;
+    m_connection->pipeline(second, this, [this, samples, todo, owner, hasOwner, handler](const QList<RedisReply> &replies) mutable {
+        if (hasOwner && !owner)
+            return;
+        qsizetype at = 0;
+        for (qsizetype i : todo) {
+            KeySample &s = samples[i];
+            if (s.type == RedisType::String) {
+                const RedisReply &length = replies.at(at++);
+                s.size = length.isInteger() ? length.integer() : s.value.size();
+                s.truncated = s.size > m_valueCap;
                 continue;
             }
-            secondFor << i;
+            fillCollection(s, replies.mid(at, secondRoundCommands));
+            at += secondRoundCommands;
         }
-        m_connection->pipeline(second, this, [this, samples, secondFor, owner, hasOwner, handler](const QList<RedisReply> &typed) mutable {
-            if (hasOwner && !owner)
-                return;
-            const qint64 now = MonotonicClock::nowMs();
-            for (qsizetype j = 0; j < secondFor.size(); ++j) {
-                KeySample &s = samples[secondFor.at(j)];
-                const RedisReply &size = typed.at(2 * j);
-                const RedisReply &view = typed.at(2 * j + 1);
-                if (size.isError() || view.isError()) {
-                    // Changed type or vanished between the two round trips: report it as gone;
-                    // the next refresh reads it afresh.
-                    s.type = RedisType::None;
-                    continue;
-                }
-                s.size = size.integer();
-                if (s.type == RedisType::String) {
-                    s.value = view.bytes();
-                    s.truncated = s.size > m_valueCap;
-                } else if (s.type != RedisType::Stream) {
-                    const bool scanned = s.type == RedisType::Hash || s.type == RedisType::Set;
-                    setEntries(s, scanned ? view.at(1).elements() : view.elements(), hasPairs(s.type));
-                    for (KeySample::Entry &e : s.entries) {
-                        if (e.first.size() > m_valueCap || e.second.size() > m_valueCap) {
-                            e.first.truncate(m_valueCap);
-                            e.second.truncate(m_valueCap);
-                            s.truncated = true;
-                        }
-                    }
-                    s.truncated = s.truncated || s.size > m_elementCap;
-                }
-            }
-            for (KeySample &s : samples)
-                s.observedAtMs = now;
-            handler(samples, QString());
-        });
+        handler(samples, QString());
     });
+}
+
+void KeyInspector::fillCollection(KeySample &s, const QList<RedisReply> &r) const
+{
+    s.type = redisTypeFromName(r.at(0).bytes());
+    const RedisReply *size = nullptr;
+    QList<RedisReply> view;
+    bool pairs = false;
+    switch (s.type) {
+    case RedisType::Hash:
+        size = &r.at(1);
+        view = r.at(2).at(1).elements();
+        pairs = true;
+        break;
+    case RedisType::ZSet:
+        size = &r.at(3);
+        view = r.at(4).elements();
+        pairs = true;
+        break;
+    case RedisType::List:
+        size = &r.at(5);
+        view = r.at(6).elements();
+        break;
+    case RedisType::Set:
+        size = &r.at(7);
+        view = r.at(8).at(1).elements();
+        break;
+    case RedisType::Stream:
+        size = &r.at(9);
+        break;
+    default:
+        return; // gone (or changed) since the first round: the next refresh reads it afresh
+    }
+    s.size = size->integer();
+    s.entries.reserve(pairs ? view.size() / 2 : view.size());
+    for (qsizetype j = 0; j + (pairs ? 1 : 0) < view.size(); j += pairs ? 2 : 1) {
+        KeySample::Entry e{view.at(j).bytes(), pairs ? view.at(j + 1).bytes() : QByteArray()};
+        if (e.first.size() > m_valueCap || e.second.size() > m_valueCap) {
+            e.first.truncate(m_valueCap);
+            e.second.truncate(m_valueCap);
+            s.truncated = true;
+        }
+        s.entries.append(e);
+    }
+    s.truncated = s.truncated || s.size > qint64(s.entries.size());
 }
