@@ -17,7 +17,9 @@ public:
     JsonWriter &key(const char *name);
 
     JsonWriter &value(const QString &text);
-    JsonWriter &value(const char *text) { return value(QString::fromUtf8(text)); }
+    // Text already in UTF-8 (or ASCII, like escaped tokens): no conversion on the way.
+    JsonWriter &value(QByteArrayView utf8);
+    JsonWriter &value(const char *text) { return value(QByteArrayView(text)); }
     JsonWriter &value(qint64 number);
     JsonWriter &value(int number) { return value(qint64(number)); }
     JsonWriter &value(double number);
@@ -32,7 +34,7 @@ public:
 
 private:
     void separate();
-    void appendString(const QString &text);
+    void appendString(QByteArrayView utf8);
 
     QByteArray m_out;
     std::vector<bool> m_first; // per open container: nothing written in it yet

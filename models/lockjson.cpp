@@ -6,15 +6,15 @@
 void LockJson::write(JsonWriter &out, const LockInfo &lock, qint64 nowMs)
 {
     out.beginObject();
-    out.field("key", TokenText::escape(lock.key()));
+    out.field("key", QByteArrayView(TokenText::escapeBytes(lock.key())));
     out.field("dialect", lock.dialect);
-    out.field("redis_type", QString::fromLatin1(redisTypeName(lock.sample.type)));
+    out.field("redis_type", QByteArrayView(redisTypeName(lock.sample.type)));
     out.field("ttl_ms", lock.remainingTtlMs(nowMs));
     out.field("state", LockInfo::stateId(lock.state(nowMs)));
     out.key("holders").beginArray();
     for (const LockHolder &h : lock.holders) {
         out.beginObject();
-        out.field("token", TokenText::escape(h.token));
+        out.field("token", QByteArrayView(TokenText::escapeBytes(h.token)));
         out.field("holder", h.holder);
         out.field("count", h.count);
         if (h.ttlMs != LockHolder::noOwnTtl)

@@ -28,8 +28,13 @@ bool TokenText::isPrintable(const QByteArray &bytes)
 
 QString TokenText::escape(const QByteArray &bytes)
 {
+    return QString::fromLatin1(escapeBytes(bytes));
+}
+
+QByteArray TokenText::escapeBytes(const QByteArray &bytes)
+{
     if (isPrintable(bytes))
-        return QString::fromLatin1(bytes);
+        return bytes;
     static const char hex[] = "0123456789abcdef";
     QByteArray out;
     out.reserve(bytes.size() * 2);
@@ -66,7 +71,7 @@ QString TokenText::escape(const QByteArray &bytes)
             }
         }
     }
-    return QString::fromLatin1(out);
+    return out;
 }
 
 std::optional<QByteArray> TokenText::unescape(const QString &text)

@@ -11,6 +11,8 @@ class TokenText final
 {
 public:
     static QString escape(const QByteArray &bytes);
+    // The same text as ASCII bytes, for output that is bytes anyway (JSON Lines).
+    static QByteArray escapeBytes(const QByteArray &bytes);
     // The inverse, accepting what redis-cli accepts inside quotes. Fails only on a trailing
     // lone backslash, which redis-cli would also reject.
     static std::optional<QByteArray> unescape(const QString &text);
