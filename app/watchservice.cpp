@@ -63,15 +63,20 @@ void WatchService::rescan()
 
 void WatchService::refresh()
 {
-    // One refresh at a time: a slow server gets fewer refreshes, not a growing queue.
-    if (!m_connection->isReady() || m_refreshesInFlight > 0 || m_locks.isEmpty())
+    // One refresh at a time, none while a scan reads everything anyway, and never more than
+    // about a fifth of the time spent refreshing: 100k locks take a while to re-read.
+    if (!m_connection->isReady() || m_refreshesInFlight > 0 || m_locks.isEmpty() || m_discovery.isRunning())
         return;
+    if (m_lastRefresh.isValid() && m_lastRefresh.elapsed() < 5 * m_lastRefreshCostMs)
+        return;
+    m_lastRefresh.start();
     const QList<QByteArray> keys = m_locks.keys();
     const qsizetype batch = std::max(1, m_discovery.options().inspectBatch);
     for (qsizetype i = 0; i < keys.size(); i += batch) {
         ++m_refreshesInFlight;
         m_discovery.inspector()->inspect(keys.mid(i, batch), this, [this](const QList<KeySample> &samples, const QString &error) {
-            --m_refreshesInFlight;
+            if (--m_refreshesInFlight == 0)
+                m_lastRefreshCostMs = m_lastRefresh.elapsed();
             if (error.isEmpty())
                 onRefreshed(samples);
         });

@@ -3,6 +3,7 @@
 #include "discoveryservice.h"
 #include "lockinfo.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QObject>
 #include <QTimer>
@@ -58,5 +59,7 @@ private:
     QTimer m_refreshTimer;
     QTimer m_rescanTimer;
     int m_refreshesInFlight = 0;
+    QElapsedTimer m_lastRefresh;
+    qint64 m_lastRefreshCostMs = 0;
     bool m_active = false;
 };
