@@ -191,7 +191,7 @@ void LockTableModel::upsert(const QList<LockInfo> &locks)
     if (!added.isEmpty()) {
         const int first = int(m_locks.size());
         beginInsertRows({}, first, first + int(added.size()) - 1);
-        m_locks.reserve(m_locks.size() + added.size());
+        // No exact reserve(): it would defeat geometric growth and copy every row per batch.
         for (LockInfo &lock : added) {
             m_rowByKey.insert(lock.key(), int(m_locks.size()));
             m_locks.append(std::move(lock));
@@ -248,6 +248,28 @@ void LockTableModel::pruneGone(qint64 nowMs, qint64 retentionMs)
         if (lock.isGone() && nowMs - lock.goneAtMs >= retentionMs)
             stale << lock.key();
     remove(stale);
+}
+
+bool LockTableModel::lessThan(int leftRow, int rightRow, int column) const
+{
+    const LockInfo &a = m_locks.at(leftRow);
+    const LockInfo &b = m_locks.at(rightRow);
+    switch (column) {
+    case KeyColumn:
+        return a.key() < b.key();
+    case DialectColumn:
+        return a.dialectName < b.dialectName;
+    case HolderColumn:
+        return a.holderSummary() < b.holderSummary();
+    case TokenColumn:
+        return a.primaryToken() < b.primaryToken();
+    case TtlColumn:
+    case CountColumn:
+    case WaitersColumn:
+    case StateColumn:
+        return data(index(leftRow, column), SortRole).toLongLong() < data(index(rightRow, column), SortRole).toLongLong();
+    }
+    return leftRow < rightRow;
 }
 
 const LockInfo *LockTableModel::lock(int row) const

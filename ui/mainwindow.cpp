@@ -57,7 +57,7 @@ MainWindow::MainWindow(const DialectRegistry *registry, const AuditLog *audit, Q
     buildLayout();
 
     m_flushTimer.setSingleShot(true);
-    m_flushTimer.setInterval(200);
+    m_flushTimer.setInterval(100);
     connect(&m_flushTimer, &QTimer::timeout, this, &MainWindow::flushUpdates);
     m_filterDebounce.setSingleShot(true);
     m_filterDebounce.setInterval(300);
@@ -266,6 +266,7 @@ void MainWindow::setSession(Session *session)
     if (m_session)
         m_session->deleteLater();
     m_session = session;
+    m_proxy->setBulkLoading(false);
     m_pendingChanged.clear();
     m_pendingGone.clear();
     m_model->clear();
@@ -294,20 +295,26 @@ void MainWindow::setSession(Session *session)
         if (!m_flushTimer.isActive())
             m_flushTimer.start();
     });
-    connect(watch, &WatchService::scanFailed, this, [this](const QString &message) {
-        onScanProgress({}, true);
-        showMessage(message, true);
-    });
+    connect(watch, &WatchService::scanFailed, this, [this](const QString &message) { showMessage(message, true); });
     DiscoveryService *discovery = watch->discovery();
-    connect(discovery, &DiscoveryService::started, this, [this] { onScanProgress({}, false); });
+    connect(discovery, &DiscoveryService::started, this, [this] {
+        m_proxy->setBulkLoading(true);
+        onScanProgress({}, false);
+    });
     connect(discovery, &DiscoveryService::progressChanged, this, [this](const DiscoveryProgress &p) { onScanProgress(p, false); });
     connect(discovery, &DiscoveryService::finished, this, [this](const DiscoveryProgress &p) {
         onScanProgress(p, true);
         flushUpdates();
+        m_proxy->setBulkLoading(false);
         Q_EMIT scanFinished();
+    });
+    connect(discovery, &DiscoveryService::failed, this, [this] {
+        onScanProgress({}, true);
+        m_proxy->setBulkLoading(false);
     });
     connect(discovery, &DiscoveryService::cancelled, this, [this](const DiscoveryProgress &p) {
         onScanProgress(p, true);
+        m_proxy->setBulkLoading(false);
         showMessage(tr("Scan cancelled after %L1 keys").arg(p.keysScanned));
     });
 

@@ -136,7 +136,13 @@ private Q_SLOTS:
         QItemSelectionModel selection(&proxy);
         const QModelIndex m = proxy.mapFromSource(model.index(model.rowOf("m"), 0));
         selection.setCurrentIndex(m, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QSignalSpy proxyInserts(&proxy, &QAbstractItemModel::rowsInserted);
         model.upsert({lock("a", "t", 1000), lock("m", "other", 900), lock("b", "t", 1000)});
+        // New rows arrive as one contiguous insert at the end, then settle into order.
+        QCOMPARE(proxyInserts.size(), 1);
+        QCOMPARE(proxy.index(3, 0).data(LockTableModel::KeyBytesRole).toByteArray().size(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(proxy.index(0, 0).data(LockTableModel::KeyBytesRole).toByteArray(), QByteArray("a"),
+                                  LockFilterProxyModel::settleIntervalMs * 3);
         const QModelIndex current = selection.currentIndex();
         QVERIFY(current.isValid());
         QCOMPARE(current.data(LockTableModel::KeyBytesRole).toByteArray(), QByteArray("m"));
