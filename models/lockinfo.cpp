@@ -76,7 +76,7 @@ QString LockInfo::stateText(LockState state)
     case LockState::Held:
         return QStringLiteral("held");
     case LockState::NoExpiry:
-        return QStringLiteral("no expiry (stuck?)");
+        return QStringLiteral("stuck (no TTL)");
     case LockState::Expired:
         return QStringLiteral("expired");
     case LockState::Released:

@@ -200,9 +200,9 @@ void MainWindow::buildLayout()
     header->setStretchLastSection(true);
     header->setHighlightSections(false);
     const QList<QPair<int, int>> widths = {
-        {LockTableModel::KeyColumn, 250},  {LockTableModel::DialectColumn, 170}, {LockTableModel::HolderColumn, 250},
-        {LockTableModel::TokenColumn, 250}, {LockTableModel::TtlColumn, 80},      {LockTableModel::CountColumn, 55},
-        {LockTableModel::WaitersColumn, 65}};
+        {LockTableModel::KeyColumn, 200},   {LockTableModel::DialectColumn, 165}, {LockTableModel::HolderColumn, 190},
+        {LockTableModel::TokenColumn, 215}, {LockTableModel::TtlColumn, 72},      {LockTableModel::CountColumn, 48},
+        {LockTableModel::WaitersColumn, 60}};
     for (const auto &[column, width] : widths)
         m_table->setColumnWidth(column, width);
     connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showTableMenu);
@@ -212,7 +212,7 @@ void MainWindow::buildLayout()
     splitter->addWidget(m_detail);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({1010, 390});
+    splitter->setSizes({1060, 340});
     setCentralWidget(splitter);
 
     m_progress->setRange(0, 100);

@@ -71,7 +71,7 @@ private Q_SLOTS:
         QCOMPARE(cell(w, "orderLock", LockTableModel::DialectColumn), QStringLiteral("Redisson RLock"));
         QCOMPARE(cell(w, "orderLock", LockTableModel::CountColumn), QStringLiteral("2"));
         QCOMPARE(cell(w, "lock:stuck", LockTableModel::TtlColumn), QStringLiteral("no expiry"));
-        QCOMPARE(cell(w, "lock:stuck", LockTableModel::StateColumn), QStringLiteral("no expiry (stuck?)"));
+        QCOMPARE(cell(w, "lock:stuck", LockTableModel::StateColumn), QStringLiteral("stuck (no TTL)"));
 
         const QModelIndex ttl = w.lockModel()->index(rowOf(w, "lock:orders"), LockTableModel::TtlColumn);
         const qint64 first = ttl.data(LockTableModel::RemainingTtlRole).toLongLong();
