@@ -50,7 +50,16 @@ ConnectionOptions SandboxServer::connectionOptions() const
     ConnectionOptions options;
     options.host = QStringLiteral("127.0.0.1");
     options.port = m_port;
+    options.tls = !m_tlsArgs.isEmpty();
+    options.caCertFile = m_tlsCa;
     return options;
+}
+
+void SandboxServer::setTls(const QString &certFile, const QString &keyFile, const QString &caFile)
+{
+    m_tlsCa = caFile;
+    m_tlsArgs = {QStringLiteral("--tls-cert-file"), certFile, QStringLiteral("--tls-key-file"), keyFile,
+                 QStringLiteral("--tls-ca-cert-file"), caFile, QStringLiteral("--tls-auth-clients"), QStringLiteral("no")};
 }
 
 void SandboxServer::start()
@@ -111,8 +120,9 @@ void SandboxServer::launch()
         const QString last = QString::fromLocal8Bit(output).trimmed().section(QLatin1Char('\n'), -1);
         Q_EMIT failed(tr("redis-server exited before it was ready: %1").arg(last));
     });
+    const bool tls = !m_tlsArgs.isEmpty();
     const QStringList args = QStringList{
-        QStringLiteral("--port"), QString::number(m_port),
+        QStringLiteral("--port"), tls ? QStringLiteral("0") : QString::number(m_port),
         QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
         QStringLiteral("--save"), QString(),
         QStringLiteral("--appendonly"), QStringLiteral("no"),
@@ -120,7 +130,8 @@ void SandboxServer::launch()
         QStringLiteral("--daemonize"), QStringLiteral("no"),
         QStringLiteral("--logfile"), QString(),
         QStringLiteral("--loglevel"), QStringLiteral("notice"),
-    } + m_extraArgs;
+    } + (tls ? QStringList{QStringLiteral("--tls-port"), QString::number(m_port)} + m_tlsArgs : QStringList())
+      + m_extraArgs;
     m_startTimeout.start(startTimeoutMs);
     m_process->start(findRedisServer(), args);
 }

@@ -28,6 +28,8 @@ public:
     void setExtraArguments(const QStringList &args) { m_extraArgs = args; }
     // A fixed port instead of a free one (restarting a stopped server where it was).
     void setPort(quint16 port) { m_fixedPort = port; }
+    // Serve TLS only, with these PEM files (clients are not asked for certificates).
+    void setTls(const QString &certFile, const QString &keyFile, const QString &caFile);
 
     void start();
     // Asks the server to exit; finished() follows.
@@ -52,6 +54,8 @@ private:
     std::unique_ptr<QTemporaryDir> m_dir;
     QProcess *m_process = nullptr;
     QStringList m_extraArgs;
+    QStringList m_tlsArgs;
+    QString m_tlsCa;
     QByteArray m_output;
     QTimer m_startTimeout;
     quint16 m_port = 0;

@@ -9,7 +9,7 @@ packages=(
     libhiredis-dev libqcustomplot-dev
     redis-server redis-tools
     python3 python3-redis
-    xvfb fonts-dejavu-core
+    xvfb fonts-dejavu-core openssl
 )
 
 missing=()

@@ -102,8 +102,13 @@ void RedisConnection::startConnect()
         }
         if (!m_options.keyFile.isEmpty()) {
             QFile keyFile(m_options.keyFile);
-            if (keyFile.open(QIODevice::ReadOnly))
-                config.setPrivateKey(QSslKey(&keyFile, QSsl::Rsa));
+            if (keyFile.open(QIODevice::ReadOnly)) {
+                const QByteArray pem = keyFile.readAll();
+                QSslKey key(pem, QSsl::Rsa);
+                if (key.isNull())
+                    key = QSslKey(pem, QSsl::Ec);
+                config.setPrivateKey(key);
+            }
         }
         if (!m_options.verifyPeer)
             config.setPeerVerifyMode(QSslSocket::VerifyNone);

@@ -5,6 +5,7 @@
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -242,6 +243,34 @@ private Q_SLOTS:
         QCOMPARE(messages.first().at(0).toByteArray(), QByteArray("redisson_lock__channel:{orders}"));
         QCOMPARE(messages.first().at(1).toByteArray(), QByteArray("0"));
         QVERIFY(messages.first().at(2).toByteArray().isEmpty());
+    }
+
+    void tlsWithCertificateChecks()
+    {
+        QTemporaryDir dir;
+        TestRedis redis;
+        QVERIFY(redis.startTls(dir.path()));
+        ConnectionOptions o = redis.options();
+        QVERIFY(o.tls);
+        RedisConnection trusted(o);
+        trusted.open();
+        QVERIFY(call(trusted, {"SET", "lock:tls", "tok"}).isStatus("OK"));
+        QCOMPARE(call(trusted, {"GET", "lock:tls"}).bytes(), QByteArray("tok"));
+
+        // Without our CA the self-signed chain is refused, once, and retrying would not help.
+        o.caCertFile.clear();
+        RedisConnection untrusted(o);
+        QSignalSpy errors(&untrusted, &RedisConnection::errorOccurred);
+        untrusted.open();
+        QVERIFY(errors.wait(5000));
+        QCOMPARE(errors.first().at(0).value<RedisConnection::ErrorKind>(), RedisConnection::ErrorKind::Tls);
+        QVERIFY2(errors.first().at(1).toString().contains(QLatin1String("certificate")), qPrintable(errors.first().at(1).toString()));
+        QCOMPARE(untrusted.state(), RedisConnection::State::Disconnected);
+
+        o.verifyPeer = false; // --insecure
+        RedisConnection insecure(o);
+        insecure.open();
+        QCOMPARE(call(insecure, {"GET", "lock:tls"}).bytes(), QByteArray("tok"));
     }
 
     void scriptFallsBackToEvalAfterFlush()

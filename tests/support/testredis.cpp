@@ -1,5 +1,7 @@
 #include "testredis.h"
 
+#include <QFile>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -28,6 +30,34 @@ bool TestRedis::start(const QStringList &extraArguments)
     m_client = new RedisConnection(o);
     m_client->open();
     return QTest::qWaitFor([this] { return m_client->isReady(); }, 10000);
+}
+
+bool TestRedis::startTls(const QString &dir)
+{
+    auto openssl = [&dir](const QStringList &args) {
+        QProcess p;
+        p.setWorkingDirectory(dir);
+        p.start(QStringLiteral("openssl"), args);
+        return p.waitForFinished(30000) && p.exitCode() == 0;
+    };
+    QFile ext(dir + QStringLiteral("/ext.cnf"));
+    if (!ext.open(QIODevice::WriteOnly) || ext.write("subjectAltName=DNS:localhost,IP:127.0.0.1\n") < 0)
+        return false;
+    ext.close();
+    const QString days = QStringLiteral("3650");
+    if (!openssl({QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
+                  QStringLiteral("-nodes"), QStringLiteral("-keyout"), QStringLiteral("ca.key"), QStringLiteral("-out"),
+                  QStringLiteral("ca.crt"), QStringLiteral("-days"), days, QStringLiteral("-subj"), QStringLiteral("/CN=LockScope Test CA")})
+        || !openssl({QStringLiteral("req"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"), QStringLiteral("-nodes"),
+                     QStringLiteral("-keyout"), QStringLiteral("server.key"), QStringLiteral("-out"), QStringLiteral("server.csr"),
+                     QStringLiteral("-subj"), QStringLiteral("/CN=localhost")})
+        || !openssl({QStringLiteral("x509"), QStringLiteral("-req"), QStringLiteral("-in"), QStringLiteral("server.csr"),
+                     QStringLiteral("-CA"), QStringLiteral("ca.crt"), QStringLiteral("-CAkey"), QStringLiteral("ca.key"),
+                     QStringLiteral("-CAcreateserial"), QStringLiteral("-out"), QStringLiteral("server.crt"),
+                     QStringLiteral("-days"), days, QStringLiteral("-extfile"), QStringLiteral("ext.cnf")}))
+        return false;
+    m_server.setTls(dir + QStringLiteral("/server.crt"), dir + QStringLiteral("/server.key"), dir + QStringLiteral("/ca.crt"));
+    return start();
 }
 
 bool TestRedis::restart()

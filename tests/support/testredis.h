@@ -16,6 +16,8 @@ public:
     ~TestRedis();
 
     bool start(const QStringList &extraArguments = {});
+    // Serves TLS only, with a CA and server certificate made by openssl in dir.
+    bool startTls(const QString &dir);
     // Starts the server again on the same port, after kill().
     bool restart();
     void kill();
