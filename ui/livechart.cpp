@@ -40,21 +40,20 @@ LiveChart::LiveChart(const QString &title, QWidget *parent)
     exportButton->setText(tr("Export"));
     exportButton->setPopupMode(QToolButton::InstantPopup);
     auto *menu = new QMenu(exportButton);
-    menu->addAction(tr("Picture (PNG)…"), this, [this] {
-        auto *dialog = new QFileDialog(this, tr("Export chart"), QString(), tr("PNG images (*.png)"));
+    // Non-modal file dialogs: the chart keeps updating while the user picks a name.
+    auto ask = [this](const QString &title, const QString &filter, const QString &suffix, auto save) {
+        auto *dialog = new QFileDialog(this, title, QString(), filter);
         dialog->setAcceptMode(QFileDialog::AcceptSave);
-        dialog->setDefaultSuffix(QStringLiteral("png"));
+        dialog->setDefaultSuffix(suffix);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
-        connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &f) { exportPng(f); });
+        connect(dialog, &QFileDialog::fileSelected, this, save);
         dialog->open();
+    };
+    menu->addAction(tr("Picture (PNG)…"), this, [this, ask] {
+        ask(tr("Export chart"), tr("PNG images (*.png)"), QStringLiteral("png"), [this](const QString &f) { exportPng(f); });
     });
-    menu->addAction(tr("Data (CSV)…"), this, [this] {
-        auto *dialog = new QFileDialog(this, tr("Export chart data"), QString(), tr("CSV files (*.csv)"));
-        dialog->setAcceptMode(QFileDialog::AcceptSave);
-        dialog->setDefaultSuffix(QStringLiteral("csv"));
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &f) { exportCsv(f); });
-        dialog->open();
+    menu->addAction(tr("Data (CSV)…"), this, [this, ask] {
+        ask(tr("Export chart data"), tr("CSV files (*.csv)"), QStringLiteral("csv"), [this](const QString &f) { exportCsv(f); });
     });
     exportButton->setMenu(menu);
 

@@ -24,6 +24,21 @@ class TestMainWindow : public QObject
 private:
     TestRedis m_redis;
     QTemporaryDir m_dir;
+    const DialectRegistry m_registry;
+    std::unique_ptr<AuditLog> m_audit;
+
+    // A window connected to the test server, its first scan done.
+    std::unique_ptr<MainWindow> openWindow(bool readOnly = false)
+    {
+        auto w = std::make_unique<MainWindow>(&m_registry, m_audit.get());
+        w->setReadOnly(readOnly);
+        w->show();
+        QSignalSpy scanned(w.get(), &MainWindow::scanFinished);
+        w->connectTo(m_redis.options());
+        if (!scanned.wait(10000))
+            return nullptr;
+        return w;
+    }
 
     static int rowOf(MainWindow &w, const QByteArray &key)
     {
@@ -45,6 +60,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_redis.start());
+        m_audit = std::make_unique<AuditLog>(m_dir.filePath(QStringLiteral("audit.log")));
     }
 
     void init()
@@ -59,13 +75,9 @@ private Q_SLOTS:
 
     void showsTheLocksCountingDown()
     {
-        const DialectRegistry registry;
-        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
-        MainWindow w(&registry, &audit);
-        w.show();
-        QSignalSpy scanned(&w, &MainWindow::scanFinished);
-        w.connectTo(m_redis.options());
-        QVERIFY(scanned.wait(10000));
+        const std::unique_ptr<MainWindow> window = openWindow();
+        QVERIFY(window);
+        MainWindow &w = *window;
         QTRY_COMPARE(w.lockModel()->rowCount(), 3);
         QCOMPARE(rowOf(w, "user:1"), -1);
         QCOMPARE(cell(w, "orderLock", LockTableModel::DialectColumn), QStringLiteral("Redisson RLock"));
@@ -88,13 +100,9 @@ private Q_SLOTS:
 
     void newAndVanishedLocksKeepTheSelection()
     {
-        const DialectRegistry registry;
-        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
-        MainWindow w(&registry, &audit);
-        w.show();
-        QSignalSpy scanned(&w, &MainWindow::scanFinished);
-        w.connectTo(m_redis.options());
-        QVERIFY(scanned.wait(10000));
+        const std::unique_ptr<MainWindow> window = openWindow();
+        QVERIFY(window);
+        MainWindow &w = *window;
         w.session()->watch()->setRescanInterval(1000);
         w.session()->watch()->setRefreshInterval(200);
         QTRY_COMPARE(w.lockModel()->rowCount(), 3);
@@ -113,13 +121,9 @@ private Q_SLOTS:
 
     void forceReleaseAsksThenRunsGuarded()
     {
-        const DialectRegistry registry;
-        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
-        MainWindow w(&registry, &audit);
-        w.show();
-        QSignalSpy scanned(&w, &MainWindow::scanFinished);
-        w.connectTo(m_redis.options());
-        QVERIFY(scanned.wait(10000));
+        const std::unique_ptr<MainWindow> window = openWindow();
+        QVERIFY(window);
+        MainWindow &w = *window;
         QTRY_COMPARE(w.lockModel()->rowCount(), 3);
 
         // Look, then someone else takes the lock before the operator confirms: refused.
@@ -146,14 +150,9 @@ private Q_SLOTS:
 
     void readOnlyDisablesActions()
     {
-        const DialectRegistry registry;
-        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
-        MainWindow w(&registry, &audit);
-        w.setReadOnly(true);
-        w.show();
-        QSignalSpy scanned(&w, &MainWindow::scanFinished);
-        w.connectTo(m_redis.options());
-        QVERIFY(scanned.wait(10000));
+        const std::unique_ptr<MainWindow> window = openWindow(true);
+        QVERIFY(window);
+        MainWindow &w = *window;
         QTRY_COMPARE(w.lockModel()->rowCount(), 3);
         select(w, "lock:orders");
         QVERIFY(!w.session()->admin()->support(AdminAction::ForceRelease, *w.detailPanel()->lock()).enabled);
@@ -165,13 +164,9 @@ private Q_SLOTS:
 
     void filterNarrowsTheTable()
     {
-        const DialectRegistry registry;
-        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
-        MainWindow w(&registry, &audit);
-        w.show();
-        QSignalSpy scanned(&w, &MainWindow::scanFinished);
-        w.connectTo(m_redis.options());
-        QVERIFY(scanned.wait(10000));
+        const std::unique_ptr<MainWindow> window = openWindow();
+        QVERIFY(window);
+        MainWindow &w = *window;
         QTRY_COMPARE(w.proxyModel()->rowCount(), 3);
         auto *filter = w.findChild<QLineEdit *>();
         QVERIFY(filter);
