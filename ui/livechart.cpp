@@ -14,6 +14,7 @@
 
 namespace {
 constexpr int replotIntervalMs = 100; // at most 10 Hz
+constexpr qint64 redrawBackMs = 5000;  // how late a point may change and still be redrawn
 
 double toKey(qint64 ms)
 {
@@ -170,11 +171,13 @@ void LiveChart::refresh()
             continue;
         b.revision = b.series->revision();
         changed = true;
-        // Re-add from the last point drawn (buckets may have grown in place), then trim.
+        // Re-add the last few seconds drawn (buckets may have grown in place, and an event can
+        // arrive late for an earlier second), then trim.
+        const qint64 from = b.lastTimeMs >= 0 ? b.lastTimeMs - redrawBackMs : -1;
         if (b.lastTimeMs >= 0)
-            b.graph->data()->removeAfter(toKey(b.lastTimeMs) - 1e-6);
+            b.graph->data()->removeAfter(toKey(from) - 1e-6);
         QVector<double> keys, values;
-        for (auto it = b.series->points().rbegin(); it != b.series->points().rend() && it->timeMs >= b.lastTimeMs; ++it) {
+        for (auto it = b.series->points().rbegin(); it != b.series->points().rend() && it->timeMs >= from; ++it) {
             keys.prepend(toKey(it->timeMs));
             values.prepend(it->value);
         }
