@@ -52,6 +52,7 @@ void restoreDetached(const ConnectionOptions &target, const QString &ours, const
     options.clientName = QStringLiteral("lockscope-restore");
     auto *connection = new RedisConnection(options, QCoreApplication::instance());
     QTimer::singleShot(5000, connection, &QObject::deleteLater);
+    connection->open(); // commands sent while connecting go out after the handshake
     connection->send({"CONFIG", "GET", "notify-keyspace-events"}, connection, [connection, ours, original](const RedisReply &reply) {
         if (reply.isArray() && reply.size() == 2
             && KeyspaceEventFlags::normalised(QString::fromUtf8(reply.at(1).bytes())) == KeyspaceEventFlags::normalised(ours)) {
@@ -61,7 +62,6 @@ void restoreDetached(const ConnectionOptions &target, const QString &ours, const
         }
         connection->deleteLater();
     });
-    connection->open();
 }
 } // namespace
 
@@ -224,22 +224,31 @@ void KeyspaceNotifier::onFlags(const QString &flags)
 
 void KeyspaceNotifier::enable()
 {
-    const QString original = m_serverFlags;
-    const QString wanted = KeyspaceEventFlags::merged(original, QString::fromLatin1(KeyspaceEventFlags::wanted));
     setState(State::Enabling);
-    m_commands->send({"CONFIG", "SET", "notify-keyspace-events", wanted.toUtf8()}, this, [this, original, wanted](const RedisReply &reply) {
+    // Merge with what the server has now, not what it had when we last looked.
+    m_commands->send({"CONFIG", "GET", "notify-keyspace-events"}, this, [this](const RedisReply &current) {
         if (m_state != State::Enabling)
             return;
-        if (reply.isError()) {
-            setState(State::Refused, reply.errorMessage());
+        if (!current.isArray() || current.size() != 2) {
+            setState(State::Refused, current.isError() ? current.errorMessage() : tr("no answer to CONFIG GET"));
             return;
         }
-        m_originalFlags = original;
-        m_setFlags = wanted;
-        m_serverFlags = wanted;
-        m_changed = true;
-        listen();
-        setState(State::Live);
+        const QString original = QString::fromUtf8(current.at(1).bytes());
+        const QString wanted = KeyspaceEventFlags::merged(original, QString::fromLatin1(KeyspaceEventFlags::wanted));
+        m_commands->send({"CONFIG", "SET", "notify-keyspace-events", wanted.toUtf8()}, this, [this, original, wanted](const RedisReply &reply) {
+            if (m_state != State::Enabling)
+                return;
+            if (reply.isError()) {
+                setState(State::Refused, reply.errorMessage());
+                return;
+            }
+            m_originalFlags = original;
+            m_setFlags = wanted;
+            m_serverFlags = wanted;
+            m_changed = original != wanted;
+            listen();
+            setState(State::Live);
+        });
     });
 }
 
