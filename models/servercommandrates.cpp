@@ -66,10 +66,12 @@ const TimeSeries *ServerCommandRates::series(const QByteArray &command) const
     return it == m_series.end() ? nullptr : it->second.get();
 }
 
-QList<QByteArray> ServerCommandRates::busiest(int n) const
+QList<QByteArray> ServerCommandRates::busiest(int n, const QSet<QByteArray> &except) const
 {
     std::vector<std::pair<double, QByteArray>> byRate;
     for (const auto &[name, series] : m_series) {
+        if (except.contains(name))
+            continue;
         const qint64 since = series->points().empty() ? 0 : series->points().back().timeMs - 60'000;
         double sum = 0;
         int count = 0;

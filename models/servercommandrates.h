@@ -5,6 +5,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QSet>
 
 #include <memory>
 #include <unordered_map>
@@ -25,8 +26,9 @@ public:
 
     const TimeSeries &total() const { return m_total; }
     const TimeSeries *series(const QByteArray &command) const;
-    // Commands by their recent rate (mean over the last minute), busiest first.
-    QList<QByteArray> busiest(int n) const;
+    // Commands by their recent rate (mean over the last minute), busiest first, leaving out
+    // the names in except.
+    QList<QByteArray> busiest(int n, const QSet<QByteArray> &except = {}) const;
     double lastRate(const QByteArray &command) const { return m_lastRates.value(command); }
     int readings() const { return m_readings; }
 

@@ -30,6 +30,7 @@ private Q_SLOTS:
         QCOMPARE(rates.series("evalsha")->points().back().value, 30.0);
         QCOMPARE(rates.busiest(1), QList<QByteArray>{"set"}); // 50/s on average over the minute
         QCOMPARE(rates.busiest(5).size(), 2);
+        QCOMPARE(rates.busiest(5, {"set"}), QList<QByteArray>{"evalsha"});
         QVERIFY(!rates.series("del"));
     }
 
