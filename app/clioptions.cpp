@@ -302,7 +302,8 @@ QString CliOptions::helpText()
 Usage:
   lockscope [conn] [--screenshot FILE]     open the window (no conn: its own sandbox server)
   lockscope scan    [conn] [--pattern P]... [--json]
-  lockscope watch   [conn] [--pattern P]... [--interval MS] [--duration S] [--events] [--json]
+  lockscope watch   [conn] [--pattern P]... [--interval MS] [--rescan MS] [--duration S] [--events] [--json]
+                    [--enable-notifications]
   lockscope acquire [conn] KEY --ttl MS [--token T]
   lockscope extend  [conn] KEY --token T --ttl MS
   lockscope release [conn] KEY (--token T | --observed)
@@ -328,6 +329,14 @@ Options:
       --token T          a lock token; binary bytes as \xNN, as redis-cli prints them
       --ttl MS           milliseconds, or with a unit: 1500ms, 30s, 5m, 1h
       --observed         release the token the lock holds right now, guarded against change
+      --interval MS      watch: re-read the known locks this often (default 1000)
+      --rescan MS        watch: look for new locks this often (default 10000)
+      --duration S       watch: stop after S seconds (default: until Ctrl+C)
+      --events           watch: print lock events (acquired, released, renewed, expired,
+                         handed-over, contended, stuck, near-miss) instead of the table
+      --enable-notifications  watch: let LockScope turn on keyspace notifications
+                         (CONFIG SET notify-keyspace-events) for events within ~100 ms;
+                         costs the server CPU on every write; put back when the watch ends
   -y, --yes              do not ask before an admin action (never asked when stdin is not a terminal)
       --dry-run          show what an admin action would run, run nothing
       --help, --version

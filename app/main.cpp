@@ -6,6 +6,7 @@
 #include "dialectregistry.h"
 #include "mainwindow.h"
 #include "scancommand.h"
+#include "watchcommand.h"
 
 #include <QApplication>
 #include <QTimer>
@@ -34,6 +35,8 @@ int runCli(int argc, char *argv[], const CliOptions &options)
     switch (options.command) {
     case CliOptions::Command::Scan:
         return ScanCommand(options, &registry).exec();
+    case CliOptions::Command::Watch:
+        return WatchCommand(options, &registry).exec();
     case CliOptions::Command::Acquire:
     case CliOptions::Command::Extend:
     case CliOptions::Command::Release:

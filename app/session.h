@@ -6,7 +6,10 @@
 
 class AdminService;
 class AuditLog;
+class CommandStatsPoller;
 class DialectRegistry;
+class FailedAcquireSampler;
+class LockEventService;
 class RedisConnection;
 class WatchService;
 
@@ -25,6 +28,9 @@ public:
     RedisConnection *connection() const { return m_connection; }
     WatchService *watch() const { return m_watch; }
     AdminService *admin() const { return m_admin; }
+    LockEventService *events() const { return m_events; }
+    CommandStatsPoller *commandStats() const { return m_commandStats; }
+    FailedAcquireSampler *sampler() const { return m_sampler; }
     const DialectRegistry *registry() const { return m_registry; }
     QString displayName() const;
 
@@ -36,4 +42,7 @@ private:
     RedisConnection *m_connection;
     WatchService *m_watch;
     AdminService *m_admin;
+    LockEventService *m_events;
+    CommandStatsPoller *m_commandStats;
+    FailedAcquireSampler *m_sampler;
 };

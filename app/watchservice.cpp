@@ -4,6 +4,8 @@
 #include "monotonicclock.h"
 #include "redisconnection.h"
 
+#include <QPointer>
+
 WatchService::WatchService(RedisConnection *connection, const DialectRegistry *registry, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
@@ -83,6 +85,25 @@ void WatchService::refresh()
     }
 }
 
+void WatchService::refreshKeys(const QList<QByteArray> &keys, QObject *context, KeysHandler handler)
+{
+    if (keys.isEmpty())
+        return;
+    const QPointer<QObject> owner(context);
+    const bool hasOwner = context != nullptr;
+    const qsizetype batch = std::max(1, m_discovery.options().inspectBatch);
+    for (qsizetype i = 0; i < keys.size(); i += batch) {
+        m_discovery.inspector()->inspect(keys.mid(i, batch), this, [this, owner, hasOwner, handler](const QList<KeySample> &samples, const QString &error) {
+            QList<LockInfo> present;
+            QList<KeySample> absent;
+            if (error.isEmpty())
+                onRefreshed(samples, true, &present, &absent);
+            if (handler && (!hasOwner || owner))
+                handler(present, absent, error);
+        });
+    }
+}
+
 void WatchService::merge(const QList<LockInfo> &found)
 {
     QList<LockInfo> changed;
@@ -102,15 +123,29 @@ void WatchService::merge(const QList<LockInfo> &found)
         Q_EMIT locksChanged(changed);
 }
 
-void WatchService::onRefreshed(const QList<KeySample> &samples)
+void WatchService::onRefreshed(const QList<KeySample> &samples, bool acceptNew, QList<LockInfo> *present, QList<KeySample> *absent)
 {
     QList<LockInfo> changed;
     QList<LockInfo> gone;
     for (const KeySample &sample : samples) {
         auto it = m_locks.find(sample.key);
-        if (it == m_locks.end())
+        if (it == m_locks.end()) {
+            std::optional<LockInfo> found = acceptNew && sample.exists() ? m_registry->classify(sample) : std::nullopt;
+            if (found) {
+                m_locks.insert(found->key(), *found);
+                changed << *found;
+                if (present)
+                    *present << *found;
+            } else if (absent) {
+                *absent << sample;
+            }
             continue;
+        }
         std::optional<LockInfo> now = m_registry->classify(sample);
+        if (absent && !now)
+            *absent << sample;
+        if (present && now)
+            *present << *now;
         if (!now) {
             LockInfo lock = *it;
             const qint64 deadline = lock.deadlineMs();

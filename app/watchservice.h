@@ -8,6 +8,8 @@
 #include <QObject>
 #include <QTimer>
 
+#include <functional>
+
 class DialectRegistry;
 class RedisConnection;
 
@@ -24,6 +26,9 @@ public:
     // A deadline that moved by less than this is the same deadline seen through network jitter.
     static constexpr qint64 deadlineToleranceMs = 250;
 
+    // The locks a re-read found, the samples of the keys it found gone, or an error.
+    using KeysHandler = std::function<void(const QList<LockInfo> &present, const QList<KeySample> &absent, const QString &error)>;
+
     WatchService(RedisConnection *connection, const DialectRegistry *registry, QObject *parent = nullptr);
 
     DiscoveryService *discovery() { return &m_discovery; }
@@ -37,6 +42,10 @@ public:
     bool isActive() const { return m_active; }
     void rescan();
     void refresh();
+    // Re-reads these keys now (a keyspace notification or a deadline probe says they may have
+    // changed) and merges the result like a refresh, except that keys which became locks
+    // join the watch. The handler (owned by context) gets every lock found, changed or not.
+    void refreshKeys(const QList<QByteArray> &keys, QObject *context = nullptr, KeysHandler handler = {});
 
     const QHash<QByteArray, LockInfo> &locks() const { return m_locks; }
 
@@ -49,7 +58,8 @@ Q_SIGNALS:
 
 private:
     void merge(const QList<LockInfo> &found);
-    void onRefreshed(const QList<KeySample> &samples);
+    void onRefreshed(const QList<KeySample> &samples, bool acceptNew = false, QList<LockInfo> *present = nullptr,
+                     QList<KeySample> *absent = nullptr);
     static bool meaningfullyDifferent(const LockInfo &before, const LockInfo &after);
 
     RedisConnection *m_connection;

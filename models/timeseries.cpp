@@ -17,6 +17,8 @@ void TimeSeries::add(qint64 timeMs, double value)
             m_points.back().value += value;
         else if (m_points.empty() || m_points.back().timeMs < bucket)
             m_points.push_back({bucket, value});
+        else if (bucket < m_points.front().timeMs) // later than the first bucket's start: open buckets before it
+            addBefore(bucket, value);
         else // late arrival for an older bucket: find it (rare, recent)
             for (auto it = m_points.rbegin(); it != m_points.rend(); ++it)
                 if (it->timeMs == bucket) {
@@ -44,6 +46,16 @@ void TimeSeries::advanceTo(qint64 nowMs)
         ++m_revision;
         trim(nowMs);
     }
+}
+
+void TimeSeries::addBefore(qint64 bucket, double value)
+{
+    // Only within the window of the newest point; older news is no longer shown anyway.
+    if (bucket < m_points.back().timeMs - m_windowMs)
+        return;
+    for (qint64 t = m_points.front().timeMs - m_bucketMs; t > bucket; t -= m_bucketMs)
+        m_points.push_front({t, 0.0});
+    m_points.push_front({bucket, value});
 }
 
 void TimeSeries::clear()

@@ -35,6 +35,7 @@ public:
 
 private:
     void trim(qint64 nowMs);
+    void addBefore(qint64 bucket, double value);
 
     std::deque<Point> m_points;
     qint64 m_windowMs;

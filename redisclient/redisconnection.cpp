@@ -81,6 +81,7 @@ void RedisConnection::close()
         m_socket = nullptr;
     }
     m_attempt = 0;
+    m_monitoring = false;
     setState(State::Disconnected);
     failAll("connection closed");
 }
@@ -321,6 +322,14 @@ void RedisConnection::psubscribe(const QList<QByteArray> &patterns)
         writeSubscriptions();
 }
 
+void RedisConnection::monitor(QObject *context, ReplyHandler handler)
+{
+    send({"MONITOR"}, context, [this, handler](const RedisReply &reply) {
+        m_monitoring = !reply.isError();
+        handler(reply);
+    });
+}
+
 // Subscription confirmations are not matched to handlers: dispatch() recognises them.
 void RedisConnection::writeSubscriptions()
 {
@@ -358,6 +367,10 @@ void RedisConnection::dispatch(const RedisReply &reply)
         }
         if (kind == "subscribe" || kind == "psubscribe" || kind == "unsubscribe" || kind == "punsubscribe")
             return;
+    }
+    if (m_monitoring && m_pending.empty() && reply.type() == RedisReply::Type::Status) {
+        Q_EMIT monitorLine(reply.bytes());
+        return;
     }
     if (m_pending.empty())
         return; // an unsolicited reply; nothing waits for it
@@ -398,6 +411,7 @@ void RedisConnection::fail(ErrorKind kind, const QString &message)
     }
     m_lastErrorKind = kind;
     m_lastError = message;
+    m_monitoring = false;
 
     // Retrying cannot fix a wrong password, a refused SELECT or a bad certificate.
     const bool permanent = kind == ErrorKind::Authentication || kind == ErrorKind::Rejected || kind == ErrorKind::Tls;

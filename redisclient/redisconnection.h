@@ -62,6 +62,11 @@ public:
     // Turns this connection into a subscriber. Subscriptions survive reconnects.
     void subscribe(const QList<QByteArray> &channels);
     void psubscribe(const QList<QByteArray> &patterns);
+    // Turns this connection into a MONITOR stream: after MONITOR's +OK (given to handler),
+    // every command the server runs arrives through monitorLine(). Not renewed on reconnect:
+    // MONITOR is costly on the server, so a caller must ask again on purpose.
+    void monitor(QObject *context, ReplyHandler handler);
+    bool isMonitoring() const { return m_monitoring; }
 
 Q_SIGNALS:
     void stateChanged(RedisConnection::State state);
@@ -69,6 +74,7 @@ Q_SIGNALS:
     void errorOccurred(RedisConnection::ErrorKind kind, const QString &message);
     void reconnectScheduled(int attempt, int delayMs);
     void messageReceived(const QByteArray &channel, const QByteArray &payload, const QByteArray &pattern);
+    void monitorLine(const QByteArray &line);
 
 private:
     struct Pending {
@@ -117,4 +123,5 @@ private:
     QString m_reportedError;
     QList<QByteArray> m_channels;
     QList<QByteArray> m_patterns;
+    bool m_monitoring = false;
 };

@@ -1,5 +1,7 @@
 #include "livechart.h"
 
+#include <algorithm>
+
 #include <qcustomplot.h>
 
 #include <QComboBox>
@@ -14,6 +16,7 @@
 
 namespace {
 constexpr int replotIntervalMs = 100; // at most 10 Hz
+constexpr qint64 redrawBackMs = 5000;  // how late a point may change and still be redrawn
 
 double toKey(qint64 ms)
 {
@@ -89,7 +92,11 @@ LiveChart::LiveChart(const QString &title, QWidget *parent)
     });
 
     m_timer.setInterval(replotIntervalMs);
-    connect(&m_timer, &QTimer::timeout, this, &LiveChart::refresh);
+    // A chart nobody sees (another tab, a closed dock) costs nothing; it catches up when shown.
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        if (isVisible())
+            refresh();
+    });
     m_timer.start();
 }
 
@@ -128,6 +135,11 @@ void LiveChart::removeAllSeries()
 void LiveChart::setValueLabel(const QString &label)
 {
     m_plot->yAxis->setLabel(label);
+}
+
+void LiveChart::setTitle(const QString &title)
+{
+    m_title->setText(title);
 }
 
 void LiveChart::setWindow(qint64 windowMs)
@@ -169,14 +181,18 @@ void LiveChart::refresh()
             continue;
         b.revision = b.series->revision();
         changed = true;
-        // Re-add from the last point drawn (buckets may have grown in place), then trim.
+        // Re-add the last few seconds drawn (buckets may have grown in place, and an event can
+        // arrive late for an earlier second), then trim.
+        const qint64 from = b.lastTimeMs >= 0 ? b.lastTimeMs - redrawBackMs : -1;
         if (b.lastTimeMs >= 0)
-            b.graph->data()->removeAfter(toKey(b.lastTimeMs) - 1e-6);
+            b.graph->data()->removeAfter(toKey(from) - 1e-6);
         QVector<double> keys, values;
-        for (auto it = b.series->points().rbegin(); it != b.series->points().rend() && it->timeMs >= b.lastTimeMs; ++it) {
-            keys.prepend(toKey(it->timeMs));
-            values.prepend(it->value);
+        for (auto it = b.series->points().rbegin(); it != b.series->points().rend() && it->timeMs >= from; ++it) {
+            keys.append(toKey(it->timeMs));
+            values.append(it->value);
         }
+        std::reverse(keys.begin(), keys.end());
+        std::reverse(values.begin(), values.end());
         b.graph->addData(keys, values, true);
         if (!b.series->points().empty())
             b.lastTimeMs = b.series->points().back().timeMs;
@@ -187,8 +203,14 @@ void LiveChart::refresh()
         m_markers.removeFirst();
     }
     if (m_follow) {
-        m_plot->xAxis->setRange(toKey(now - m_windowMs), toKey(now));
-        changed = true; // time moves on even when no data does
+        // Time moves on even when no data does, but a shift of less than a pixel (a 1 h
+        // window moves one pixel every few seconds) is not worth a replot.
+        const double pixels = double(now - m_followedAtMs) * m_plot->axisRect()->width() / double(std::max<qint64>(1, m_windowMs));
+        if (changed || pixels >= 1.0) {
+            m_plot->xAxis->setRange(toKey(now - m_windowMs), toKey(now));
+            m_followedAtMs = now;
+            changed = true;
+        }
     }
     if (!changed)
         return;

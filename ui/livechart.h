@@ -32,6 +32,7 @@ public:
     int addSeries(const QString &name, const TimeSeries *series, const QColor &color, Style style = Style::Line);
     void removeAllSeries();
     void setValueLabel(const QString &label);
+    void setTitle(const QString &title);
     void setWindow(qint64 windowMs);
     qint64 window() const { return m_windowMs; }
     void addMarker(qint64 timeMs, const QString &label, const QColor &color);
@@ -71,5 +72,6 @@ private:
     qint64 m_windowMs = 60'000;
     bool m_follow = true;
     bool m_dirty = true;
+    qint64 m_followedAtMs = 0;
     int m_replots = 0;
 };

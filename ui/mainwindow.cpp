@@ -7,6 +7,7 @@
 #include "dialectregistry.h"
 #include "discoveryoptions.h"
 #include "embeddedsandbox.h"
+#include "livewatchdocks.h"
 #include "lockdetailpanel.h"
 #include "lockfilterproxymodel.h"
 #include "locktablemodel.h"
@@ -55,6 +56,12 @@ MainWindow::MainWindow(const DialectRegistry *registry, const AuditLog *audit, Q
     m_proxy->setSourceModel(m_model);
     buildActions();
     buildLayout();
+    m_live = new LiveWatchDocks(this);
+    connect(m_live, &LiveWatchDocks::lockActivated, this, [this](const QByteArray &key) {
+        const int row = m_model->rowOf(key);
+        if (row >= 0)
+            m_table->setCurrentIndex(m_proxy->mapFromSource(m_model->index(row, 0)));
+    });
 
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(100);
@@ -353,6 +360,7 @@ void MainWindow::setSession(Session *session)
             m_session->watch()->refresh();
     });
     showState(connection->state());
+    m_live->setSession(session);
     session->open();
 }
 
@@ -436,6 +444,7 @@ void MainWindow::updateSelection()
         m_detail->showLock(*lock);
     else
         m_detail->clear();
+    m_live->setSelectedLock(lock);
     updateActions();
 }
 

@@ -14,6 +14,7 @@
 class AdminPlan;
 class AuditLog;
 class DialectRegistry;
+class LiveWatchDocks;
 class LockDetailPanel;
 class LockFilterProxyModel;
 class LockTableModel;
@@ -51,6 +52,7 @@ public:
     QTableView *lockTable() const { return m_table; }
     LockDetailPanel *detailPanel() const { return m_detail; }
     Session *session() const { return m_session; }
+    LiveWatchDocks *liveWatch() const { return m_live; }
     QString statusMessage() const;
     QString connectionStatus() const;
 
@@ -92,6 +94,7 @@ private:
     QProgressBar *m_progress;
     QLabel *m_countLabel;
     QLabel *m_messageLabel;
+    LiveWatchDocks *m_live = nullptr;
 
     QAction *m_connectAction;
     QAction *m_sandboxAction;

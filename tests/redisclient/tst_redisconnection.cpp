@@ -273,6 +273,27 @@ private Q_SLOTS:
         QCOMPARE(call(insecure, {"GET", "lock:tls"}).bytes(), QByteArray("tok"));
     }
 
+    void monitorStreamsCommands()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        RedisConnection monitor(redis.options());
+        QSignalSpy lines(&monitor, &RedisConnection::monitorLine);
+        bool started = false;
+        monitor.open();
+        monitor.monitor(this, [&started](const RedisReply &reply) { started = reply.isStatus("OK"); });
+        QTRY_VERIFY(started);
+        QVERIFY(monitor.isMonitoring());
+        redis.command({"SET", "lock:m", QByteArray("a\"b\xff", 4), "NX", "PX", "5000"});
+        QTRY_VERIFY(!lines.isEmpty());
+        bool seen = false;
+        for (const QList<QVariant> &args : std::as_const(lines))
+            seen = seen || args.at(0).toByteArray().contains("\"SET\" \"lock:m\" \"a\\\"b\\xff\" \"NX\" \"PX\" \"5000\"");
+        QVERIFY2(seen, lines.first().at(0).toByteArray().constData());
+        monitor.close();
+        QVERIFY(!monitor.isMonitoring());
+    }
+
     void scriptFallsBackToEvalAfterFlush()
     {
         TestRedis redis;

@@ -1,0 +1,57 @@
+#include "terminationsignals.h"
+
+#include <QSocketNotifier>
+
+#include <cerrno>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+volatile int writeEnd = -1;
+} // namespace
+
+TerminationSignals::TerminationSignals(QObject *parent)
+    : QObject(parent)
+{
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, m_fds) != 0)
+        return;
+    writeEnd = m_fds[0];
+    m_notifier = new QSocketNotifier(m_fds[1], QSocketNotifier::Read, this);
+    connect(m_notifier, &QSocketNotifier::activated, this, &TerminationSignals::onReadable);
+
+    struct sigaction action = {};
+    action.sa_handler = &TerminationSignals::handle;
+    sigemptyset(&action.sa_mask);
+    // The first signal is ours; the next one gets the default action (ends the process).
+    action.sa_flags = SA_RESTART | SA_RESETHAND;
+    sigaction(SIGINT, &action, &m_oldInt);
+    sigaction(SIGTERM, &action, &m_oldTerm);
+}
+
+TerminationSignals::~TerminationSignals()
+{
+    if (m_fds[0] < 0)
+        return;
+    sigaction(SIGINT, &m_oldInt, nullptr);
+    sigaction(SIGTERM, &m_oldTerm, nullptr);
+    writeEnd = -1;
+    delete m_notifier;
+    ::close(m_fds[0]);
+    ::close(m_fds[1]);
+}
+
+void TerminationSignals::handle(int signalNumber)
+{
+    const int saved = errno;
+    const char byte = char(signalNumber);
+    if (writeEnd >= 0)
+        (void)!::write(writeEnd, &byte, 1);
+    errno = saved;
+}
+
+void TerminationSignals::onReadable()
+{
+    char byte = 0;
+    if (::read(m_fds[1], &byte, 1) == 1)
+        Q_EMIT received(int(byte));
+}

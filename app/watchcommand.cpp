@@ -1,0 +1,153 @@
+#include "watchcommand.h"
+
+#include "keyspacenotifier.h"
+#include "lockeventjson.h"
+#include "lockeventservice.h"
+#include "lockjson.h"
+#include "monotonicclock.h"
+#include "redisconnection.h"
+#include "scancommand.h"
+#include "terminationsignals.h"
+#include "tokentext.h"
+#include "watchservice.h"
+
+#include <QDateTime>
+
+#include <unistd.h>
+
+namespace {
+// Whatever is on its way when the user stops the watch gets this long to finish.
+constexpr int shutdownGraceMs = 2000;
+} // namespace
+
+WatchCommand::WatchCommand(const CliOptions &options, const DialectRegistry *registry, QObject *parent)
+    : CliCommand(options, registry, parent)
+    , m_signals(new TerminationSignals(this))
+{
+    m_tolerateDisconnects = true;
+    connect(m_signals, &TerminationSignals::received, this, [this](int signalNumber) {
+        shutdown(signalNumber == SIGINT ? QStringLiteral("interrupted") : QStringLiteral("terminated"));
+    });
+    if (options.durationS > 0)
+        QTimer::singleShot(qint64(options.durationS * 1000), this, [this] { shutdown(QString()); });
+}
+
+WatchCommand::~WatchCommand() = default;
+
+void WatchCommand::run()
+{
+    m_watch = new WatchService(connection(), registry(), this);
+    DiscoveryOptions discovery = m_watch->discovery()->options();
+    discovery.patterns = options().patterns;
+    m_watch->discovery()->setOptions(discovery);
+    m_watch->setRefreshInterval(options().intervalMs);
+    m_watch->setRescanInterval(options().rescanMs);
+
+    m_events = new LockEventService(connection(), m_watch, registry(), this);
+    m_events->setPatterns(options().patterns);
+    m_events->notifier()->setMayEnable(options().enableNotifications);
+    connect(m_events, &LockEventService::statusChanged, this, &WatchCommand::reportStatus);
+    if (options().events)
+        connect(m_events, &LockEventService::eventsDerived, this, &WatchCommand::printEvents);
+
+    connect(m_watch->discovery(), &DiscoveryService::finished, this, [this] {
+        const bool first = !m_scanned;
+        m_scanned = true;
+        if (first) {
+            reportStatus();
+            if (!options().events) {
+                printTable();
+                m_tableTimer.start();
+            }
+        }
+    });
+    m_tableTimer.setInterval(options().intervalMs);
+    connect(&m_tableTimer, &QTimer::timeout, this, &WatchCommand::printTable);
+
+    m_watch->start();
+    m_events->start();
+}
+
+QByteArray WatchCommand::eventLine(const LockEvent &e)
+{
+    const QString time = QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(QStringLiteral("HH:mm:ss.zzz"));
+    QString who = e.kind == LockEventKind::HandedOver ? e.previousHolder + QStringLiteral(" -> ") + e.holder : e.holder;
+    if (who.isEmpty())
+        who = TokenText::escape(e.token);
+    const QString ttl = e.ttlMs == LockEvent::unknown ? QString() : QStringLiteral("ttl ") + LockInfo::formatTtl(e.ttlMs);
+    QString line = QStringLiteral("%1  %2  %3").arg(time, LockEvent::kindId(e.kind).leftJustified(11), TokenText::escape(e.key));
+    for (const QString &part : {who, ttl, e.details()})
+        if (!part.isEmpty())
+            line += QStringLiteral("  ") + part;
+    return line.toUtf8() + '\n';
+}
+
+void WatchCommand::printEvents(const QList<LockEvent> &events)
+{
+    QByteArray out;
+    for (const LockEvent &e : events)
+        out += options().json ? LockEventJson::line(e) : eventLine(e);
+    print(out);
+    fflush(stdout); // a pipe to jq or grep sees each event as it happens
+}
+
+void WatchCommand::printTable()
+{
+    const qint64 now = MonotonicClock::nowMs();
+    const QList<LockInfo> locks = m_watch->locks().values();
+    QByteArray out;
+    if (options().json) {
+        for (const LockInfo &lock : locks)
+            out += LockJson::line(lock, now);
+    } else {
+        if (isatty(STDOUT_FILENO))
+            out += "\x1b[H\x1b[2J"; // redraw in place, like watch(1)
+        out += QStringLiteral("%1  %2 lock(s) on %3, every %4 s\n\n")
+                   .arg(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss")))
+                   .arg(locks.size())
+                   .arg(connection()->options().displayName())
+                   .arg(options().intervalMs / 1000.0)
+                   .toUtf8();
+        out += ScanCommand::table(locks, now);
+        out += '\n';
+    }
+    print(out);
+    fflush(stdout);
+}
+
+void WatchCommand::reportStatus()
+{
+    if (!m_events || !m_scanned || m_shuttingDown || !m_events->notifier()->isSettled())
+        return; // one line once it is settled
+    const QString status = m_events->statusText();
+    if (status == m_lastStatus)
+        return;
+    m_lastStatus = status;
+    QString hint;
+    if (!m_events->isLive() && !options().enableNotifications
+        && m_events->notifier()->state() == KeyspaceNotifier::State::Off)
+        hint = QStringLiteral(" (--enable-notifications lets LockScope turn them on while it watches)");
+    fprintf(stderr, "lockscope: watching %lld lock(s) on %s; %s%s\n", qint64(m_watch->locks().size()),
+            qUtf8Printable(connection()->options().displayName()), qUtf8Printable(status), qUtf8Printable(hint));
+}
+
+void WatchCommand::shutdown(const QString &why)
+{
+    if (m_shuttingDown)
+        return;
+    m_shuttingDown = true;
+    m_tableTimer.stop();
+    if (!why.isEmpty())
+        fprintf(stderr, "lockscope: %s, stopping\n", qUtf8Printable(why));
+    if (!m_events) {
+        finish(Done);
+        return;
+    }
+    m_watch->stop();
+    // Put the server's notification setting back (when we changed it) before leaving.
+    QTimer::singleShot(shutdownGraceMs, this, [this] { finish(Done); });
+    m_events->notifier()->restore(this, [this](bool) {
+        m_events->stop();
+        finish(Done);
+    });
+}

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "clicommand.h"
+#include "lockevent.h"
+
+#include <QTimer>
+
+class LockEventService;
+class TerminationSignals;
+class WatchService;
+
+// lockscope watch: keeps watching until --duration runs out or Ctrl+C / SIGTERM, then ends
+// cleanly with exit code 0 (output flushed, and the server's notification setting put back
+// if --enable-notifications changed it).
+// With --events, one line per lock event (--json: one JSON object per event); without it,
+// the lock table is printed again after every refresh (--json: one object per lock).
+// Status (what is watched, whether events are live or polled) goes to stderr.
+class WatchCommand final : public CliCommand
+{
+    Q_OBJECT
+
+public:
+    WatchCommand(const CliOptions &options, const DialectRegistry *registry, QObject *parent = nullptr);
+    ~WatchCommand() override;
+
+    static QByteArray eventLine(const LockEvent &event);
+
+protected:
+    void run() override;
+
+private:
+    void printEvents(const QList<LockEvent> &events);
+    void printTable();
+    void reportStatus();
+    void shutdown(const QString &why);
+
+    TerminationSignals *m_signals;
+    WatchService *m_watch = nullptr;
+    LockEventService *m_events = nullptr;
+    QTimer m_tableTimer;
+    QString m_lastStatus;
+    bool m_scanned = false;
+    bool m_shuttingDown = false;
+};

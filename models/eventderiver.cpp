@@ -1,0 +1,313 @@
+#include "eventderiver.h"
+
+#include <algorithm>
+
+namespace {
+// A write notification that no read explained within this long was not about a lock.
+constexpr qint64 writeNoteLifetimeMs = 10'000;
+} // namespace
+
+EventDeriver::EventDeriver()
+    : EventDeriver(Options())
+{
+}
+
+EventDeriver::EventDeriver(const Options &options)
+    : m_options(options)
+{
+}
+
+EventDeriver::Notification EventDeriver::classify(const QByteArray &event)
+{
+    if (event.isEmpty())
+        return Notification::Ignored;
+    // "del" also covers UNLINK, GETDEL and a hash or sorted set emptied by HDEL/ZREM.
+    if (event == "del" || event == "rename_from" || event == "move_from")
+        return Notification::Deleted;
+    if (event == "expired")
+        return Notification::Expired;
+    if (event == "evicted")
+        return Notification::Evicted;
+    return Notification::Write;
+}
+
+qint64 EventDeriver::ttlAt(const LockInfo &lock, qint64 atMs)
+{
+    const qint64 deadline = lock.deadlineMs();
+    return deadline < 0 ? -1 : std::max<qint64>(0, deadline - atMs);
+}
+
+QList<QByteArray> EventDeriver::identity(const LockInfo &lock)
+{
+    QList<QByteArray> tokens;
+    tokens.reserve(lock.holders.size());
+    for (const LockHolder &h : lock.holders)
+        tokens << h.token;
+    // A lock no dialect decodes is still one value: a new value is a new holder.
+    if (tokens.isEmpty() && lock.sample.type == RedisType::String)
+        tokens << lock.sample.value;
+    std::sort(tokens.begin(), tokens.end());
+    return tokens;
+}
+
+qint64 EventDeriver::leaseOf(const QByteArray &key) const
+{
+    const auto it = m_locks.constFind(key);
+    return it == m_locks.cend() ? LockEvent::unknown : it->leaseMs;
+}
+
+LockEvent EventDeriver::make(LockEventKind kind, const LockInfo &lock, qint64 atMs) const
+{
+    LockEvent e;
+    e.kind = kind;
+    e.timeMs = atMs + m_offset;
+    e.key = lock.key();
+    e.dialect = lock.dialect;
+    e.holder = lock.holderSummary();
+    e.token = lock.holders.isEmpty() ? (lock.sample.type == RedisType::String ? lock.sample.value : QByteArray())
+                                     : lock.primaryToken();
+    return e;
+}
+
+void EventDeriver::startHolding(Holding &h, const LockInfo &lock, qint64 sinceMs)
+{
+    h.lock = lock;
+    h.heldSinceMs = sinceMs;
+    h.leaseMs = ttlAt(lock, sinceMs);
+    h.lastRenewMs = -1;
+    h.stuckReported = false;
+}
+
+void EventDeriver::baseline(const LockInfo &lock, QList<LockEvent> &out)
+{
+    if (m_locks.contains(lock.key())) {
+        observe(lock, out);
+        return;
+    }
+    m_writes.remove(lock.key());
+    startHolding(m_locks[lock.key()], lock, lock.sample.observedAtMs);
+}
+
+void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)
+{
+    const qint64 obs = lock.sample.observedAtMs;
+    auto it = m_locks.find(lock.key());
+    if (it == m_locks.end()) {
+        qint64 at = obs;
+        if (auto w = m_writes.constFind(lock.key()); w != m_writes.cend()) {
+            // The notification tells when it was written; the read came a little later.
+            if (*w <= obs)
+                at = *w;
+            m_writes.erase(w);
+        }
+        Holding &h = m_locks[lock.key()];
+        startHolding(h, lock, at);
+        LockEvent e = make(LockEventKind::Acquired, lock, at);
+        e.ttlMs = ttlAt(lock, at);
+        out << e;
+        if (lock.waiters > 0) {
+            LockEvent c = make(LockEventKind::Contended, lock, obs);
+            c.waiters = lock.waiters;
+            c.ttlMs = ttlAt(lock, obs);
+            out << c;
+        }
+        return;
+    }
+    m_writes.remove(lock.key());
+    Holding &h = *it;
+    const LockInfo before = h.lock;
+    const QList<QByteArray> was = identity(before), now = identity(lock);
+    if (was != now) {
+        compareHolders(h, lock, out);
+    } else {
+        const qint64 dBefore = before.deadlineMs(), dNow = lock.deadlineMs();
+        const qint64 pttl = lock.sample.pttlMs;
+        if (dBefore >= 0 && dNow > dBefore + m_options.toleranceMs) {
+            // Between the two reads the holder set the TTL back to its lease: if the lease is
+            // known, the read's PTTL tells when (lease - pttl ago).
+            const qint64 lease = std::max(h.leaseMs, pttl);
+            const qint64 at = std::clamp(obs - (lease - pttl), before.sample.observedAtMs, obs);
+            LockEvent e = make(LockEventKind::Renewed, lock, at);
+            e.ttlMs = ttlAt(lock, at);
+            e.ttlLeftMs = std::max<qint64>(0, dBefore - at);
+            e.leaseMs = lease;
+            e.intervalMs = at - (h.lastRenewMs >= 0 ? h.lastRenewMs : h.heldSinceMs);
+            out << e;
+            if (double(e.ttlLeftMs) < m_options.nearMissFraction * double(lease)) {
+                e.kind = LockEventKind::NearMiss;
+                out << e;
+            }
+            h.leaseMs = lease;
+            h.lastRenewMs = at;
+        } else if (dBefore < 0 && dNow >= 0) {
+            // A lock without expiry was given one: renewed to a TTL, no longer at risk of sticking.
+            LockEvent e = make(LockEventKind::Renewed, lock, obs);
+            e.ttlMs = pttl;
+            e.leaseMs = pttl;
+            e.intervalMs = obs - (h.lastRenewMs >= 0 ? h.lastRenewMs : h.heldSinceMs);
+            out << e;
+            h.leaseMs = pttl;
+            h.lastRenewMs = obs;
+        } else if (dNow < 0) {
+            h.leaseMs = -1; // PERSIST: from now on it can only be released
+        }
+    }
+    if (lock.waiters > 0 && lock.waiters > std::max(0, before.waiters)) {
+        LockEvent c = make(LockEventKind::Contended, lock, obs);
+        c.waiters = lock.waiters;
+        c.ttlMs = ttlAt(lock, obs);
+        out << c;
+    }
+    h.lock = lock;
+}
+
+void EventDeriver::compareHolders(Holding &h, const LockInfo &now, QList<LockEvent> &out)
+{
+    const LockInfo &before = h.lock;
+    const qint64 obs = now.sample.observedAtMs;
+    if (before.holders.size() <= 1 && now.holders.size() <= 1) {
+        LockEvent e = make(LockEventKind::HandedOver, now, obs);
+        e.previousToken = make(LockEventKind::HandedOver, before, obs).token;
+        e.previousHolder = before.holderSummary();
+        e.ttlMs = ttlAt(now, obs);
+        e.heldMs = obs - h.heldSinceMs;
+        out << e;
+        startHolding(h, now, obs);
+        return;
+    }
+    // Shared locks (read locks, semaphores): each holder comes and goes on its own.
+    for (const LockHolder &gone : before.holders) {
+        if (std::any_of(now.holders.cbegin(), now.holders.cend(), [&](const LockHolder &x) { return x.token == gone.token; }))
+            continue;
+        LockEvent e = make(LockEventKind::Released, before, obs);
+        e.token = gone.token;
+        e.holder = gone.holder;
+        e.ttlMs = gone.ttlMs != LockHolder::noOwnTtl ? gone.ttlMs : ttlAt(before, obs);
+        out << e;
+    }
+    for (const LockHolder &came : now.holders) {
+        if (std::any_of(before.holders.cbegin(), before.holders.cend(), [&](const LockHolder &x) { return x.token == came.token; }))
+            continue;
+        LockEvent e = make(LockEventKind::Acquired, now, obs);
+        e.token = came.token;
+        e.holder = came.holder;
+        e.ttlMs = came.ttlMs != LockHolder::noOwnTtl ? came.ttlMs : ttlAt(now, obs);
+        out << e;
+    }
+    if (before.holders.isEmpty())
+        h.heldSinceMs = obs;
+}
+
+void EventDeriver::end(QHash<QByteArray, Holding>::iterator it, bool expired, qint64 atMs, const QString &reason,
+                       QList<LockEvent> &out)
+{
+    LockEvent e = make(expired ? LockEventKind::Expired : LockEventKind::Released, it->lock, atMs);
+    e.ttlMs = expired ? 0 : ttlAt(it->lock, atMs);
+    e.heldMs = std::max<qint64>(0, atMs - it->heldSinceMs);
+    e.reason = reason;
+    out << e;
+    m_locks.erase(it);
+}
+
+void EventDeriver::gone(const QByteArray &key, qint64 observedAtMs, QList<LockEvent> &out)
+{
+    const auto it = m_locks.find(key);
+    if (it == m_locks.end())
+        return;
+    const LockInfo &lock = it->lock;
+    const qint64 deadline = lock.deadlineMs();
+    // Gone at (or after) its deadline: it expired then. Before it: someone released it.
+    if (deadline >= 0 && observedAtMs + m_options.toleranceMs >= deadline)
+        end(it, true, std::clamp(deadline, lock.sample.observedAtMs, std::max(observedAtMs, lock.sample.observedAtMs)), {}, out);
+    else
+        end(it, false, observedAtMs, {}, out);
+}
+
+void EventDeriver::notify(const QByteArray &key, const QByteArray &event, qint64 atMs, QList<LockEvent> &out)
+{
+    const Notification kind = classify(event);
+    if (kind == Notification::Ignored)
+        return;
+    const auto it = m_locks.find(key);
+    if (kind == Notification::Write) {
+        if (it == m_locks.end() && !m_writes.contains(key))
+            m_writes.insert(key, atMs);
+        return; // the read this notification triggers tells what changed
+    }
+    const bool expired = kind != Notification::Deleted;
+    const QString reason = kind == Notification::Evicted ? QStringLiteral("evicted") : QString();
+    if (it != m_locks.end()) {
+        qint64 when = atMs;
+        // Redis reports an expiry when it gets round to it (lazily, or in its active cycle);
+        // the deadline is when it really happened.
+        const qint64 deadline = it->lock.deadlineMs();
+        if (expired && deadline >= 0 && deadline <= atMs)
+            when = std::max(deadline, it->lock.sample.observedAtMs);
+        end(it, expired, when, reason, out);
+        return;
+    }
+    const auto w = m_writes.find(key);
+    if (w == m_writes.end())
+        return;
+    // Written and gone again before any read: a lock held too briefly to see its holder.
+    LockInfo unseen;
+    unseen.sample.key = key;
+    LockEvent acquired = make(LockEventKind::Acquired, unseen, *w);
+    acquired.inferred = true;
+    out << acquired;
+    LockEvent ended = make(expired ? LockEventKind::Expired : LockEventKind::Released, unseen, atMs);
+    ended.inferred = true;
+    ended.heldMs = std::max<qint64>(0, atMs - *w);
+    if (expired)
+        ended.ttlMs = 0;
+    ended.reason = reason;
+    out << ended;
+    m_writes.erase(w);
+}
+
+void EventDeriver::failedAttempts(const QByteArray &key, qint64 count, qint64 atMs, QList<LockEvent> &out)
+{
+    if (count <= 0)
+        return;
+    const auto it = m_locks.constFind(key);
+    LockInfo unseen;
+    unseen.sample.key = key;
+    const LockInfo &lock = it != m_locks.cend() ? it->lock : unseen;
+    LockEvent e = make(LockEventKind::Contended, lock, atMs);
+    e.failedAttempts = count;
+    if (it != m_locks.cend()) {
+        e.ttlMs = ttlAt(lock, atMs);
+        if (lock.waiters >= 0)
+            e.waiters = lock.waiters;
+    }
+    out << e;
+}
+
+void EventDeriver::tick(qint64 nowMs, QList<LockEvent> &out)
+{
+    for (Holding &h : m_locks) {
+        if (h.stuckReported)
+            continue;
+        const qint64 held = nowMs - h.heldSinceMs;
+        QString reason;
+        if (h.lock.sample.pttlMs == -1 && held >= m_options.noTtlStuckAfterMs)
+            reason = QStringLiteral("no-ttl");
+        else if (held >= m_options.stuckAfterMs)
+            reason = QStringLiteral("held-too-long");
+        else
+            continue;
+        h.stuckReported = true;
+        LockEvent e = make(LockEventKind::Stuck, h.lock, nowMs);
+        e.ttlMs = ttlAt(h.lock, nowMs);
+        e.heldMs = held;
+        e.reason = reason;
+        out << e;
+    }
+    m_writes.removeIf([nowMs](const QHash<QByteArray, qint64>::iterator &it) { return nowMs - it.value() > writeNoteLifetimeMs; });
+}
+
+void EventDeriver::clear()
+{
+    m_locks.clear();
+    m_writes.clear();
+}

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "lockevent.h"
+#include "lockinfo.h"
+
+#include <QHash>
+#include <QList>
+
+// Turns what LockScope sees of locks into LockEvents: successive reads of a key (LockInfo
+// before and after), a key found gone, keyspace notifications (what Redis says happened
+// between two reads), failed acquisitions counted by the sampler, and time passing.
+//
+// Pure logic on MonotonicClock milliseconds, so every rule is testable with made-up times;
+// event times are converted to the epoch with one fixed offset. The rules:
+// - acquired: a key not tracked appears (its time is the write notification's, if one came);
+// - released / expired: the key is gone; a notification says which, else the deadline
+//   decides (gone at or after its predicted deadline: expired);
+// - renewed: same holder, deadline moved later; near-miss when the renewal came with less
+//   than nearMissFraction of the lease left (the watchdog fell behind);
+// - handed over: another token while the key was never seen free;
+// - contended: waiters appear or grow, or the sampler counted failed attempts;
+// - stuck: once per holding, no TTL for noTtlStuckAfterMs or held longer than stuckAfterMs.
+class EventDeriver final
+{
+public:
+    struct Options
+    {
+        qint64 stuckAfterMs = 10 * 60'000;
+        qint64 noTtlStuckAfterMs = 30'000;
+        double nearMissFraction = 0.10;
+        qint64 toleranceMs = 250; // deadline jitter from network round trips
+    };
+    enum class Notification { Write, Deleted, Expired, Evicted, Ignored };
+
+    EventDeriver();
+    explicit EventDeriver(const Options &options);
+
+    void setOptions(const Options &options) { m_options = options; }
+    const Options &options() const { return m_options; }
+    // Epoch milliseconds = monotonic milliseconds + offset.
+    void setWallOffset(qint64 offsetMs) { m_offset = offsetMs; }
+    qint64 wallOffset() const { return m_offset; }
+
+    // A lock that was already there when watching began: tracked, but not "acquired" (we did
+    // not see it happen).
+    void baseline(const LockInfo &lock, QList<LockEvent> &out);
+    // A read that found the key (a lock).
+    void observe(const LockInfo &lock, QList<LockEvent> &out);
+    // A read that found the key gone.
+    void gone(const QByteArray &key, qint64 observedAtMs, QList<LockEvent> &out);
+    // A keyspace notification ("set", "del", "expired", ...) received at atMs.
+    void notify(const QByteArray &key, const QByteArray &event, qint64 atMs, QList<LockEvent> &out);
+    void failedAttempts(const QByteArray &key, qint64 count, qint64 atMs, QList<LockEvent> &out);
+    // Stuck checks; forgets write notifications no read ever explained.
+    void tick(qint64 nowMs, QList<LockEvent> &out);
+    void clear();
+
+    bool isTracked(const QByteArray &key) const { return m_locks.contains(key); }
+    qsizetype trackedCount() const { return m_locks.size(); }
+    // The lease the holder renews to, as far as seen (-1 without expiry, unknown if untracked).
+    qint64 leaseOf(const QByteArray &key) const;
+
+    static Notification classify(const QByteArray &event);
+
+private:
+    struct Holding
+    {
+        LockInfo lock;
+        qint64 heldSinceMs = 0;
+        qint64 leaseMs = -1;
+        qint64 lastRenewMs = -1;
+        bool stuckReported = false;
+    };
+
+    LockEvent make(LockEventKind kind, const LockInfo &lock, qint64 atMs) const;
+    void startHolding(Holding &h, const LockInfo &lock, qint64 sinceMs);
+    void end(QHash<QByteArray, Holding>::iterator it, bool expired, qint64 atMs, const QString &reason, QList<LockEvent> &out);
+    void compareHolders(Holding &h, const LockInfo &now, QList<LockEvent> &out);
+    static QList<QByteArray> identity(const LockInfo &lock);
+    static qint64 ttlAt(const LockInfo &lock, qint64 atMs);
+
+    Options m_options;
+    qint64 m_offset = 0;
+    QHash<QByteArray, Holding> m_locks;
+    QHash<QByteArray, qint64> m_writes; // untracked keys written (notification time), not read yet
+};

@@ -1,0 +1,110 @@
+#include "lockevent.h"
+
+#include "lockinfo.h"
+
+namespace {
+QString seconds(qint64 ms)
+{
+    return LockInfo::formatTtl(ms);
+}
+} // namespace
+
+QString LockEvent::kindId(LockEventKind kind)
+{
+    switch (kind) {
+    case LockEventKind::Acquired:
+        return QStringLiteral("acquired");
+    case LockEventKind::Released:
+        return QStringLiteral("released");
+    case LockEventKind::Renewed:
+        return QStringLiteral("renewed");
+    case LockEventKind::Expired:
+        return QStringLiteral("expired");
+    case LockEventKind::HandedOver:
+        return QStringLiteral("handed-over");
+    case LockEventKind::Contended:
+        return QStringLiteral("contended");
+    case LockEventKind::Stuck:
+        return QStringLiteral("stuck");
+    case LockEventKind::NearMiss:
+        return QStringLiteral("near-miss");
+    }
+    return {};
+}
+
+std::optional<LockEventKind> LockEvent::kindFromId(const QString &id)
+{
+    for (LockEventKind kind : allKinds())
+        if (kindId(kind) == id)
+            return kind;
+    return std::nullopt;
+}
+
+QString LockEvent::kindText(LockEventKind kind)
+{
+    switch (kind) {
+    case LockEventKind::Acquired:
+        return QStringLiteral("Acquired");
+    case LockEventKind::Released:
+        return QStringLiteral("Released");
+    case LockEventKind::Renewed:
+        return QStringLiteral("Renewed");
+    case LockEventKind::Expired:
+        return QStringLiteral("Expired");
+    case LockEventKind::HandedOver:
+        return QStringLiteral("Handed over");
+    case LockEventKind::Contended:
+        return QStringLiteral("Contended");
+    case LockEventKind::Stuck:
+        return QStringLiteral("Stuck");
+    case LockEventKind::NearMiss:
+        return QStringLiteral("Near miss");
+    }
+    return {};
+}
+
+QList<LockEventKind> LockEvent::allKinds()
+{
+    return {LockEventKind::Acquired, LockEventKind::Released,  LockEventKind::Renewed, LockEventKind::Expired,
+            LockEventKind::HandedOver, LockEventKind::Contended, LockEventKind::Stuck,  LockEventKind::NearMiss};
+}
+
+QString LockEvent::details() const
+{
+    switch (kind) {
+    case LockEventKind::Acquired:
+        if (inferred)
+            return QStringLiteral("seen only in keyspace notifications (held too briefly to read)");
+        return ttlMs == -1 ? QStringLiteral("no expiry") : ttlMs != unknown ? QStringLiteral("TTL %1").arg(seconds(ttlMs)) : QString();
+    case LockEventKind::Released:
+        if (heldMs == unknown)
+            return {};
+        return ttlMs >= 0 ? QStringLiteral("after %1, with %2 left").arg(seconds(heldMs), seconds(ttlMs))
+                          : QStringLiteral("after %1").arg(seconds(heldMs));
+    case LockEventKind::Expired:
+        return heldMs != unknown ? QStringLiteral("while held for %1").arg(seconds(heldMs)) : QString();
+    case LockEventKind::Renewed:
+    case LockEventKind::NearMiss:
+        if (ttlLeftMs == unknown)
+            return ttlMs >= 0 ? QStringLiteral("TTL now %1").arg(seconds(ttlMs)) : QString();
+        return QStringLiteral("with %1 of %2 left%3")
+            .arg(seconds(ttlLeftMs), seconds(leaseMs != unknown ? leaseMs : ttlMs),
+                 intervalMs != unknown ? QStringLiteral(", %1 after the last").arg(seconds(intervalMs)) : QString());
+    case LockEventKind::HandedOver:
+        return heldMs != unknown ? QStringLiteral("from %1 after %2").arg(previousHolder.isEmpty() ? QStringLiteral("?") : previousHolder, seconds(heldMs))
+                                 : QStringLiteral("from %1").arg(previousHolder.isEmpty() ? QStringLiteral("?") : previousHolder);
+    case LockEventKind::Contended: {
+        QStringList parts;
+        if (waiters != unknown)
+            parts << QStringLiteral("%1 waiting").arg(waiters);
+        if (failedAttempts != unknown)
+            parts << QStringLiteral("%1 failed attempts").arg(failedAttempts);
+        return parts.join(QStringLiteral(", "));
+    }
+    case LockEventKind::Stuck:
+        if (reason == QLatin1String("no-ttl"))
+            return QStringLiteral("no expiry, held for %1").arg(seconds(heldMs));
+        return QStringLiteral("held for %1").arg(seconds(heldMs));
+    }
+    return {};
+}

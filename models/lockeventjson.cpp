@@ -1,0 +1,42 @@
+#include "lockeventjson.h"
+
+#include "jsonwriter.h"
+#include "tokentext.h"
+
+QByteArray LockEventJson::line(const LockEvent &e)
+{
+    JsonWriter out;
+    out.beginObject();
+    out.field("ts", e.timeMs);
+    out.field("event", LockEvent::kindId(e.kind));
+    out.field("key", TokenText::escape(e.key));
+    out.field("dialect", e.dialect);
+    out.field("holder", e.holder);
+    out.field("token", TokenText::escape(e.token));
+    if (e.ttlMs == LockEvent::unknown)
+        out.key("ttl_ms").null();
+    else
+        out.field("ttl_ms", e.ttlMs);
+    if (e.kind == LockEventKind::HandedOver) {
+        out.field("previous_token", TokenText::escape(e.previousToken));
+        out.field("previous_holder", e.previousHolder);
+    }
+    const auto optional = [&out](const char *name, qint64 value) {
+        if (value != LockEvent::unknown)
+            out.field(name, value);
+    };
+    optional("held_ms", e.heldMs);
+    optional("ttl_left_ms", e.ttlLeftMs);
+    optional("lease_ms", e.leaseMs);
+    optional("renew_interval_ms", e.intervalMs);
+    optional("waiters", e.waiters);
+    optional("failed_attempts", e.failedAttempts);
+    if (!e.reason.isEmpty())
+        out.field("reason", e.reason);
+    if (e.inferred)
+        out.field("inferred", true);
+    out.endObject();
+    QByteArray line = out.take();
+    line += '\n';
+    return line;
+}

@@ -1,0 +1,162 @@
+#include "dialectregistry.h"
+#include "keyspaceeventflags.h"
+#include "keyspacenotifier.h"
+#include "testredis.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+class TestKeyspaceNotifier : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QByteArray flags(TestRedis &redis)
+    {
+        return redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes();
+    }
+
+private Q_SLOTS:
+    void channelPatterns_data()
+    {
+        QTest::addColumn<QString>("pattern");
+        QTest::addColumn<int>("database");
+        QTest::addColumn<QByteArray>("channel");
+        QTest::newRow("case-sensitive") << QStringLiteral("mutex:*") << 0 << QByteArray("__keyspace@0__:mutex:*");
+        QTest::newRow("case-insensitive") << QStringLiteral("i:*lock*") << 3 << QByteArray("__keyspace@3__:*[lL][oO][cC][kK]*");
+        QTest::newRow("classes and escapes kept") << QStringLiteral("i:a[bc]\\*d?") << 0
+                                                  << QByteArray("__keyspace@0__:[aA][bc]\\*[dD]?");
+        QTest::newRow("digits and symbols") << QStringLiteral("i:qo_1*") << 0 << QByteArray("__keyspace@0__:[qQ][oO]_1*");
+    }
+
+    void channelPatterns()
+    {
+        QFETCH(QString, pattern);
+        QFETCH(int, database);
+        QFETCH(QByteArray, channel);
+        QCOMPARE(KeyspaceNotifier::channelPatterns({KeyPattern::parse(pattern), KeyPattern::parse(pattern)}, database),
+                 QList<QByteArray>{channel});
+    }
+
+    void usesWhatTheServerAlreadyPublishes()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start({QStringLiteral("--notify-keyspace-events"), QStringLiteral("AK")}));
+        RedisConnection connection(redis.options());
+        const DialectRegistry registry;
+        KeyspaceNotifier notifier(&connection, &registry);
+        notifier.setPatterns({KeyPattern("*lock*", Qt::CaseInsensitive)});
+        QSignalSpy events(&notifier, &KeyspaceNotifier::keyEvent);
+        connection.open();
+        notifier.start();
+        QTRY_VERIFY(notifier.isLive());
+        QVERIFY(!notifier.changedServer());
+        QVERIFY(notifier.statusText().startsWith(QLatin1String("live")));
+        redis.command({"SET", "Order-LOCK", "t", "PX", "5000"});           // matched, whatever the case
+        redis.command({"SET", "user:1", "t"});                              // not a lock
+        redis.command({"RPUSH", "redisson_lock_queue:{orders}", "w"});      // a lock's side key
+        redis.command({"DEL", "Order-LOCK"});
+        QTRY_COMPARE(events.size(), 3);
+        QCOMPARE(events.at(0).at(0).toByteArray(), QByteArray("Order-LOCK"));
+        QCOMPARE(events.at(0).at(1).toByteArray(), QByteArray("set"));
+        QCOMPARE(events.at(1).at(1).toByteArray(), QByteArray("expire"));
+        QCOMPARE(events.at(2).at(1).toByteArray(), QByteArray("del"));
+        QCOMPARE(notifier.notificationsReceived(), qint64(3));
+        notifier.stop();
+        QCOMPARE(flags(redis), QByteArray("AK")); // untouched
+    }
+
+    void neverChangesTheServerWithoutConsent()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        RedisConnection connection(redis.options());
+        const DialectRegistry registry;
+        KeyspaceNotifier notifier(&connection, &registry);
+        notifier.setPatterns({KeyPattern("lock:*")});
+        connection.open();
+        notifier.start();
+        QTRY_COMPARE(notifier.state(), KeyspaceNotifier::State::Off);
+        QVERIFY(notifier.statusText().contains(QLatin1String("off")));
+        QCOMPARE(flags(redis), QByteArray());
+
+        // Allowed: turned on, merged with what was there, and live.
+        redis.command({"CONFIG", "SET", "notify-keyspace-events", "Elm"});
+        notifier.setMayEnable(true);
+        QTRY_VERIFY(notifier.isLive());
+        QVERIFY(notifier.changedServer());
+        const QByteArray set = flags(redis);
+        for (char c : QByteArray("Kg$hzxeElm"))
+            QVERIFY2(set.contains(c), set.constData());
+        QSignalSpy events(&notifier, &KeyspaceNotifier::keyEvent);
+        redis.command({"SET", "lock:x", "t"});
+        QTRY_COMPARE(events.size(), 1);
+
+        // Consent taken back: the server's own setting returns.
+        notifier.setMayEnable(false);
+        QTRY_COMPARE(notifier.state(), KeyspaceNotifier::State::Off);
+        QTRY_COMPARE(KeyspaceEventFlags::normalised(QString::fromUtf8(flags(redis))), QStringLiteral("Elm"));
+    }
+
+    void restoreLeavesSomeoneElsesChangeAlone()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        RedisConnection connection(redis.options());
+        const DialectRegistry registry;
+        KeyspaceNotifier notifier(&connection, &registry);
+        notifier.setMayEnable(true);
+        connection.open();
+        notifier.start();
+        QTRY_VERIFY(notifier.changedServer());
+        redis.command({"CONFIG", "SET", "notify-keyspace-events", "KA"}); // an operator's own choice
+        bool done = false;
+        notifier.restore(this, [&done](bool ok) { done = ok; });
+        QTRY_VERIFY(done);
+        QVERIFY(!notifier.changedServer());
+        QCOMPARE(KeyspaceEventFlags::normalised(QString::fromUtf8(flags(redis))), KeyspaceEventFlags::normalised(QStringLiteral("AK")));
+    }
+
+    void restoredEvenWhenDestroyedFirst()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        RedisConnection connection(redis.options());
+        const DialectRegistry registry;
+        {
+            KeyspaceNotifier notifier(&connection, &registry);
+            notifier.setMayEnable(true);
+            connection.open();
+            notifier.start();
+            QTRY_VERIFY(notifier.isLive());
+            QVERIFY(!flags(redis).isEmpty());
+        }
+        QTRY_COMPARE(flags(redis), QByteArray());
+    }
+
+    void refusedConfigListensAnyway()
+    {
+        TestRedis redis;
+        // A managed service: CONFIG is not available, but notifications are on.
+        QVERIFY(redis.start({QStringLiteral("--notify-keyspace-events"), QStringLiteral("KA"), QStringLiteral("--rename-command"),
+                             QStringLiteral("CONFIG"), QStringLiteral("")}));
+        RedisConnection connection(redis.options());
+        const DialectRegistry registry;
+        KeyspaceNotifier notifier(&connection, &registry);
+        notifier.setPatterns({KeyPattern("lock:*")});
+        notifier.setMayEnable(true);
+        connection.open();
+        notifier.start();
+        QTRY_COMPARE(notifier.state(), KeyspaceNotifier::State::Unverifiable);
+        QVERIFY(!notifier.isLive());
+        QVERIFY(notifier.statusText().contains(QLatin1String("CONFIG refused")));
+        // The first notification proves they are on. The listener needs a moment to subscribe.
+        QSignalSpy events(&notifier, &KeyspaceNotifier::keyEvent);
+        QTRY_VERIFY_WITH_TIMEOUT((redis.command({"SET", "lock:probe", "t"}), !events.isEmpty()), 5000);
+        QTRY_VERIFY(notifier.isLive());
+        QVERIFY(!notifier.changedServer());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKeyspaceNotifier)
+#include "tst_keyspacenotifier.moc"

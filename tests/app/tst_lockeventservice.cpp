@@ -1,0 +1,242 @@
+#include "dialectregistry.h"
+#include "keyspacenotifier.h"
+#include "lockeventlog.h"
+#include "lockeventrates.h"
+#include "lockeventservice.h"
+#include "testredis.h"
+#include "watchrecorder.h"
+#include "watchservice.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <map>
+
+namespace {
+QStringList L(std::initializer_list<const char *> texts)
+{
+    QStringList out;
+    for (const char *t : texts)
+        out << QString::fromUtf8(t);
+    return out;
+}
+} // namespace
+
+// A driver acquires, renews, hands over, releases and lets locks expire with known timing
+// against a real redis-server; the derived event sequence must be exactly what happened,
+// whether events come from keyspace notifications or from polling.
+class TestLockEventService : public QObject
+{
+    Q_OBJECT
+
+private:
+    struct Stack
+    {
+        explicit Stack(const ConnectionOptions &options)
+            : connection(options)
+            , watch(&connection, &registry)
+            , events(&connection, &watch, &registry)
+        {
+        }
+        RedisConnection connection;
+        const DialectRegistry registry;
+        WatchService watch;
+        LockEventService events;
+        QList<LockEvent> log;
+    };
+
+    static QStringList sequence(const QList<LockEvent> &log, const QByteArray &key)
+    {
+        QStringList out;
+        for (const LockEvent &e : log) {
+            if (e.key != key)
+                continue;
+            QString s = LockEvent::kindId(e.kind) + QLatin1Char(' ') + QString::fromUtf8(e.token);
+            if (e.kind == LockEventKind::HandedOver)
+                s += QStringLiteral(" (was ") + QString::fromUtf8(e.previousToken) + QLatin1Char(')');
+            out << s;
+        }
+        return out;
+    }
+
+    static const QByteArray releaseScript;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qRegisterMetaType<QList<LockEvent>>();
+    }
+
+    void derivesWhatTheDriverDid_data()
+    {
+        QTest::addColumn<bool>("notifications");
+        QTest::newRow("keyspace notifications") << true;
+        QTest::newRow("polling") << false;
+    }
+
+    void derivesWhatTheDriverDid()
+    {
+        QFETCH(bool, notifications);
+        TestRedis redis;
+        QVERIFY(redis.start());
+        redis.command({"SET", "lock:before", "old", "PX", "60000"}); // there before the watch: no "acquired"
+
+        Stack s(redis.options());
+        s.watch.setRefreshInterval(100);
+        s.watch.setRescanInterval(1000);
+        EventDeriver::Options options;
+        options.noTtlStuckAfterMs = 800;
+        s.events.setOptions(options);
+        s.events.notifier()->setMayEnable(notifications);
+        WatchRecorder recorder;
+        connect(&s.events, &LockEventService::eventsDerived, &recorder, &WatchRecorder::record);
+        connect(&s.events, &LockEventService::eventsDerived, this, [&s](const QList<LockEvent> &e) { s.log += e; });
+        QSignalSpy scanned(s.watch.discovery(), &DiscoveryService::finished);
+        s.connection.open();
+        s.watch.start();
+        s.events.start();
+        QVERIFY(scanned.wait(5000));
+        if (notifications) {
+            QTRY_VERIFY_WITH_TIMEOUT(s.events.isLive(), 5000);
+            QCOMPARE(redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes().contains('K'), true);
+        } else {
+            QTRY_COMPARE(s.events.notifier()->state(), KeyspaceNotifier::State::Off);
+            QVERIFY(!s.events.isLive());
+            QVERIFY(s.events.statusText().contains(QLatin1String("polling")));
+        }
+
+        // The driver. Steps are far enough apart (≥ 4 refreshes) for polling to see each one.
+        // Polling finds a new lock only at the next rescan (every second here), so the driver
+        // waits for that before it changes a new lock.
+        const auto known = [&s](const QByteArray &key) { return s.watch.locks().contains(key); };
+        redis.command({"SET", "lock:seq", "A", "NX", "PX", "3000"});
+        redis.command({"SET", "lock:nottl", "N", "NX"});
+        QTRY_VERIFY_WITH_TIMEOUT(known("lock:seq") && known("lock:nottl"), 5000);
+        QTest::qWait(500);
+        QCOMPARE(redis.command({"PEXPIRE", "lock:seq", "3000"}).integer(), qint64(1)); // renewed with ~2.5 of 3 s left
+        QTest::qWait(500);
+        QVERIFY(redis.command({"SET", "lock:seq", "B", "XX", "PX", "3000"}).isStatus("OK")); // handed over directly
+        QTest::qWait(500);
+        QCOMPARE(redis.command({"EVAL", releaseScript, "1", "lock:seq", "B"}).integer(), qint64(1)); // released by its holder
+        QTest::qWait(300);
+        QVERIFY(redis.command({"SET", "lock:seq", "C", "NX", "PX", "2500"}).isStatus("OK")); // ...and left to expire
+        QElapsedTimer sinceSet;
+        sinceSet.start();
+        redis.command({"SET", "lock:nm", "W", "NX", "PX", "4000"});
+        QTRY_VERIFY_WITH_TIMEOUT(known("lock:seq") && known("lock:nm"), 5000);
+        // The watchdog of lock:nm renews late: 300 ms of 4000 left (7.5%: a near-miss).
+        QVERIFY(sinceSet.elapsed() < 3500);
+        QTest::qWait(int(3700 - sinceSet.elapsed()));
+        QCOMPARE(redis.command({"PEXPIRE", "lock:nm", "4000"}).integer(), qint64(1));
+
+        const QStringList seq = L({"acquired A", "renewed A", "handed-over B (was A)", "released B", "acquired C", "expired C"});
+        QTRY_COMPARE_WITH_TIMEOUT(sequence(s.log, "lock:seq"), seq, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(sequence(s.log, "lock:nm"), L({"acquired W", "renewed W", "near-miss W"}), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(sequence(s.log, "lock:nottl"), L({"acquired N", "stuck N"}), 5000);
+        QCOMPARE(sequence(s.log, "lock:before"), QStringList());
+
+        // What each event says.
+        for (const LockEvent &e : std::as_const(s.log)) {
+            QCOMPARE(e.dialect, QStringLiteral("plain"));
+            QVERIFY(!e.inferred);
+            if (e.key == "lock:nm" && e.kind == LockEventKind::NearMiss)
+                QVERIFY2(e.ttlLeftMs < e.leaseMs / 10, qPrintable(QStringLiteral("%1 of %2").arg(e.ttlLeftMs).arg(e.leaseMs)));
+            if (e.key == "lock:seq" && e.kind == LockEventKind::Renewed)
+                QVERIFY2(e.leaseMs > 2500 && e.leaseMs <= 3050 && e.ttlLeftMs > 0 && e.ttlLeftMs < e.leaseMs,
+                         qPrintable(QStringLiteral("%1 of %2").arg(e.ttlLeftMs).arg(e.leaseMs)));
+            if (e.kind == LockEventKind::Expired)
+                QCOMPARE(e.ttlMs, qint64(0));
+            if (e.kind == LockEventKind::Stuck)
+                QCOMPARE(e.reason, QStringLiteral("no-ttl"));
+        }
+        // Events are in time order per lock.
+        qint64 last = 0;
+        for (const LockEvent &e : std::as_const(s.log)) {
+            if (e.key != "lock:seq")
+                continue;
+            QVERIFY(e.timeMs >= last);
+            last = e.timeMs;
+        }
+
+        // The chart data matches the events: per kind, per second, the same counts.
+        recorder.flushLog();
+        std::map<std::pair<int, qint64>, int> counted;
+        for (const LockEvent &e : std::as_const(s.log))
+            ++counted[{int(e.kind), e.timeMs - e.timeMs % 1000}];
+        for (LockEventKind kind : LockEvent::allKinds()) {
+            for (const TimeSeries::Point &p : recorder.rates().series(kind).points()) {
+                const auto it = counted.find({int(kind), p.timeMs});
+                QCOMPARE(p.value, double(it == counted.end() ? 0 : it->second));
+            }
+            QCOMPARE(recorder.rates().total(kind),
+                     quint64(std::count_if(s.log.cbegin(), s.log.cend(), [kind](const LockEvent &e) { return e.kind == kind; })));
+        }
+        QCOMPARE(recorder.log()->rowCount(), int(s.log.size()));
+
+        // Stopping puts the server's setting back when LockScope changed it.
+        s.events.stop();
+        if (notifications)
+            QTRY_COMPARE(redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes(), QByteArray());
+    }
+
+    void notificationsCatchLocksHeldTooBrieflyToRead()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start({QStringLiteral("--notify-keyspace-events"), QStringLiteral("KEA")}));
+        Stack s(redis.options());
+        s.watch.setRefreshInterval(60'000); // no polling help
+        connect(&s.events, &LockEventService::eventsDerived, this, [&s](const QList<LockEvent> &e) { s.log += e; });
+        s.connection.open();
+        s.watch.start();
+        s.events.start();
+        QTRY_VERIFY_WITH_TIMEOUT(s.events.isLive(), 5000);
+        QVERIFY(!s.events.notifier()->changedServer()); // it was on already: nothing to change
+        // Acquire and release in one script: no read can ever see it held.
+        redis.command({"EVAL", "redis.call('SET', KEYS[1], 'x', 'PX', 1000); redis.call('DEL', KEYS[1]); return 1", "1", "lock:blink"});
+        QTRY_COMPARE(sequence(s.log, "lock:blink"), L({"acquired ", "released "}));
+        QVERIFY(s.log.first().inferred);
+        // An expiry that Redis notices only lazily is still seen at its deadline (the probe).
+        redis.command({"SET", "lock:lazy", "t", "PX", "300"});
+        QTRY_COMPARE_WITH_TIMEOUT(sequence(s.log, "lock:lazy"), L({"acquired t", "expired t"}), 3000);
+    }
+
+    void probesSeeExpiriesWithoutWaitingForARefresh()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        Stack s(redis.options());
+        s.watch.setRefreshInterval(60'000);
+        s.watch.setRescanInterval(1000);
+        connect(&s.events, &LockEventService::eventsDerived, this, [&s](const QList<LockEvent> &e) { s.log += e; });
+        redis.command({"SET", "lock:short", "t", "PX", "1500"});
+        s.connection.open();
+        s.watch.start();
+        s.events.start();
+        QTRY_VERIFY(s.events.probesScheduled() == 1);
+        // Polling once a minute, yet the expiry shows at the deadline.
+        QTRY_COMPARE_WITH_TIMEOUT(sequence(s.log, "lock:short"), L({"expired t"}), 4000);
+        QCOMPARE(s.events.probesScheduled(), qsizetype(0));
+    }
+
+    void failedAttemptsBecomeContention()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        Stack s(redis.options());
+        connect(&s.events, &LockEventService::eventsDerived, this, [&s](const QList<LockEvent> &e) { s.log += e; });
+        s.connection.open();
+        s.watch.start();
+        s.events.start();
+        s.events.recordFailedAttempts({{"lock:hot", 12}}, 1000);
+        QCOMPARE(s.log.size(), 1);
+        QCOMPARE(s.log.first().kind, LockEventKind::Contended);
+        QCOMPARE(s.log.first().failedAttempts, qint64(12));
+    }
+};
+
+const QByteArray TestLockEventService::releaseScript =
+    "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
+
+QTEST_GUILESS_MAIN(TestLockEventService)
+#include "tst_lockeventservice.moc"

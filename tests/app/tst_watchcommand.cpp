@@ -1,0 +1,205 @@
+#include "testredis.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <signal.h>
+
+// lockscope watch as scripts use it: JSON Lines events, the reprinted table, and a clean end
+// (exit code 0) after --duration, on Ctrl+C and on SIGTERM.
+class TestWatchCommand : public QObject
+{
+    Q_OBJECT
+
+private:
+    TestRedis m_redis;
+    QTemporaryDir m_home;
+
+    struct Watch
+    {
+        QProcess process;
+        QByteArray out;
+        QByteArray err;
+        void pump()
+        {
+            out += process.readAllStandardOutput();
+            err += process.readAllStandardError();
+        }
+    };
+
+    void launch(Watch &w, const QStringList &args)
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
+        w.process.setProcessEnvironment(env);
+        w.process.start(QStringLiteral(LOCKSCOPE_BINARY),
+                        QStringList{QStringLiteral("watch"), QStringLiteral("-p"), QString::number(m_redis.port())} + args);
+        w.process.closeWriteChannel();
+    }
+
+    // Waits (on the event loop) for the process to end; true when it ended by itself.
+    static bool ended(Watch &w, int timeoutMs)
+    {
+        const bool done = QTest::qWaitFor([&w] {
+            w.pump();
+            return w.process.state() == QProcess::NotRunning;
+        }, timeoutMs);
+        w.pump();
+        if (!done)
+            w.process.kill();
+        return done;
+    }
+
+    static QList<QJsonObject> objects(const QByteArray &out)
+    {
+        QList<QJsonObject> list;
+        for (const QByteArray &line : out.split('\n')) {
+            if (line.isEmpty())
+                continue;
+            QJsonParseError error;
+            list << QJsonDocument::fromJson(line, &error).object();
+            if (error.error != QJsonParseError::NoError)
+                qWarning() << "not JSON:" << line;
+        }
+        return list;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_redis.start());
+    }
+
+    void init()
+    {
+        m_redis.command({"FLUSHALL"});
+        m_redis.command({"CONFIG", "SET", "notify-keyspace-events", ""});
+    }
+
+    void eventsAsJsonLinesThenExitAfterTheDuration()
+    {
+        m_redis.command({"SET", "lock:before", "t", "PX", "60000"});
+        Watch w;
+        launch(w, {QStringLiteral("--events"), QStringLiteral("--json"), QStringLiteral("--enable-notifications"),
+                   QStringLiteral("--interval"), QStringLiteral("200"), QStringLiteral("--duration"), QStringLiteral("4")});
+        QTRY_VERIFY_WITH_TIMEOUT((w.pump(), w.err.contains("live")), 10000);
+        QVERIFY(!m_redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes().isEmpty());
+
+        m_redis.command({"SET", "lock:w", "A", "NX", "PX", "5000"});
+        QTRY_VERIFY((w.pump(), w.out.contains("\"acquired\"")));
+        m_redis.command({"PEXPIRE", "lock:w", "8000"});
+        QTRY_VERIFY((w.pump(), w.out.contains("\"renewed\"")));
+        m_redis.command({"SET", "lock:w", QByteArray("B\xff", 2), "XX", "PX", "5000"});
+        QTRY_VERIFY((w.pump(), w.out.contains("\"handed-over\"")));
+        m_redis.command({"DEL", "lock:w"});
+
+        QVERIFY(ended(w, 15000));
+        QCOMPARE(w.process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(w.process.exitCode(), 0);
+        const QList<QJsonObject> events = objects(w.out);
+        QStringList kinds;
+        for (const QJsonObject &e : events) {
+            for (const char *field : {"ts", "event", "key", "dialect", "holder", "token", "ttl_ms"})
+                QVERIFY2(e.contains(QLatin1String(field)), field);
+            QVERIFY(e.value(QStringLiteral("ts")).toInteger() > 1'600'000'000'000);
+            QCOMPARE(e.value(QStringLiteral("key")).toString(), QStringLiteral("lock:w"));
+            kinds << e.value(QStringLiteral("event")).toString();
+            if (kinds.last() == QLatin1String("handed-over")) {
+                QCOMPARE(e.value(QStringLiteral("previous_token")).toString(), QStringLiteral("A"));
+                QCOMPARE(e.value(QStringLiteral("token")).toString(), QStringLiteral("B\\xff"));
+            } else {
+                QVERIFY(!e.contains(QStringLiteral("previous_token")));
+            }
+        }
+        QCOMPARE(kinds, (QStringList{QStringLiteral("acquired"), QStringLiteral("renewed"), QStringLiteral("handed-over"),
+                                     QStringLiteral("released")}));
+        // The server's setting was put back before the exit.
+        QCOMPARE(m_redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes(), QByteArray());
+    }
+
+    void pollingSaysSoAndStillSeesEvents()
+    {
+        Watch w;
+        launch(w, {QStringLiteral("--events"), QStringLiteral("--interval"), QStringLiteral("100"), QStringLiteral("--rescan"),
+                   QStringLiteral("500"), QStringLiteral("--duration"), QStringLiteral("3")});
+        QTRY_VERIFY_WITH_TIMEOUT((w.pump(), w.err.contains("polling")), 10000);
+        QVERIFY(w.err.contains("--enable-notifications"));
+        m_redis.command({"SET", "lock:p", "tok", "PX", "1200"});
+        QVERIFY(ended(w, 15000));
+        QCOMPARE(w.process.exitCode(), 0);
+        // Human lines: time, event, key, ...
+        QVERIFY2(w.out.contains("acquired     lock:p"), w.out.constData());
+        QVERIFY2(w.out.contains("expired      lock:p"), w.out.constData());
+        QCOMPARE(m_redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes(), QByteArray()); // untouched
+    }
+
+    void ctrlCAndTermEndCleanly_data()
+    {
+        QTest::addColumn<int>("signalNumber");
+        QTest::addColumn<QString>("said");
+        QTest::newRow("SIGINT") << int(SIGINT) << QStringLiteral("interrupted");
+        QTest::newRow("SIGTERM") << int(SIGTERM) << QStringLiteral("terminated");
+    }
+
+    void ctrlCAndTermEndCleanly()
+    {
+        QFETCH(int, signalNumber);
+        QFETCH(QString, said);
+        m_redis.command({"SET", "lock:s", "t", "PX", "60000"});
+        Watch w;
+        launch(w, {QStringLiteral("--events"), QStringLiteral("--json"), QStringLiteral("--enable-notifications")});
+        QTRY_VERIFY_WITH_TIMEOUT((w.pump(), w.err.contains("live")), 10000);
+        QVERIFY(!m_redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes().isEmpty());
+        ::kill(pid_t(w.process.processId()), signalNumber);
+        QVERIFY(ended(w, 10000));
+        QCOMPARE(w.process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(w.process.exitCode(), 0);
+        QVERIFY2(w.err.contains(said.toUtf8()), w.err.constData());
+        QCOMPARE(m_redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes(), QByteArray());
+    }
+
+    void reprintsTheTableEachInterval()
+    {
+        m_redis.command({"SET", "lock:t1", "tok-1", "PX", "60000"});
+        m_redis.command({"SET", "lock:t2", "tok-2"});
+        Watch w;
+        launch(w, {QStringLiteral("--interval"), QStringLiteral("300"), QStringLiteral("--duration"), QStringLiteral("1.5")});
+        QVERIFY(ended(w, 15000));
+        QCOMPARE(w.process.exitCode(), 0);
+        QVERIFY2(w.out.count("KEY") >= 3, w.out.constData());
+        QVERIFY(w.out.contains("lock:t1"));
+        QVERIFY(w.out.contains("tok-2"));
+        QVERIFY(w.out.contains("2 lock(s)"));
+
+        Watch j;
+        launch(j, {QStringLiteral("--json"), QStringLiteral("--interval"), QStringLiteral("300"), QStringLiteral("--duration"),
+                   QStringLiteral("1")});
+        QVERIFY(ended(j, 15000));
+        QCOMPARE(j.process.exitCode(), 0);
+        const QList<QJsonObject> snapshots = objects(j.out);
+        QVERIFY(snapshots.size() >= 4); // two locks, at least twice
+        for (const QJsonObject &o : snapshots)
+            QVERIFY(o.contains(QStringLiteral("state")));
+    }
+
+    void unreachableServerIsExitCode3()
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost));
+        const quint16 port = probe.serverPort();
+        probe.close();
+        QProcess p;
+        p.start(QStringLiteral(LOCKSCOPE_BINARY), {QStringLiteral("watch"), QStringLiteral("-p"), QString::number(port),
+                                                    QStringLiteral("--duration"), QStringLiteral("5")});
+        QVERIFY(QTest::qWaitFor([&p] { return p.state() == QProcess::NotRunning; }, 15000));
+        QCOMPARE(p.exitCode(), 3);
+        QVERIFY(p.readAllStandardError().contains("refused"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWatchCommand)
+#include "tst_watchcommand.moc"

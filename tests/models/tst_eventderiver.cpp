@@ -1,0 +1,351 @@
+#include "eventderiver.h"
+#include "lockevent.h"
+
+#include <QTest>
+
+// Every rule of the deriver, as scripts of what LockScope saw and the events that must come
+// out. Times are made up (monotonic ms; wall offset 0, so event times equal them).
+//
+// Script steps, separated by ';':
+//   obs KEY tok=T pttl=N at=T [waiters=N] [holders=a,b]   a read that found the lock
+//   base KEY ...                                          a lock already there at the start
+//   gone KEY at=T                                         a read that found the key gone
+//   note KEY EVENT at=T                                   a keyspace notification
+//   fail KEY N at=T                                       failed attempts from the sampler
+//   tick at=T                                             time passing (stuck checks)
+// Events are written as "kind key token @time" plus the fields that were observed.
+namespace {
+QString S(const char *text)
+{
+    return QString::fromUtf8(text);
+}
+
+QStringList L(std::initializer_list<const char *> texts)
+{
+    QStringList out;
+    for (const char *t : texts)
+        out << QString::fromUtf8(t);
+    return out;
+}
+} // namespace
+
+class TestEventDeriver : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QHash<QString, QString> fields(const QStringList &words)
+    {
+        QHash<QString, QString> f;
+        for (const QString &w : words) {
+            const qsizetype eq = w.indexOf(QLatin1Char('='));
+            if (eq > 0)
+                f.insert(w.left(eq), w.mid(eq + 1));
+        }
+        return f;
+    }
+
+    static LockInfo lockFrom(const QString &key, const QHash<QString, QString> &f)
+    {
+        LockInfo lock;
+        lock.sample.key = key.toUtf8();
+        lock.sample.pttlMs = f.value(QStringLiteral("pttl"), QStringLiteral("-1")).toLongLong();
+        lock.sample.observedAtMs = f.value(QStringLiteral("at")).toLongLong();
+        lock.dialect = QStringLiteral("plain");
+        lock.waiters = f.value(QStringLiteral("waiters"), QStringLiteral("-1")).toInt();
+        const QStringList tokens = f.contains(QStringLiteral("holders")) ? f.value(QStringLiteral("holders")).split(QLatin1Char(','))
+                                                                         : QStringList{f.value(QStringLiteral("tok"))};
+        lock.sample.type = tokens.size() > 1 ? RedisType::Hash : RedisType::String;
+        if (tokens.size() == 1)
+            lock.sample.value = tokens.first().toUtf8();
+        for (const QString &t : tokens) {
+            LockHolder h;
+            h.token = t.toUtf8();
+            h.holder = QStringLiteral("h-") + t;
+            lock.holders << h;
+        }
+        return lock;
+    }
+
+    static QString describe(const LockEvent &e)
+    {
+        QString s = QStringLiteral("%1 %2 %3 @%4").arg(LockEvent::kindId(e.kind), QString::fromUtf8(e.key),
+                                                       e.token.isEmpty() ? QStringLiteral("-") : QString::fromUtf8(e.token))
+                        .arg(e.timeMs);
+        const auto add = [&s](const char *name, qint64 v) {
+            if (v != LockEvent::unknown)
+                s += QStringLiteral(" %1=%2").arg(QLatin1String(name)).arg(v);
+        };
+        add("ttl", e.ttlMs);
+        add("left", e.ttlLeftMs);
+        add("lease", e.leaseMs);
+        add("interval", e.intervalMs);
+        if (!e.previousToken.isEmpty())
+            s += QStringLiteral(" prev=") + QString::fromUtf8(e.previousToken);
+        add("held", e.heldMs);
+        add("waiters", e.waiters);
+        add("failed", e.failedAttempts);
+        if (!e.reason.isEmpty())
+            s += QStringLiteral(" reason=") + e.reason;
+        if (e.inferred)
+            s += QStringLiteral(" inferred");
+        return s;
+    }
+
+    static QStringList run(EventDeriver &d, const QString &script)
+    {
+        QList<LockEvent> out;
+        for (const QString &step : script.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+            const QStringList w = step.simplified().split(QLatin1Char(' '));
+            const QHash<QString, QString> f = fields(w);
+            const qint64 at = f.value(QStringLiteral("at")).toLongLong();
+            const QString &op = w.at(0);
+            if (op == QLatin1String("obs"))
+                d.observe(lockFrom(w.at(1), f), out);
+            else if (op == QLatin1String("base"))
+                d.baseline(lockFrom(w.at(1), f), out);
+            else if (op == QLatin1String("gone"))
+                d.gone(w.at(1).toUtf8(), at, out);
+            else if (op == QLatin1String("note"))
+                d.notify(w.at(1).toUtf8(), w.at(2).toUtf8(), at, out);
+            else if (op == QLatin1String("fail"))
+                d.failedAttempts(w.at(1).toUtf8(), w.at(2).toLongLong(), at, out);
+            else if (op == QLatin1String("tick"))
+                d.tick(at, out);
+            else
+                qFatal("bad step %s", qPrintable(step));
+        }
+        QStringList described;
+        for (const LockEvent &e : std::as_const(out))
+            described << describe(e);
+        return described;
+    }
+
+private Q_SLOTS:
+    void derives_data()
+    {
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<QStringList>("events");
+
+        // Polling: what two reads show.
+        QTest::newRow("acquired, then released before its deadline")
+            << S("obs k tok=a pttl=10000 at=0; obs k tok=a pttl=9000 at=1000; gone k at=2000")
+            << L({"acquired k a @0 ttl=10000", "released k a @2000 ttl=8000 held=2000"});
+        QTest::newRow("expired: gone after its deadline, dated at the deadline")
+            << S("obs k tok=a pttl=1000 at=0; gone k at=1100")
+            << L({"acquired k a @0 ttl=1000", "expired k a @1000 ttl=0 held=1000"});
+        QTest::newRow("expired: gone within the jitter tolerance of its deadline")
+            << S("obs k tok=a pttl=1000 at=0; gone k at=800")
+            << L({"acquired k a @0 ttl=1000", "expired k a @800 ttl=0 held=800"});
+        QTest::newRow("released: gone well before its deadline")
+            << S("obs k tok=a pttl=1000 at=0; gone k at=700")
+            << L({"acquired k a @0 ttl=1000", "released k a @700 ttl=300 held=700"});
+        QTest::newRow("a lock without expiry can only be released")
+            << S("obs k tok=a pttl=-1 at=0; gone k at=5000")
+            << L({"acquired k a @0 ttl=-1", "released k a @5000 ttl=-1 held=5000"});
+        QTest::newRow("counting down as predicted is not news")
+            << S("obs k tok=a pttl=3000 at=0; obs k tok=a pttl=2000 at=1000; obs k tok=a pttl=1000 at=2000")
+            << L({"acquired k a @0 ttl=3000"});
+        QTest::newRow("a deadline moved by less than the tolerance is jitter")
+            << S("obs k tok=a pttl=3000 at=0; obs k tok=a pttl=2200 at=1000")
+            << L({"acquired k a @0 ttl=3000"});
+        QTest::newRow("renewed: dated by the lease the PTTL fell from")
+            << S("obs k tok=a pttl=3000 at=0; obs k tok=a pttl=2000 at=1000; obs k tok=a pttl=2900 at=2500")
+            << L({"acquired k a @0 ttl=3000", "renewed k a @2400 ttl=3000 left=600 lease=3000 interval=2400"});
+        QTest::newRow("renewed twice: interval since the last renewal")
+            << S("obs k tok=a pttl=3000 at=0; obs k tok=a pttl=3000 at=1000; obs k tok=a pttl=3000 at=2000")
+            << L({"acquired k a @0 ttl=3000", "renewed k a @1000 ttl=3000 left=2000 lease=3000 interval=1000",
+                           "renewed k a @2000 ttl=3000 left=2000 lease=3000 interval=1000"});
+        QTest::newRow("near-miss: renewed with under 10% of the lease left")
+            << S("obs k tok=a pttl=3000 at=0; obs k tok=a pttl=2950 at=2900")
+            << L({"acquired k a @0 ttl=3000", "renewed k a @2850 ttl=3000 left=150 lease=3000 interval=2850",
+                           "near-miss k a @2850 ttl=3000 left=150 lease=3000 interval=2850"});
+        QTest::newRow("exactly 10% left is not a near-miss")
+            << S("obs k tok=a pttl=3000 at=0; obs k tok=a pttl=3000 at=2700")
+            << L({"acquired k a @0 ttl=3000", "renewed k a @2700 ttl=3000 left=300 lease=3000 interval=2700"});
+        QTest::newRow("renewal of a baseline lock: the lease is learned from the renewal")
+            << S("base k tok=a pttl=2000 at=0; obs k tok=a pttl=9900 at=1000")
+            << L({"renewed k a @1000 ttl=9900 left=1000 lease=9900 interval=1000"});
+        QTest::newRow("a lock without expiry given one")
+            << S("obs k tok=a pttl=-1 at=0; obs k tok=a pttl=5000 at=1000")
+            << L({"acquired k a @0 ttl=-1", "renewed k a @1000 ttl=5000 lease=5000 interval=1000"});
+        QTest::newRow("handed over: another token, never seen free")
+            << S("obs k tok=a pttl=10000 at=0; obs k tok=b pttl=10000 at=1000")
+            << L({"acquired k a @0 ttl=10000", "handed-over k b @1000 ttl=10000 prev=a held=1000"});
+        QTest::newRow("handed over, then the new holding is measured from the handover")
+            << S("obs k tok=a pttl=10000 at=0; obs k tok=b pttl=10000 at=1000; gone k at=1500")
+            << L({"acquired k a @0 ttl=10000", "handed-over k b @1000 ttl=10000 prev=a held=1000",
+                           "released k b @1500 ttl=9500 held=500"});
+        QTest::newRow("shared lock: holders come and go on their own")
+            << S("obs k holders=a,b pttl=10000 at=0; obs k holders=b,c pttl=9000 at=1000")
+            << L({"acquired k a @0 ttl=10000", "released k a @1000 ttl=9000", "acquired k c @1000 ttl=9000"});
+        QTest::newRow("baseline: no acquired event, but its end is seen")
+            << S("base k tok=a pttl=5000 at=0; gone k at=1000")
+            << L({"released k a @1000 ttl=4000 held=1000"});
+        QTest::newRow("baseline of a lock already tracked is an observation")
+            << S("obs k tok=a pttl=5000 at=0; base k tok=b pttl=5000 at=100")
+            << L({"acquired k a @0 ttl=5000", "handed-over k b @100 ttl=5000 prev=a held=100"});
+        QTest::newRow("a key never seen going is not news")
+            << S("gone k at=100") << QStringList();
+
+        // Keyspace notifications: what Redis says happened between reads.
+        QTest::newRow("notified release is dated by the notification")
+            << S("obs k tok=a pttl=10000 at=0; note k del at=500; gone k at=510")
+            << L({"acquired k a @0 ttl=10000", "released k a @500 ttl=9500 held=500"});
+        QTest::newRow("notified expiry is dated at the deadline, not when Redis noticed")
+            << S("obs k tok=a pttl=1000 at=0; note k expired at=1300")
+            << L({"acquired k a @0 ttl=1000", "expired k a @1000 ttl=0 held=1000"});
+        QTest::newRow("notified expiry before the predicted deadline keeps its own time")
+            << S("obs k tok=a pttl=1000 at=0; note k expired at=900")
+            << L({"acquired k a @0 ttl=1000", "expired k a @900 ttl=0 held=900"});
+        QTest::newRow("evicted under memory pressure")
+            << S("obs k tok=a pttl=10000 at=0; note k evicted at=400")
+            << L({"acquired k a @0 ttl=10000", "expired k a @400 ttl=0 held=400 reason=evicted"});
+        QTest::newRow("acquired is dated by the write notification")
+            << S("note k set at=100; note k expire at=100; obs k tok=a pttl=4990 at=110")
+            << L({"acquired k a @100 ttl=5000"});
+        QTest::newRow("released and re-acquired between reads: both seen")
+            << S("obs k tok=a pttl=10000 at=0; note k del at=100; note k set at=200; obs k tok=b pttl=5000 at=205")
+            << L({"acquired k a @0 ttl=10000", "released k a @100 ttl=9900 held=100", "acquired k b @200 ttl=5005"});
+        QTest::newRow("renewal notified: the read right after it dates it")
+            << S("obs k tok=a pttl=3000 at=0; note k expire at=2000; obs k tok=a pttl=2999 at=2001")
+            << L({"acquired k a @0 ttl=3000", "renewed k a @2000 ttl=3000 left=1000 lease=3000 interval=2000"});
+        QTest::newRow("held too briefly to read: inferred from the notifications")
+            << S("note k set at=100; note k del at=102")
+            << L({"acquired k - @100 inferred", "released k - @102 held=2 inferred"});
+        QTest::newRow("the read found nothing, the deletion came after it")
+            << S("note k set at=100; gone k at=105; note k del at=106")
+            << L({"acquired k - @100 inferred", "released k - @106 held=6 inferred"});
+        QTest::newRow("a short-lived lock that expired")
+            << S("note k set at=100; note k expired at=150")
+            << L({"acquired k - @100 inferred", "expired k - @150 ttl=0 held=50 inferred"});
+        QTest::newRow("a deletion of a key never written or seen is not news")
+            << S("note k del at=100") << QStringList();
+        QTest::newRow("a write note no read explains is forgotten")
+            << S("note k set at=0; tick at=20000; note k del at=20001") << QStringList();
+        QTest::newRow("an unknown notification is a write")
+            << S("note k hincrby at=10; obs k tok=a pttl=1000 at=12") << L({"acquired k a @10 ttl=1002"});
+        // Contention.
+        QTest::newRow("contended when waiters appear and when they grow")
+            << S("obs k tok=a pttl=10000 at=0 waiters=0; obs k tok=a pttl=9000 at=1000 waiters=2;"
+               "obs k tok=a pttl=8000 at=2000 waiters=1; obs k tok=a pttl=7000 at=3000 waiters=3")
+            << L({"acquired k a @0 ttl=10000", "contended k a @1000 ttl=9000 waiters=2",
+                           "contended k a @3000 ttl=7000 waiters=3"});
+        QTest::newRow("waiters already there when it is acquired")
+            << S("obs k tok=a pttl=10000 at=0 waiters=4")
+            << L({"acquired k a @0 ttl=10000", "contended k a @0 ttl=10000 waiters=4"});
+        QTest::newRow("waiters not observable (-1) never contend")
+            << S("obs k tok=a pttl=10000 at=0; obs k tok=a pttl=9000 at=1000 waiters=-1")
+            << L({"acquired k a @0 ttl=10000"});
+        QTest::newRow("failed attempts from the sampler")
+            << S("obs k tok=a pttl=10000 at=0; fail k 5 at=500; fail k 0 at=600")
+            << L({"acquired k a @0 ttl=10000", "contended k a @500 ttl=9500 failed=5"});
+        QTest::newRow("failed attempts on a lock not (yet) tracked")
+            << S("fail k 2 at=500") << L({"contended k - @500 failed=2"});
+
+        // Stuck.
+        QTest::newRow("stuck: no expiry for 30 s, reported once")
+            << S("obs k tok=a pttl=-1 at=0; tick at=29999; tick at=30000; tick at=60000")
+            << L({"acquired k a @0 ttl=-1", "stuck k a @30000 ttl=-1 held=30000 reason=no-ttl"});
+        QTest::newRow("stuck: held longer than the threshold, though renewed")
+            << S("obs k tok=a pttl=30000 at=0; obs k tok=a pttl=30000 at=300000; tick at=600000")
+            << L({"acquired k a @0 ttl=30000",
+                           "renewed k a @300000 ttl=30000 left=0 lease=30000 interval=300000",
+                           "near-miss k a @300000 ttl=30000 left=0 lease=30000 interval=300000",
+                           "stuck k a @600000 ttl=0 held=600000 reason=held-too-long"});
+        QTest::newRow("stuck again only after a new holding")
+            << S("obs k tok=a pttl=-1 at=0; tick at=30000; obs k tok=b pttl=-1 at=31000; tick at=61000")
+            << L({"acquired k a @0 ttl=-1", "stuck k a @30000 ttl=-1 held=30000 reason=no-ttl",
+                           "handed-over k b @31000 ttl=-1 prev=a held=31000", "stuck k b @61000 ttl=-1 held=30000 reason=no-ttl"});
+        QTest::newRow("PERSIST took its expiry away: stuck later")
+            << S("obs k tok=a pttl=5000 at=0; obs k tok=a pttl=-1 at=1000; tick at=30000")
+            << L({"acquired k a @0 ttl=5000", "stuck k a @30000 ttl=-1 held=30000 reason=no-ttl"});
+        QTest::newRow("a baseline lock without expiry is stuck after the grace")
+            << S("base k tok=a pttl=-1 at=0; tick at=30000")
+            << L({"stuck k a @30000 ttl=-1 held=30000 reason=no-ttl"});
+    }
+
+    void derives()
+    {
+        QFETCH(QString, script);
+        QFETCH(QStringList, events);
+        EventDeriver deriver;
+        const QStringList actual = run(deriver, script);
+        if (actual != events)
+            qWarning().noquote() << S("actual:\n  ") << actual.join(QStringLiteral("\n   "));
+        QCOMPARE(actual, events);
+    }
+
+    void eventsAreDatedInWallTime()
+    {
+        EventDeriver deriver;
+        deriver.setWallOffset(1'700'000'000'000);
+        const QStringList events = run(deriver, QStringLiteral("obs k tok=a pttl=1000 at=5; gone k at=2000"));
+        QCOMPARE(events, (L({"acquired k a @1700000000005 ttl=1000", "expired k a @1700000001005 ttl=0 held=1000"})));
+    }
+
+    void thresholdsAreConfigurable()
+    {
+        EventDeriver::Options options;
+        options.stuckAfterMs = 5000;
+        options.noTtlStuckAfterMs = 1000;
+        options.nearMissFraction = 0.5;
+        EventDeriver deriver(options);
+        QCOMPARE(run(deriver, QStringLiteral("obs k tok=a pttl=-1 at=0; tick at=1000")),
+                 (L({"acquired k a @0 ttl=-1", "stuck k a @1000 ttl=-1 held=1000 reason=no-ttl"})));
+        QCOMPARE(run(deriver, QStringLiteral("obs j tok=a pttl=4000 at=0; obs j tok=a pttl=4000 at=2500; tick at=5000")),
+                 (L({"acquired j a @0 ttl=4000", "renewed j a @2500 ttl=4000 left=1500 lease=4000 interval=2500",
+                              "near-miss j a @2500 ttl=4000 left=1500 lease=4000 interval=2500",
+                              "stuck j a @5000 ttl=1500 held=5000 reason=held-too-long"})));
+    }
+
+    void keysAreIndependent()
+    {
+        EventDeriver deriver;
+        const QStringList events = run(deriver, QStringLiteral("obs a tok=x pttl=1000 at=0; obs b tok=y pttl=5000 at=0; gone a at=1200;"
+                                                               "obs b tok=y pttl=3800 at=1200"));
+        QCOMPARE(events, (L({"acquired a x @0 ttl=1000", "acquired b y @0 ttl=5000", "expired a x @1000 ttl=0 held=1000"})));
+        QVERIFY(!deriver.isTracked("a"));
+        QVERIFY(deriver.isTracked("b"));
+        QCOMPARE(deriver.trackedCount(), qsizetype(1));
+        deriver.clear();
+        QCOMPARE(deriver.trackedCount(), qsizetype(0));
+    }
+
+    void notificationsAreClassified_data()
+    {
+        QTest::addColumn<QByteArray>("event");
+        QTest::addColumn<int>("kind");
+        QTest::newRow("del") << QByteArray("del") << int(EventDeriver::Notification::Deleted);
+        QTest::newRow("rename_from") << QByteArray("rename_from") << int(EventDeriver::Notification::Deleted);
+        QTest::newRow("move_from") << QByteArray("move_from") << int(EventDeriver::Notification::Deleted);
+        QTest::newRow("expired") << QByteArray("expired") << int(EventDeriver::Notification::Expired);
+        QTest::newRow("evicted") << QByteArray("evicted") << int(EventDeriver::Notification::Evicted);
+        QTest::newRow("set") << QByteArray("set") << int(EventDeriver::Notification::Write);
+        QTest::newRow("expire") << QByteArray("expire") << int(EventDeriver::Notification::Write);
+        QTest::newRow("hincrby") << QByteArray("hincrby") << int(EventDeriver::Notification::Write);
+        QTest::newRow("rename_to") << QByteArray("rename_to") << int(EventDeriver::Notification::Write);
+        QTest::newRow("binary junk") << QByteArray("\xff\x00", 2) << int(EventDeriver::Notification::Write);
+        QTest::newRow("empty") << QByteArray() << int(EventDeriver::Notification::Ignored);
+    }
+
+    void notificationsAreClassified()
+    {
+        QFETCH(QByteArray, event);
+        QFETCH(int, kind);
+        QCOMPARE(int(EventDeriver::classify(event)), kind);
+    }
+
+    void kindIdsRoundTrip()
+    {
+        QCOMPARE(LockEvent::allKinds().size(), LockEvent::kindCount);
+        for (LockEventKind k : LockEvent::allKinds()) {
+            QCOMPARE(LockEvent::kindFromId(LockEvent::kindId(k)), std::optional<LockEventKind>(k));
+            QVERIFY(!LockEvent::kindText(k).isEmpty());
+        }
+        QCOMPARE(LockEvent::kindFromId(QStringLiteral("nope")), std::nullopt);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEventDeriver)
+#include "tst_eventderiver.moc"
