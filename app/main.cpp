@@ -3,13 +3,16 @@
 #include "admincommand.h"
 #include "auditlog.h"
 #include "clioptions.h"
+#include "democommand.h"
 #include "dialectregistry.h"
 #include "mainwindow.h"
 #include "scancommand.h"
+#include "signalwatcher.h"
 
 #include <QApplication>
 #include <QTimer>
 
+#include <csignal>
 #include <cstdio>
 
 namespace {
@@ -38,6 +41,8 @@ int runCli(int argc, char *argv[], const CliOptions &options)
     case CliOptions::Command::Extend:
     case CliOptions::Command::Release:
         return AdminCommand(options, &registry, &audit).exec();
+    case CliOptions::Command::Demo:
+        return DemoCommand(options).exec();
     default:
         fprintf(stderr, "lockscope: this command is not available in this build\n");
         return CliCommand::Usage;
@@ -52,6 +57,9 @@ int runGui(int argc, char *argv[], const CliOptions &options)
     const DialectRegistry registry;
     const AuditLog audit;
     MainWindow window(&registry, &audit);
+    // Ctrl+C or SIGTERM closes the window normally, so sandbox servers are stopped in order.
+    const SignalWatcher signalWatcher({SIGINT, SIGTERM});
+    QObject::connect(&signalWatcher, &SignalWatcher::caught, &app, &QCoreApplication::quit);
     window.setPatterns(options.patterns);
     window.setReadOnly(options.readOnly);
 
