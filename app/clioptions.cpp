@@ -301,6 +301,7 @@ QString CliOptions::helpText()
 
 Usage:
   lockscope [conn] [--screenshot FILE]     open the window (no conn: its own sandbox server)
+  lockscope --scenario NAME [--variant V]  open the window on a running training scenario
   lockscope scan    [conn] [--pattern P]... [--json]
   lockscope watch   [conn] [--pattern P]... [--interval MS] [--duration S] [--events] [--json]
   lockscope acquire [conn] KEY --ttl MS [--token T]
