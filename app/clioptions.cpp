@@ -301,13 +301,15 @@ QString CliOptions::helpText()
 
 Usage:
   lockscope [conn] [--screenshot FILE]     open the window (no conn: its own sandbox server)
+  lockscope --scenario NAME [--variant V]  open the window on a running training scenario
   lockscope scan    [conn] [--pattern P]... [--json]
   lockscope watch   [conn] [--pattern P]... [--interval MS] [--rescan MS] [--duration S] [--events] [--json]
                     [--enable-notifications]
   lockscope acquire [conn] KEY --ttl MS [--token T]
   lockscope extend  [conn] KEY --token T --ttl MS
   lockscope release [conn] KEY (--token T | --observed)
-  lockscope demo    [--scenario NAME] [--variant broken|fixed] [--workers N] [--duration S] [--json]
+  lockscope demo    [--scenario NAME] [--variant broken|fixed] [--workers N] [--duration S] [--seed N] [--json]
+  lockscope demo    --list                 the training scenarios, one line each
 
 Connection [conn], as redis-cli takes it (default 127.0.0.1:6379):
   -h, --host HOST        server host
@@ -339,6 +341,10 @@ Options:
                          costs the server CPU on every write; put back when the watch ends
   -y, --yes              do not ask before an admin action (never asked when stdin is not a terminal)
       --dry-run          show what an admin action would run, run nothing
+      --scenario NAME    demo: run this scenario (default: all of them, in turn)
+      --variant V        demo: broken or fixed (oversell also: unlocked); default: each in turn
+      --workers N        demo: simulated workers; --duration S: seconds per run;
+      --seed N           demo: seed of the random choices, to repeat a run
       --help, --version
 
 Exit codes: 0 done, 1 refused (not owner, not held, read-only), 2 usage error,

@@ -1,8 +1,12 @@
 #include "embeddedsandbox.h"
 
+#include "demorun.h"
 #include "redisconnection.h"
 #include "sampleseeder.h"
 #include "sandboxserver.h"
+
+#include <QDateTime>
+#include <QTimer>
 
 EmbeddedSandbox::EmbeddedSandbox(QObject *parent)
     : QObject(parent)
@@ -17,7 +21,8 @@ EmbeddedSandbox::EmbeddedSandbox(QObject *parent)
         connect(m_seeder, &SampleSeeder::failed, this, &EmbeddedSandbox::failed);
         connect(m_seeder, &SampleSeeder::seeded, this, [this] {
             m_seeder->setWatchdog(true);
-            Q_EMIT ready(connectionOptions());
+            if (!startBackgroundDemo())
+                Q_EMIT ready(connectionOptions());
         });
         m_seedConnection->open();
         m_seeder->seed();
@@ -29,6 +34,36 @@ EmbeddedSandbox::~EmbeddedSandbox() = default;
 void EmbeddedSandbox::start()
 {
     m_server->start();
+}
+
+bool EmbeddedSandbox::startBackgroundDemo()
+{
+    const DemoScenario *safe = DemoScenario::find(QStringLiteral("safe"));
+    if (!m_backgroundDemo || m_demo || !safe)
+        return false;
+    // Three workers taking turns at a relaxed pace: a lock that is renewed and handed over.
+    DemoParameters gentle = safe->variant(DemoVariant::Fixed)->defaults;
+    gentle.workers = 3;
+    gentle.ttlMs = 6000;
+    gentle.workMs = 2500;
+    gentle.thinkMs = 2000;
+    gentle.durationMs = 0;
+    gentle.automaticFaults = false;
+    gentle.seed = quint32(QDateTime::currentMSecsSinceEpoch());
+    m_demo = new DemoRun(*safe, DemoVariant::Fixed, gentle, this);
+    m_demo->useServer(connectionOptions());
+    // Ready once the demo's lock is there, so the first scan already shows it; a demo that
+    // cannot start must not hold the sandbox back.
+    auto announce = [this] {
+        if (std::exchange(m_announced, true))
+            return;
+        Q_EMIT ready(connectionOptions());
+    };
+    connect(m_demo, &DemoRun::acquired, this, announce);
+    connect(m_demo, &DemoRun::failed, this, announce);
+    QTimer::singleShot(2000, this, announce);
+    m_demo->start();
+    return true;
 }
 
 ConnectionOptions EmbeddedSandbox::connectionOptions() const

@@ -4,6 +4,7 @@
 
 #include <QObject>
 
+class DemoRun;
 class RedisConnection;
 class SampleSeeder;
 class SandboxServer;
@@ -19,6 +20,11 @@ public:
     explicit EmbeddedSandbox(QObject *parent = nullptr);
     ~EmbeddedSandbox() override;
 
+    // Also runs the `safe` training scenario gently on the server, so something changes
+    // hands in the lock table while the sample locks sit still. Set before start().
+    void setBackgroundDemo(bool on) { m_backgroundDemo = on; }
+    DemoRun *backgroundDemo() const { return m_demo; }
+
     void start();
     SandboxServer *server() const { return m_server; }
     ConnectionOptions connectionOptions() const;
@@ -28,7 +34,13 @@ Q_SIGNALS:
     void failed(const QString &message);
 
 private:
+    // Starts it if asked for; then ready() waits for the demo's first lock.
+    bool startBackgroundDemo();
+
     SandboxServer *m_server;
     RedisConnection *m_seedConnection = nullptr;
     SampleSeeder *m_seeder = nullptr;
+    DemoRun *m_demo = nullptr;
+    bool m_backgroundDemo = false;
+    bool m_announced = false;
 };

@@ -3,14 +3,18 @@
 #include "admincommand.h"
 #include "auditlog.h"
 #include "clioptions.h"
+#include "democommand.h"
+#include "demopanel.h"
 #include "dialectregistry.h"
 #include "mainwindow.h"
 #include "scancommand.h"
 #include "watchcommand.h"
+#include "terminationsignals.h"
 
 #include <QApplication>
 #include <QTimer>
 
+#include <csignal>
 #include <cstdio>
 
 namespace {
@@ -41,6 +45,8 @@ int runCli(int argc, char *argv[], const CliOptions &options)
     case CliOptions::Command::Extend:
     case CliOptions::Command::Release:
         return AdminCommand(options, &registry, &audit).exec();
+    case CliOptions::Command::Demo:
+        return DemoCommand(options).exec();
     default:
         fprintf(stderr, "lockscope: this command is not available in this build\n");
         return CliCommand::Usage;
@@ -55,19 +61,32 @@ int runGui(int argc, char *argv[], const CliOptions &options)
     const DialectRegistry registry;
     const AuditLog audit;
     MainWindow window(&registry, &audit);
+    // Ctrl+C or SIGTERM closes the window normally, so sandbox servers are stopped in order.
+    const TerminationSignals signalWatcher;
+    QObject::connect(&signalWatcher, &TerminationSignals::received, &app, &QCoreApplication::quit);
     window.setPatterns(options.patterns);
     window.setReadOnly(options.readOnly);
 
+    // `lockscope --scenario NAME [--variant V]` opens straight into a running demo.
+    const bool demo = !options.scenario.isEmpty();
+    if (demo && !DemoScenario::find(options.scenario)) {
+        fprintf(stderr, "lockscope: unknown scenario '%s' (lockscope demo --list shows them)\n", qUtf8Printable(options.scenario));
+        return CliCommand::Usage;
+    }
     if (!options.screenshot.isEmpty()) {
         const QString file = options.screenshot;
-        QObject::connect(&window, &MainWindow::scanFinished, &window, [&window, file] {
+        auto grab = [&window, file] {
+            const bool saved = window.grab().save(file);
+            if (!saved)
+                fprintf(stderr, "lockscope: could not write %s\n", qUtf8Printable(file));
+            QCoreApplication::exit(saved ? 0 : 1);
+        };
+        if (demo) // the demo runs for --duration seconds before the picture is taken
+            QTimer::singleShot(int((options.durationS > 0 ? options.durationS : 8) * 1000), &window, grab);
+        QObject::connect(&window, &MainWindow::scanFinished, &window, [&window, grab, demo] {
             // Let the table and the detail panel lay out and paint before grabbing.
-            QTimer::singleShot(500, &window, [&window, file] {
-                const bool saved = window.grab().save(file);
-                if (!saved)
-                    fprintf(stderr, "lockscope: could not write %s\n", qUtf8Printable(file));
-                QCoreApplication::exit(saved ? 0 : 1);
-            });
+            if (!demo)
+                QTimer::singleShot(500, &window, grab);
         });
         QTimer::singleShot(60000, &window, [&window] {
             fprintf(stderr, "lockscope: no scan finished within 60 s; no screenshot taken (%s)\n",
@@ -75,10 +94,18 @@ int runGui(int argc, char *argv[], const CliOptions &options)
             QCoreApplication::exit(CliCommand::ConnectionError);
         });
     }
-    if (options.connectionGiven)
+    if (demo) {
+        window.resize(1600, 1000);
+        DemoPanel *panel = window.openDemoPanel();
+        panel->selectScenario(options.scenario);
+        if (const std::optional<DemoVariant> variant = DemoScenario::parseVariant(options.variant))
+            panel->selectVariant(*variant);
+        panel->start();
+    } else if (options.connectionGiven) {
         window.connectTo(options.connection);
-    else
+    } else {
         window.startSandbox();
+    }
     window.show();
     return QApplication::exec();
 }

@@ -1,11 +1,14 @@
 #include "sandboxserver.h"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QStandardPaths>
 #include <QTcpServer>
 
 #ifdef Q_OS_LINUX
 #include <csignal>
 #include <sys/prctl.h>
+#include <unistd.h>
 #endif
 
 namespace {
@@ -35,6 +38,22 @@ SandboxServer::~SandboxServer()
 QString SandboxServer::findRedisServer()
 {
     return QStandardPaths::findExecutable(QStringLiteral("redis-server"));
+}
+
+// Directories are named after the process that made them, so one left by a LockScope that
+// died before its server was up (the directory goes as soon as it is) can be recognised.
+void SandboxServer::removeStaleDirectories()
+{
+#ifdef Q_OS_LINUX
+    const QDir temp(QDir::tempPath());
+    const QStringList dirs = temp.entryList({QStringLiteral("lockscope-sandbox-*-*")}, QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &name : dirs) {
+        bool ok = false;
+        const qint64 pid = name.section(QLatin1Char('-'), 2, 2).toLongLong(&ok);
+        if (ok && pid > 0 && pid != QCoreApplication::applicationPid() && !QDir(QStringLiteral("/proc/%1").arg(pid)).exists())
+            QDir(temp.filePath(name)).removeRecursively();
+    }
+#endif
 }
 
 quint16 SandboxServer::freePort()
@@ -72,7 +91,8 @@ void SandboxServer::start()
         }, Qt::QueuedConnection);
         return;
     }
-    m_dir = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/lockscope-sandbox-XXXXXX"));
+    removeStaleDirectories();
+    m_dir = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/lockscope-sandbox-%1-XXXXXX").arg(QCoreApplication::applicationPid()));
     m_attempts = 0;
     launch();
 }
@@ -86,14 +106,23 @@ void SandboxServer::launch()
     m_process = new QProcess(this);
     m_process->setProcessChannelMode(QProcess::MergedChannels);
 #ifdef Q_OS_LINUX
-    // The server must never outlive us, however we end.
-    m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+    // The server must never outlive us, however we end. If we died between fork and prctl,
+    // the child has been reparented already and must not start at all.
+    m_process->setChildProcessModifier([parent = ::getpid()] {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent)
+            ::_exit(1);
+    });
 #endif
     connect(m_process, &QProcess::readyRead, this, [this] {
         m_output += m_process->readAll();
         if (!m_ready && m_output.contains("Ready to accept connections")) {
             m_ready = true;
             m_startTimeout.stop();
+            // Persistence is off, so the server never writes to its directory again (replicas
+            // load diskless): removing it now leaves nothing behind even if we are SIGKILLed.
+            if (m_dir)
+                m_dir->remove();
             Q_EMIT ready(m_port);
         }
         if (m_output.size() > 65536)

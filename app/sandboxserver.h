@@ -11,7 +11,7 @@
 
 // A private redis-server: a free loopback port, a temporary directory, no persistence.
 // It dies with LockScope (the child is told to exit when its parent does, even on SIGKILL)
-// and its directory is removed when this object goes.
+// and its directory is removed as soon as the server is up, since it never writes there.
 class SandboxServer final : public QObject
 {
     Q_OBJECT
@@ -50,6 +50,7 @@ Q_SIGNALS:
 private:
     void launch();
     static quint16 freePort();
+    static void removeStaleDirectories();
 
     std::unique_ptr<QTemporaryDir> m_dir;
     QProcess *m_process = nullptr;

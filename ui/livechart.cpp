@@ -145,7 +145,18 @@ void LiveChart::setTitle(const QString &title)
 void LiveChart::setWindow(qint64 windowMs)
 {
     m_windowMs = windowMs;
-    const int index = m_windowBox->findData(windowMs);
+    int index = m_windowBox->findData(windowMs);
+    if (index < 0 && windowMs > 0) { // a window the list lacks (a short demo's 30 s) joins it
+        index = m_windowBox->count();
+        for (int i = 0; i < m_windowBox->count(); ++i)
+            if (m_windowBox->itemData(i).toLongLong() > windowMs) {
+                index = i;
+                break;
+            }
+        const QSignalBlocker quiet(m_windowBox); // the current item moves; the window does not change yet
+        m_windowBox->insertItem(index, windowMs < 60'000 ? tr("%1 s").arg(windowMs / 1000) : tr("%1 min").arg(windowMs / 60'000),
+                                windowMs);
+    }
     if (index >= 0 && index != m_windowBox->currentIndex())
         m_windowBox->setCurrentIndex(index);
     m_follow = true;

@@ -4,6 +4,7 @@
 #include "adminconfirmdialog.h"
 #include "adminservice.h"
 #include "connectiondialog.h"
+#include "demopanel.h"
 #include "dialectregistry.h"
 #include "discoveryoptions.h"
 #include "embeddedsandbox.h"
@@ -20,6 +21,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDockWidget>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -103,6 +105,9 @@ void MainWindow::buildActions()
     m_sandboxAction = new QAction(tr("Open &sandbox server"), this);
     m_sandboxAction->setToolTip(tr("Start a private redis-server with sample locks and connect to it"));
     connect(m_sandboxAction, &QAction::triggered, this, &MainWindow::startSandbox);
+    m_demoAction = new QAction(tr("&Demo sandbox"), this);
+    m_demoAction->setToolTip(tr("Training scenarios: every classic lock failure and its fix, live, on private servers"));
+    connect(m_demoAction, &QAction::triggered, this, &MainWindow::openDemoPanel);
 
     m_rescanAction = new QAction(s->standardIcon(QStyle::SP_BrowserReload), tr("&Rescan"), this);
     m_rescanAction->setShortcut(QKeySequence::Refresh);
@@ -147,6 +152,7 @@ void MainWindow::buildActions()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_connectAction);
     file->addAction(m_sandboxAction);
+    file->addAction(m_demoAction);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu *locks = menuBar()->addMenu(tr("&Locks"));
@@ -256,6 +262,7 @@ void MainWindow::startSandbox()
         return;
     }
     m_sandbox = new EmbeddedSandbox(this);
+    m_sandbox->setBackgroundDemo(true);
     m_connectionLabel->setText(tr("Starting a sandbox redis-server…"));
     connect(m_sandbox, &EmbeddedSandbox::ready, this, [this](const ConnectionOptions &options) {
         connectTo(options);
@@ -266,6 +273,26 @@ void MainWindow::startSandbox()
         showMessage(tr("Could not start the sandbox: %1").arg(message), true);
     });
     m_sandbox->start();
+}
+
+DemoPanel *MainWindow::openDemoPanel()
+{
+    if (!m_demoDock) {
+        m_demoPanel = new DemoPanel(this);
+        m_demoDock = new QDockWidget(tr("Demo sandbox"), this);
+        m_demoDock->setObjectName(QStringLiteral("demoDock"));
+        m_demoDock->setWidget(m_demoPanel);
+        addDockWidget(Qt::BottomDockWidgetArea, m_demoDock);
+        resizeDocks({m_demoDock}, {height() * 2 / 3}, Qt::Vertical);
+        // The lock table shows the demo's lock, on whichever server holds it now.
+        connect(m_demoPanel, &DemoPanel::serverChanged, this, [this](const ConnectionOptions &server) {
+            connectTo(server);
+            showMessage(tr("Showing the demo's server %1").arg(server.displayName()));
+        });
+    }
+    m_demoDock->show();
+    m_demoDock->raise();
+    return m_demoPanel;
 }
 
 void MainWindow::setSession(Session *session)

@@ -13,12 +13,14 @@
 
 class AdminPlan;
 class AuditLog;
+class DemoPanel;
 class DialectRegistry;
 class LiveWatchDocks;
 class LockDetailPanel;
 class LockFilterProxyModel;
 class LockTableModel;
 class QAction;
+class QDockWidget;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -46,6 +48,8 @@ public:
     bool isReadOnly() const;
     // The lock patterns scans use (defaults plus the user's).
     void setPatterns(const QList<KeyPattern> &patterns);
+    // File → Demo sandbox: the training panel, docked below the lock table (made on first use).
+    DemoPanel *openDemoPanel();
 
     LockTableModel *lockModel() const { return m_model; }
     LockFilterProxyModel *proxyModel() const { return m_proxy; }
@@ -98,6 +102,9 @@ private:
 
     QAction *m_connectAction;
     QAction *m_sandboxAction;
+    QAction *m_demoAction;
+    QDockWidget *m_demoDock = nullptr;
+    DemoPanel *m_demoPanel = nullptr;
     QAction *m_rescanAction;
     QAction *m_cancelScanAction;
     QAction *m_acquireAction;

@@ -1,0 +1,156 @@
+#include "demosummary.h"
+
+#include "jsonwriter.h"
+
+#include <cmath>
+
+namespace {
+double roundTenth(double ms)
+{
+    return std::round(ms * 10.0) / 10.0;
+}
+
+QString violationMeaning(const QString &kind)
+{
+    if (kind == QLatin1String("overlap"))
+        return QStringLiteral("two workers inside at once");
+    if (kind == QLatin1String("stuck"))
+        return QStringLiteral("a lock nobody could take any more");
+    if (kind == QLatin1String("oversold"))
+        return QStringLiteral("items sold beyond stock");
+    if (kind == QLatin1String("stale-write"))
+        return QStringLiteral("writes by a holder whose lock had expired");
+    return QStringLiteral("none possible: both variants use the safe lock");
+}
+} // namespace
+
+DemoSummary DemoSummary::from(const DemoScenario &scenario, DemoVariant variant, const DemoParameters &parameters,
+                              const DemoStats &stats, qint64 elapsedMs)
+{
+    DemoSummary s;
+    s.scenario = scenario.id;
+    s.variant = DemoScenario::variantId(variant);
+    const DemoScenario::Variant *v = scenario.variant(variant);
+    const DemoRecipe recipe = v ? v->recipe : DemoRecipe{};
+    s.acquisitions = stats.acquisitions;
+    s.failures = stats.failures;
+    s.violations = stats.violations;
+    s.violationKind = DemoRecipe::violationId(recipe.violation);
+    if (stats.waits.count() > 0) {
+        s.waitP50Ms = roundTenth(stats.waits.percentile(50));
+        s.waitP99Ms = roundTenth(stats.waits.percentile(99));
+    }
+    s.attempts = stats.attempts;
+    s.crashes = stats.crashes;
+    s.faults = stats.faults;
+    s.overlaps = stats.overlaps;
+    s.workers = parameters.workers;
+    s.durationMs = elapsedMs;
+    s.seed = parameters.seed;
+
+    auto add = [&s](const char *name, double value) { s.extras.append({QString::fromLatin1(name), value}); };
+    switch (recipe.job) {
+    case DemoRecipe::Job::Purchase:
+        s.oversold = stats.oversold;
+        add("sold", stats.sold);
+        add("stock", parameters.stock);
+        break;
+    case DemoRecipe::Job::FencedWrite:
+        add("stale_writes_accepted", stats.staleWritesAccepted);
+        add("stale_writes_rejected", stats.staleWritesRejected);
+        break;
+    case DemoRecipe::Job::Recursive:
+        add("reentries", stats.reentries);
+        break;
+    case DemoRecipe::Job::Plain:
+        break;
+    }
+    if (recipe.detectsStuck)
+        add("stuck", stats.stuck);
+    if (recipe.fault == DemoRecipe::Fault::StallBeforeRelease) {
+        add("releases_refused", stats.releasesRefused);
+        add("foreign_deletes", stats.foreignDeletes);
+    }
+    if (recipe.fault == DemoRecipe::Fault::StallInside || recipe.fault == DemoRecipe::Fault::StallBeforeRelease)
+        add("expired_while_held", stats.expiredWhileHeld);
+    if (recipe.lock == DemoRecipe::Lock::Redlock)
+        add("quorum_failures", stats.quorumFailures);
+    if (recipe.waitReplicas > 0)
+        add("not_replicated", stats.notReplicated);
+    if (recipe.lock != DemoRecipe::Lock::None && recipe.watchdog)
+        add("locks_lost", stats.locksLost);
+    if (scenario.id == QLatin1String("retry-backoff")) {
+        const double seconds = elapsedMs / 1000.0;
+        add("attempts_per_acquisition", stats.acquisitions > 0 ? roundTenth(double(stats.attempts) / double(stats.acquisitions)) : 0.0);
+        add("attempts_per_s", seconds > 0 ? std::round(double(stats.attempts) / seconds) : 0.0);
+        add("acquisitions_per_s", seconds > 0 ? roundTenth(double(stats.acquisitions) / seconds) : 0.0);
+    }
+    return s;
+}
+
+double DemoSummary::extra(const QString &name, double fallback) const
+{
+    for (const auto &[key, value] : extras)
+        if (key == name)
+            return value;
+    return fallback;
+}
+
+QByteArray DemoSummary::toJson() const
+{
+    JsonWriter out;
+    out.beginObject();
+    out.field("scenario", scenario);
+    out.field("variant", variant);
+    out.field("acquisitions", acquisitions);
+    out.field("failures", failures);
+    out.field("violations", violations);
+    if (oversold)
+        out.field("oversold", *oversold);
+    out.key("wait_p50_ms");
+    waitP50Ms ? out.value(*waitP50Ms) : out.null();
+    out.key("wait_p99_ms");
+    waitP99Ms ? out.value(*waitP99Ms) : out.null();
+    out.field("violation_kind", violationKind);
+    out.field("attempts", attempts);
+    out.field("crashes", crashes);
+    out.field("faults_injected", faults);
+    out.field("overlaps", overlaps);
+    for (const auto &[name, value] : extras)
+        out.field(name.toLatin1().constData(), value);
+    out.field("workers", workers);
+    out.field("duration_ms", durationMs);
+    out.field("seed", qint64(seed));
+    if (interrupted)
+        out.field("interrupted", true);
+    out.endObject();
+    return out.take() + '\n';
+}
+
+QString DemoSummary::toText() const
+{
+    auto ms = [](const std::optional<double> &v) {
+        return v ? QStringLiteral("%1 ms").arg(*v, 0, 'f', 1) : QStringLiteral("–");
+    };
+    QString text = QStringLiteral("%1 / %2%3\n").arg(scenario, variant, interrupted ? QStringLiteral(" (interrupted)") : QString());
+    text += QStringLiteral("  violations    %1  (%2)\n").arg(violations).arg(violationMeaning(violationKind));
+    if (oversold)
+        text += QStringLiteral("  oversold      %1\n").arg(*oversold);
+    text += QStringLiteral("  acquisitions  %1   failures %2   attempts %3   overlaps %4\n")
+                .arg(acquisitions)
+                .arg(failures)
+                .arg(attempts)
+                .arg(overlaps);
+    text += QStringLiteral("  faults        %1 injected   crashes %2\n").arg(faults).arg(crashes);
+    text += QStringLiteral("  wait          p50 %1   p99 %2\n").arg(ms(waitP50Ms), ms(waitP99Ms));
+    if (!extras.isEmpty()) {
+        QStringList parts;
+        for (const auto &[name, value] : extras) {
+            const QString number = value == std::floor(value) ? QString::number(qint64(value)) : QString::number(value, 'f', 1);
+            parts << QStringLiteral("%1 %2").arg(QString(name).replace(QLatin1Char('_'), QLatin1Char(' ')), number);
+        }
+        text += QStringLiteral("  also          ") + parts.join(QStringLiteral(", ")) + QLatin1Char('\n');
+    }
+    text += QStringLiteral("  %1 workers, %2 s, seed %3\n").arg(workers).arg(durationMs / 1000.0, 0, 'f', 1).arg(seed);
+    return text;
+}
