@@ -7,7 +7,6 @@
 #include "redisconnection.h"
 #include "tokentext.h"
 
-#include <QUuid>
 
 #include <iostream>
 #include <string>
@@ -25,9 +24,9 @@ void AdminCommand::run()
     m_admin = new AdminService(connection(), registry(), m_audit, this);
     m_admin->setReadOnly(options().readOnly);
     if (options().command == CliOptions::Command::Acquire) {
-        const QByteArray token = options().tokenGiven ? options().token
-                                                      : QUuid::createUuid().toByteArray(QUuid::WithoutBraces);
-        execute(m_admin->planAcquire(options().key, token, options().ttlMs));
+        // Without --token the dialect makes one in its library's format.
+        execute(m_admin->planAcquire(options().key, options().tokenGiven ? options().token : QByteArray(), options().ttlMs,
+                                     options().dialect));
         return;
     }
     m_inspector = new KeyInspector(connection(), this);

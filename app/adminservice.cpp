@@ -5,7 +5,6 @@
 #include "luascripts.h"
 #include "plaindialect.h"
 #include "redisconnection.h"
-#include "redissonlockdialect.h"
 #include "tokentext.h"
 
 #include <QDateTime>
@@ -48,6 +47,13 @@ void AdminService::setReadOnly(bool readOnly)
     Q_EMIT readOnlyChanged(readOnly);
 }
 
+const Dialect *AdminService::dialectOf(const QString &id) const
+{
+    // An unrecognised string is operated like a plain token lock: its whole value is the guard.
+    const Dialect *d = m_registry->find(id);
+    return d ? d : m_registry->find(QStringLiteral("plain"));
+}
+
 ActionSupport AdminService::support(AdminAction action, const LockInfo &lock) const
 {
     if (m_readOnly)
@@ -56,60 +62,62 @@ ActionSupport AdminService::support(AdminAction action, const LockInfo &lock) co
         return lock.isGone() ? ActionSupport::yes() : ActionSupport::no(tr("The lock is held"));
     if (lock.isGone())
         return ActionSupport::no(tr("The lock is gone from Redis"));
-    if (const Dialect *dialect = m_registry->find(lock.dialect)) {
-        const ActionSupport s = dialect->support(action);
-        if (!s.enabled)
-            return s;
-    }
-    if (lock.sample.type == RedisType::String) {
-        if (!isGuardableString(lock))
-            return ActionSupport::no(tr("The value is too large to guard the action with it"));
-        return ActionSupport::yes();
-    }
-    if (lock.dialect == QLatin1String("redisson-lock"))
-        return ActionSupport::yes();
-    return ActionSupport::no(tr("No guarded %1 script for %2 locks").arg(AdminPlan::actionId(action), lock.dialectName));
+    const Dialect *dialect = dialectOf(lock.dialect);
+    if (const ActionSupport s = dialect->support(action); !s.enabled)
+        return s;
+    if (lock.sample.type == RedisType::String && !isGuardableString(lock))
+        return ActionSupport::no(tr("The value is too large to guard the action with it"));
+    if (lock.holders.isEmpty() && lock.sample.type != RedisType::String)
+        return ActionSupport::no(tr("Nobody holds it: there is no holder to guard the action with"));
+    const AdminRecipe recipe = dialect->recipe(action, lock, lock.primaryToken(), 1);
+    return recipe.supported ? ActionSupport::yes() : ActionSupport::no(recipe.reason);
 }
 
-// Chooses the library's own script for the lock's dialect: the guard compares what proves
-// ownership in that layout (a string's value, a Redisson holder field).
-void AdminService::chooseScript(AdminPlan &plan, const LockInfo &observed) const
+// The library's own script for the lock's dialect: its guard compares what proves ownership
+// in that layout (a string's value, a Redisson holder field, a semaphore member).
+void AdminService::applyRecipe(AdminPlan &plan, const Dialect *dialect, const LockInfo &observed) const
 {
-    const bool release = plan.action == AdminAction::ForceRelease;
-    const QByteArray ttl = QByteArray::number(plan.ttlMs);
-    if (observed.dialect == QLatin1String("redisson-lock")) {
-        if (release) {
-            plan.script = LuaScripts::load(QStringLiteral("redisson/force-release"));
-            plan.keys = {plan.key, RedissonLockDialect::unlockChannel(plan.key)};
-            plan.args = {plan.token, QByteArrayLiteral("0")};
-        } else {
-            plan.script = LuaScripts::load(QStringLiteral("redisson/extend"));
-            plan.keys = {plan.key};
-            plan.args = {plan.token, ttl};
-        }
+    const AdminRecipe recipe = dialect->recipe(plan.action, observed, plan.token, plan.ttlMs);
+    plan.description = recipe.description;
+    if (!recipe.supported) {
+        plan.allowed = false;
+        plan.refusal = recipe.reason;
         return;
     }
-    plan.script = LuaScripts::load(release ? QStringLiteral("plain/release") : QStringLiteral("plain/extend"));
-    plan.keys = {plan.key};
-    if (release)
-        plan.args = {plan.token};
-    else
-        plan.args = {plan.token, ttl};
+    if (!recipe.script.isEmpty())
+        plan.script = LuaScripts::load(recipe.script);
+    plan.keys = recipe.keys;
+    plan.args = recipe.args;
+    plan.command = recipe.command;
+    if (plan.action == AdminAction::Acquire && plan.command.size() > 2)
+        plan.token = plan.command.at(2); // what the library's format made of it
 }
 
-AdminPlan AdminService::planAcquire(const QByteArray &key, const QByteArray &token, qint64 ttlMs) const
+AdminPlan AdminService::planAcquire(const QByteArray &key, const QByteArray &token, qint64 ttlMs, const QString &dialectId) const
 {
     AdminPlan plan;
     plan.action = AdminAction::Acquire;
-    plan.dialect = QStringLiteral("plain");
+    plan.dialect = dialectId;
     plan.key = key;
     plan.token = token;
     plan.ttlMs = ttlMs;
-    plan.command = {"SET", key, token, "NX", "PX", QByteArray::number(ttlMs)};
-    plan.description = tr("Take %1 with token %2 for %3 ms, only if nobody holds it (SET NX PX).")
-                           .arg(shown(key), shown(token))
-                           .arg(ttlMs);
-    if (key.isEmpty() || token.isEmpty() || ttlMs <= 0) {
+    const Dialect *dialect = m_registry->find(dialectId);
+    if (!dialect) {
+        plan.allowed = false;
+        plan.refusal = tr("No dialect \"%1\" (lockscope dialects lists them)").arg(dialectId);
+        return plan;
+    }
+    if (const ActionSupport s = dialect->support(AdminAction::Acquire); !s.enabled) {
+        plan.allowed = false;
+        plan.refusal = s.reason;
+        return plan;
+    }
+    if (plan.token.isEmpty())
+        plan.token = dialect->newToken();
+    LockInfo target;
+    target.sample.key = key;
+    applyRecipe(plan, dialect, target);
+    if (key.isEmpty() || plan.token.isEmpty() || ttlMs <= 0) {
         plan.allowed = false;
         plan.refusal = tr("Acquire needs a key, a token and a TTL above 0 ms");
     }
@@ -128,11 +136,7 @@ AdminPlan AdminService::planExtend(const LockInfo &observed, const QByteArray &t
     plan.key = observed.key();
     plan.token = token;
     plan.ttlMs = ttlMs;
-    chooseScript(plan, observed);
-    plan.description = tr("Set the TTL of %1 to %2 ms, only while it still holds token %3.")
-                           .arg(shown(plan.key))
-                           .arg(ttlMs)
-                           .arg(shown(token));
+    applyRecipe(plan, dialectOf(observed.dialect), observed);
     const ActionSupport s = support(AdminAction::Extend, observed);
     if (!s.enabled || token.isEmpty() || ttlMs <= 0) {
         plan.allowed = false;
@@ -148,12 +152,7 @@ AdminPlan AdminService::planForceRelease(const LockInfo &observed, const QByteAr
     plan.dialect = observed.dialect;
     plan.key = observed.key();
     plan.token = token;
-    chooseScript(plan, observed);
-    plan.description = tr("Delete %1 only if it still holds token %2 (compare-and-delete). "
-                          "If it changed hands since you looked, nothing is deleted.")
-                           .arg(shown(plan.key), shown(token));
-    if (observed.dialect == QLatin1String("redisson-lock"))
-        plan.description += tr(" Then publish the unlock message so waiting Redisson clients retry at once.");
+    applyRecipe(plan, dialectOf(observed.dialect), observed);
     const ActionSupport s = support(AdminAction::ForceRelease, observed);
     if (!s.enabled || token.isEmpty()) {
         plan.allowed = false;
@@ -196,7 +195,7 @@ AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &rep
         return {Outcome::Failed, tr("Redis refused the %1 of %2: %3").arg(AdminPlan::actionId(plan.action), key, reply.errorMessage())};
     }
     if (plan.action == AdminAction::Acquire) {
-        if (reply.isStatus("OK"))
+        if (reply.isStatus("OK") || (reply.isArray() && reply.at(0).integer() == 1))
             return {Outcome::Done, tr("Acquired %1 with token %2 for %3 ms").arg(key, token).arg(plan.ttlMs)};
         return {Outcome::Refused, tr("Not acquired: %1 is already held; nothing changed").arg(key)};
     }
@@ -210,9 +209,12 @@ AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &rep
     if (code == -1)
         return {Outcome::Refused, (release ? tr("Nothing deleted: ") : tr("Not extended: "))
                                       + tr("%1 no longer exists; it expired or was released since you looked").arg(key)};
-    return {Outcome::Refused, (release ? tr("Nothing deleted: ") : tr("Not extended: "))
-                                  + tr("%1 now holds %2, not the token %3 you saw; it changed hands since you looked")
-                                        .arg(key, current, token)};
+    const QString prefix = release ? tr("Nothing deleted: ") : tr("Not extended: ");
+    if (reply.at(1).bytes().isEmpty())
+        return {Outcome::Refused, prefix + tr("%1 no longer has the holder %2 you saw; it changed hands or expired since you looked")
+                                               .arg(key, token)};
+    return {Outcome::Refused, prefix + tr("%1 now holds %2, not the token %3 you saw; it changed hands since you looked")
+                                           .arg(key, current, token)};
 }
 
 void AdminService::finish(const AdminPlan &plan, const AdminResult &result, const ResultHandler &handler)

@@ -9,6 +9,7 @@
 #include <functional>
 
 class AuditLog;
+class Dialect;
 class DialectRegistry;
 class RedisConnection;
 class RedisReply;
@@ -34,7 +35,9 @@ public:
     // Whether the action can apply to this lock at all, with the reason when not.
     ActionSupport support(AdminAction action, const LockInfo &lock) const;
 
-    AdminPlan planAcquire(const QByteArray &key, const QByteArray &token, qint64 ttlMs) const;
+    // Acquire as the dialect's library would; an empty token gets a fresh one in its format.
+    AdminPlan planAcquire(const QByteArray &key, const QByteArray &token, qint64 ttlMs,
+                          const QString &dialect = QStringLiteral("plain")) const;
     AdminPlan planExtend(const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const;
     AdminPlan planForceRelease(const LockInfo &observed, const QByteArray &token) const;
 
@@ -46,7 +49,8 @@ Q_SIGNALS:
     void actionFinished(const AdminPlan &plan, const AdminResult &result);
 
 private:
-    void chooseScript(AdminPlan &plan, const LockInfo &observed) const;
+    const Dialect *dialectOf(const QString &id) const;
+    void applyRecipe(AdminPlan &plan, const Dialect *dialect, const LockInfo &observed) const;
     AdminResult interpret(const AdminPlan &plan, const RedisReply &reply) const;
     void finish(const AdminPlan &plan, const AdminResult &result, const ResultHandler &handler);
 

@@ -22,6 +22,8 @@ QString commandName(CliOptions::Command c)
         return QStringLiteral("release");
     case CliOptions::Command::Demo:
         return QStringLiteral("demo");
+    case CliOptions::Command::Dialects:
+        return QStringLiteral("dialects");
     default:
         return QString();
     }
@@ -71,6 +73,7 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     const QCommandLineOption ttl(QStringLiteral("ttl"), QString(), QStringLiteral("ms"));
     const QCommandLineOption token(QStringLiteral("token"), QString(), QStringLiteral("token"));
     const QCommandLineOption observed(QStringLiteral("observed"));
+    const QCommandLineOption dialect(QStringLiteral("dialect"), QString(), QStringLiteral("id"));
     const QCommandLineOption yes(QStringList{QStringLiteral("y"), QStringLiteral("yes")});
     const QCommandLineOption dryRun(QStringLiteral("dry-run"));
     const QCommandLineOption interval(QStringLiteral("interval"), QString(), QStringLiteral("ms"));
@@ -87,7 +90,7 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     const QCommandLineOption help(QStringLiteral("help"));
     const QCommandLineOption version(QStringLiteral("version"));
     parser.addOptions({host, port, pass, user, db, uri, tls, cacert, cert, keyFile, insecure, connectTimeout, sandbox,
-                       pattern, noDefaults, json, readOnly, ttl, token, observed, yes, dryRun, interval, rescan,
+                       pattern, noDefaults, json, readOnly, ttl, token, observed, dialect, yes, dryRun, interval, rescan,
                        duration, events, notifications, screenshot, scenario, variant, workers, seed, list, help,
                        version});
 
@@ -109,7 +112,7 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     const QStringList positional = parser.positionalArguments();
     const QString sub = positional.value(0);
     static const QList<Command> subs = {Command::Scan, Command::Watch, Command::Acquire, Command::Extend,
-                                        Command::Release, Command::Demo};
+                                        Command::Release, Command::Demo, Command::Dialects};
     if (!sub.isEmpty()) {
         bool known = false;
         for (Command c : subs) {
@@ -216,6 +219,8 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     o.list = parser.isSet(list);
     o.screenshot = parser.value(screenshot);
     o.scenario = parser.value(scenario);
+    if (parser.isSet(dialect))
+        o.dialect = parser.value(dialect);
     o.variant = parser.value(variant);
 
     if (parser.isSet(token)) {
@@ -305,11 +310,12 @@ Usage:
   lockscope scan    [conn] [--pattern P]... [--json]
   lockscope watch   [conn] [--pattern P]... [--interval MS] [--rescan MS] [--duration S] [--events] [--json]
                     [--enable-notifications]
-  lockscope acquire [conn] KEY --ttl MS [--token T]
+  lockscope acquire [conn] KEY --ttl MS [--token T] [--dialect ID]
   lockscope extend  [conn] KEY --token T --ttl MS
   lockscope release [conn] KEY (--token T | --observed)
   lockscope demo    [--scenario NAME] [--variant broken|fixed] [--workers N] [--duration S] [--seed N] [--json]
   lockscope demo    --list                 the training scenarios, one line each
+  lockscope dialects [--json]              the lock layouts LockScope reads, and what it can do to each
 
 Connection [conn], as redis-cli takes it (default 127.0.0.1:6379):
   -h, --host HOST        server host
@@ -324,13 +330,16 @@ Connection [conn], as redis-cli takes it (default 127.0.0.1:6379):
 
 Options:
       --pattern GLOB     also treat keys matching GLOB as locks ("i:GLOB" ignores case);
-                         repeatable. Defaults: i:*lock*, mutex:*, semaphore:*, qo_*, uniquejobs:*
+                         repeatable. Defaults: i:*lock*, mutex:*, i:*semaphore*, qo_*, uniquejobs:*,
+                         and Laravel's *laravel_unique_job:*, *laravel-queue-overlap:*, *framework/schedule-*
       --no-default-patterns   use only the --pattern globs
       --json             JSON Lines: one object per lock (scan) or per event (watch --events)
       --read-only        refuse every admin action
       --token T          a lock token; binary bytes as \xNN, as redis-cli prints them
       --ttl MS           milliseconds, or with a unit: 1500ms, 30s, 5m, 1h
       --observed         release the token the lock holds right now, guarded against change
+      --dialect ID       acquire: write the lock as that library does, with a token in its
+                         format (default plain; lockscope dialects lists the ids)
       --interval MS      watch: re-read the known locks this often (default 1000)
       --rescan MS        watch: look for new locks this often (default 10000)
       --duration S       watch: stop after S seconds (default: until Ctrl+C)

@@ -14,7 +14,7 @@
 // subcommand's own options. Parsing fails with one line that names the problem.
 struct CliOptions
 {
-    enum class Command { Gui, Scan, Watch, Acquire, Extend, Release, Demo, Help, Version };
+    enum class Command { Gui, Scan, Watch, Acquire, Extend, Release, Demo, Dialects, Help, Version };
 
     Command command = Command::Gui;
     ConnectionOptions connection;
@@ -27,6 +27,7 @@ struct CliOptions
     QByteArray key;
     QByteArray token;
     bool tokenGiven = false;
+    QString dialect = QStringLiteral("plain"); // acquire: whose lock layout to write
     bool observed = false;
     qint64 ttlMs = -1;
     bool yes = false;

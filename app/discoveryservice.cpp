@@ -12,6 +12,7 @@ DiscoveryService::DiscoveryService(RedisConnection *connection, const DialectReg
     , m_connection(connection)
     , m_registry(registry)
     , m_inspector(connection)
+    , m_classifier(connection, registry)
 {
     setOptions(DiscoveryOptions());
 }
@@ -119,23 +120,27 @@ void DiscoveryService::inspectPending(bool all)
         m_inspector.inspect(keys, this, [this, generation](const QList<KeySample> &samples, const QString &error) {
             if (generation != m_generation)
                 return;
-            --m_inFlight;
             if (!error.isEmpty()) {
+                --m_inFlight;
                 fail(QStringLiteral("Inspecting keys failed: %1").arg(error));
                 return;
             }
-            QList<LockInfo> locks;
-            locks.reserve(samples.size());
-            for (const KeySample &sample : samples) {
+            m_classifier.classify(samples, this, [this, generation](QList<std::optional<LockInfo>> classified) {
+                if (generation != m_generation)
+                    return;
+                --m_inFlight;
+                QList<LockInfo> locks;
+                locks.reserve(classified.size());
                 // A key that vanished between SCAN and inspection is simply not a lock any more.
-                if (std::optional<LockInfo> lock = m_registry->classify(sample))
-                    locks.append(std::move(*lock));
-            }
-            m_progress.locksFound += locks.size();
-            if (!locks.isEmpty())
-                Q_EMIT locksFound(locks);
-            reportProgress(false);
-            maybeFinish();
+                for (std::optional<LockInfo> &lock : classified)
+                    if (lock)
+                        locks.append(std::move(*lock));
+                m_progress.locksFound += locks.size();
+                if (!locks.isEmpty())
+                    Q_EMIT locksFound(locks);
+                reportProgress(false);
+                maybeFinish();
+            });
         });
     }
 }

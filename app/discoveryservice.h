@@ -3,6 +3,7 @@
 #include "discoveryoptions.h"
 #include "discoveryprogress.h"
 #include "keyinspector.h"
+#include "lockclassifier.h"
 #include "lockinfo.h"
 
 #include <QElapsedTimer>
@@ -31,6 +32,7 @@ public:
     bool isRunning() const { return m_running; }
     DiscoveryProgress progress() const;
     KeyInspector *inspector() { return &m_inspector; }
+    LockClassifier *classifier() { return &m_classifier; }
 
     void start();
     void cancel();
@@ -54,6 +56,7 @@ private:
     RedisConnection *m_connection;
     const DialectRegistry *m_registry;
     KeyInspector m_inspector;
+    LockClassifier m_classifier;
     DiscoveryOptions m_options;
 
     quint64 m_generation = 0;

@@ -5,6 +5,7 @@
 #include "clioptions.h"
 #include "democommand.h"
 #include "demopanel.h"
+#include "dialectscommand.h"
 #include "dialectregistry.h"
 #include "mainwindow.h"
 #include "scancommand.h"
@@ -47,6 +48,8 @@ int runCli(int argc, char *argv[], const CliOptions &options)
         return AdminCommand(options, &registry, &audit).exec();
     case CliOptions::Command::Demo:
         return DemoCommand(options).exec();
+    case CliOptions::Command::Dialects:
+        return DialectsCommand::run(registry, options.json);
     default:
         fprintf(stderr, "lockscope: this command is not available in this build\n");
         return CliCommand::Usage;

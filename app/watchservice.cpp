@@ -77,10 +77,16 @@ void WatchService::refresh()
     for (qsizetype i = 0; i < keys.size(); i += batch) {
         ++m_refreshesInFlight;
         m_discovery.inspector()->inspect(keys.mid(i, batch), this, [this](const QList<KeySample> &samples, const QString &error) {
-            if (--m_refreshesInFlight == 0)
-                m_lastRefreshCostMs = m_lastRefresh.elapsed();
-            if (error.isEmpty())
-                onRefreshed(samples);
+            if (!error.isEmpty()) {
+                if (--m_refreshesInFlight == 0)
+                    m_lastRefreshCostMs = m_lastRefresh.elapsed();
+                return;
+            }
+            m_discovery.classifier()->classify(samples, this, [this, samples](QList<std::optional<LockInfo>> classified) {
+                if (--m_refreshesInFlight == 0)
+                    m_lastRefreshCostMs = m_lastRefresh.elapsed();
+                onRefreshed(samples, std::move(classified));
+            });
         });
     }
 }
@@ -94,12 +100,18 @@ void WatchService::refreshKeys(const QList<QByteArray> &keys, QObject *context, 
     const qsizetype batch = std::max(1, m_discovery.options().inspectBatch);
     for (qsizetype i = 0; i < keys.size(); i += batch) {
         m_discovery.inspector()->inspect(keys.mid(i, batch), this, [this, owner, hasOwner, handler](const QList<KeySample> &samples, const QString &error) {
-            QList<LockInfo> present;
-            QList<KeySample> absent;
-            if (error.isEmpty())
-                onRefreshed(samples, true, &present, &absent);
-            if (handler && (!hasOwner || owner))
-                handler(present, absent, error);
+            if (!error.isEmpty()) {
+                if (handler && (!hasOwner || owner))
+                    handler({}, {}, error);
+                return;
+            }
+            m_discovery.classifier()->classify(samples, this, [this, samples, owner, hasOwner, handler](QList<std::optional<LockInfo>> classified) {
+                QList<LockInfo> present;
+                QList<KeySample> absent;
+                onRefreshed(samples, std::move(classified), true, &present, &absent);
+                if (handler && (!hasOwner || owner))
+                    handler(present, absent, QString());
+            });
         });
     }
 }
@@ -123,14 +135,17 @@ void WatchService::merge(const QList<LockInfo> &found)
         Q_EMIT locksChanged(changed);
 }
 
-void WatchService::onRefreshed(const QList<KeySample> &samples, bool acceptNew, QList<LockInfo> *present, QList<KeySample> *absent)
+void WatchService::onRefreshed(const QList<KeySample> &samples, QList<std::optional<LockInfo>> classified, bool acceptNew,
+                               QList<LockInfo> *present, QList<KeySample> *absent)
 {
+    qsizetype index = -1;
     QList<LockInfo> changed;
     QList<LockInfo> gone;
     for (const KeySample &sample : samples) {
+        std::optional<LockInfo> &now = classified[++index];
         auto it = m_locks.find(sample.key);
         if (it == m_locks.end()) {
-            std::optional<LockInfo> found = acceptNew && sample.exists() ? m_registry->classify(sample) : std::nullopt;
+            std::optional<LockInfo> found = acceptNew ? now : std::nullopt;
             if (found) {
                 m_locks.insert(found->key(), *found);
                 changed << *found;
@@ -141,7 +156,6 @@ void WatchService::onRefreshed(const QList<KeySample> &samples, bool acceptNew, 
             }
             continue;
         }
-        std::optional<LockInfo> now = m_registry->classify(sample);
         if (absent && !now)
             *absent << sample;
         if (present && now)

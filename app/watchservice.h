@@ -58,7 +58,7 @@ Q_SIGNALS:
 
 private:
     void merge(const QList<LockInfo> &found);
-    void onRefreshed(const QList<KeySample> &samples, bool acceptNew = false, QList<LockInfo> *present = nullptr,
+    void onRefreshed(const QList<KeySample> &samples, QList<std::optional<LockInfo>> classified, bool acceptNew = false, QList<LockInfo> *present = nullptr,
                      QList<KeySample> *absent = nullptr);
     static bool meaningfullyDifferent(const LockInfo &before, const LockInfo &after);
 

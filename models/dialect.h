@@ -1,5 +1,6 @@
 #pragma once
 
+#include "adminrecipe.h"
 #include "keysample.h"
 #include "lockinfo.h"
 
@@ -17,8 +18,9 @@ struct ActionSupport
 };
 
 // How one lock library lays its locks out in Redis. A dialect recognises a key from a
-// KeySample alone (no I/O) and decodes its holders; the admin scripts that operate its
-// locks live in resources/lua/<id>/ and are run by the app layer.
+// KeySample alone (no I/O), decodes its holders, names the reads that reveal its waiters and
+// the scripts (resources/lua/<id>/) that operate its locks the way the library itself does.
+// The app layer runs what the dialect describes.
 class Dialect
 {
 public:
@@ -26,6 +28,8 @@ public:
 
     virtual QString id() const = 0;
     virtual QString displayName() const = 0;
+    // One line for the README table and tooltips: which library writes this layout.
+    virtual QString description() const { return displayName(); }
 
     // How sure this dialect is that the key is one of its locks (0 = not mine; higher wins).
     // On a non-zero answer, lock has been filled with holders and warnings.
@@ -35,5 +39,16 @@ public:
     // their lock rather than listed as locks themselves.
     virtual bool isSideKey(const QByteArray &key) const;
 
+    // Commands whose integer answers tell how many clients wait for this lock (PUBSUB NUMSUB
+    // on its channel, a queue's LLEN). Empty where the library leaves no trace of waiters.
+    virtual QList<QList<QByteArray>> waiterProbes(const LockInfo &lock) const;
+    // Answers in probe order; -1 for a probe Redis refused.
+    virtual void applyWaiterProbes(LockInfo &lock, const QList<qint64> &answers) const;
+
     virtual ActionSupport support(AdminAction action) const;
+    // The guarded script (or command) for an action on the lock as the operator saw it. For
+    // Acquire only observed.key() is used. The default is the plain token pattern on strings.
+    virtual AdminRecipe recipe(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const;
+    // A fresh token in the library's own format, for Acquire.
+    virtual QByteArray newToken() const;
 };

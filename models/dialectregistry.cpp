@@ -2,11 +2,23 @@
 
 #include "plaindialect.h"
 #include "redissonlockdialect.h"
+#include "redissonreadwritelockdialect.h"
+#include "redissonsemaphoredialect.h"
+#include "stringlockdialect.h"
+#include "zsetsemaphoredialect.h"
 
 DialectRegistry::DialectRegistry()
 {
     add(std::make_unique<PlainDialect>());
-    add(std::make_unique<RedissonLockDialect>());
+    add(std::make_unique<RedissonLockDialect>(RedissonLockDialect::Flavor::Lock));
+    add(std::make_unique<RedissonLockDialect>(RedissonLockDialect::Flavor::FairLock));
+    add(std::make_unique<RedissonLockDialect>(RedissonLockDialect::Flavor::NodeRedisson));
+    add(std::make_unique<RedissonReadWriteLockDialect>());
+    add(std::make_unique<RedissonSemaphoreDialect>(RedissonSemaphoreDialect::Flavor::Counter));
+    add(std::make_unique<RedissonSemaphoreDialect>(RedissonSemaphoreDialect::Flavor::PermitExpirable));
+    add(std::make_unique<ZSetSemaphoreDialect>());
+    for (std::unique_ptr<Dialect> &d : StringLockDialect::builtIns())
+        add(std::move(d));
 }
 
 DialectRegistry::~DialectRegistry() = default;
@@ -63,7 +75,8 @@ std::optional<LockInfo> DialectRegistry::classify(const KeySample &sample) const
         best.addWarning(QStringLiteral("unrecognised"));
     }
     best.sample = sample;
-    if (sample.pttlMs == -1)
+    // A semaphore counter nobody holds may live forever; a held lock must not.
+    if (sample.pttlMs == -1 && (bestScore == 0 || !best.holders.isEmpty()))
         best.addWarning(QStringLiteral("no-ttl"));
     if (sample.truncated)
         best.addWarning(QStringLiteral("value-truncated"));

@@ -20,6 +20,7 @@ struct LockInfo
     QString dialect;      // stable id, as in scan --json
     QString dialectName;  // for people
     QList<LockHolder> holders;
+    QList<QPair<QString, QString>> details; // facts about the lock itself: mode, permits left
     QStringList warnings; // stable codes such as "no-ttl"
     int waiters = waitersUnknown;
 

@@ -28,6 +28,12 @@ void LockJson::write(JsonWriter &out, const LockInfo &lock, qint64 nowMs)
         out.endObject();
     }
     out.endArray();
+    if (!lock.details.isEmpty()) {
+        out.key("details").beginObject();
+        for (const auto &d : lock.details)
+            out.field(d.first.toUtf8().constData(), d.second);
+        out.endObject();
+    }
     if (lock.waiters != LockInfo::waitersUnknown)
         out.field("waiters", qint64(lock.waiters));
     out.key("warnings").beginArray();

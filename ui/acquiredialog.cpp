@@ -1,7 +1,9 @@
 #include "acquiredialog.h"
 
+#include "dialect.h"
 #include "tokentext.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -14,6 +16,7 @@
 
 AcquireDialog::AcquireDialog(QWidget *parent)
     : QDialog(parent)
+    , m_dialect(new QComboBox(this))
     , m_key(new QLineEdit(this))
     , m_token(new QLineEdit(QUuid::createUuid().toString(QUuid::WithoutBraces), this))
     , m_ttl(new QSpinBox(this))
@@ -31,9 +34,12 @@ AcquireDialog::AcquireDialog(QWidget *parent)
     m_ttl->setSingleStep(1000);
     m_error->setStyleSheet(QStringLiteral("color: #b3261e"));
 
-    auto *form = new QFormLayout;
+    auto *form = m_form = new QFormLayout;
     form->addRow(tr("Key"), m_key);
     form->addRow(tr("TTL"), m_ttl);
+    form->addRow(tr("Written as"), m_dialect);
+    m_dialect->setVisible(false);
+    form->labelForField(m_dialect)->setVisible(false);
     form->addRow(tr("Token"), m_token);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Continue…"));
@@ -51,6 +57,33 @@ AcquireDialog::AcquireDialog(QWidget *parent)
     connect(m_key, &QLineEdit::textChanged, this, check);
     connect(m_token, &QLineEdit::textChanged, this, check);
     check();
+}
+
+void AcquireDialog::setDialects(const QList<const Dialect *> &dialects)
+{
+    m_dialects.clear();
+    m_dialect->clear();
+    for (const Dialect *d : dialects) {
+        if (!d->support(AdminAction::Acquire).enabled)
+            continue;
+        m_dialects << d;
+        m_dialect->addItem(d->displayName(), d->id());
+        m_dialect->setItemData(m_dialect->count() - 1, d->description(), Qt::ToolTipRole);
+    }
+    const bool choice = m_dialects.size() > 1;
+    m_dialect->setVisible(choice);
+    m_form->labelForField(m_dialect)->setVisible(choice);
+    connect(m_dialect, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0 && index < m_dialects.size())
+            m_token->setText(TokenText::escape(m_dialects.at(index)->newToken()));
+    });
+    const int plain = m_dialect->findData(QStringLiteral("plain"));
+    m_dialect->setCurrentIndex(plain >= 0 ? plain : 0);
+}
+
+QString AcquireDialog::dialect() const
+{
+    return m_dialect->currentData().toString().isEmpty() ? QStringLiteral("plain") : m_dialect->currentData().toString();
 }
 
 void AcquireDialog::setExtendMode(const QByteArray &key, const QByteArray &token, qint64 ttlMs)

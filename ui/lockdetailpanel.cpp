@@ -32,6 +32,7 @@ LockDetailPanel::LockDetailPanel(QWidget *parent)
     , m_ttl(valueLabel(this))
     , m_holds(valueLabel(this))
     , m_waiters(valueLabel(this))
+    , m_details(valueLabel(this))
     , m_warnings(valueLabel(this))
     , m_holders(new QTreeWidget(this))
     , m_raw(new QPlainTextEdit(this))
@@ -68,6 +69,7 @@ LockDetailPanel::LockDetailPanel(QWidget *parent)
     form->addRow(tr("TTL"), m_ttl);
     form->addRow(tr("Holds"), m_holds);
     form->addRow(tr("Waiters"), m_waiters);
+    form->addRow(tr("Details"), m_details);
     form->addRow(tr("Warnings"), m_warnings);
 
     auto *buttons = new QHBoxLayout;
@@ -96,7 +98,7 @@ void LockDetailPanel::clear()
     m_lock.reset();
     m_tick.stop();
     m_title->setText(tr("No lock selected"));
-    for (QLabel *l : {m_dialect, m_type, m_state, m_ttl, m_holds, m_waiters, m_warnings})
+    for (QLabel *l : {m_dialect, m_type, m_state, m_ttl, m_holds, m_waiters, m_details, m_warnings})
         l->clear();
     m_holders->clear();
     m_raw->clear();
@@ -116,6 +118,10 @@ void LockDetailPanel::showLock(const LockInfo &lock)
     m_holds->setText(lock.holders.isEmpty() ? QStringLiteral("—") : QString::number(lock.holdCount()));
     m_waiters->setText(lock.waiters == LockInfo::waitersUnknown ? tr("not observable for this dialect")
                                                                 : QString::number(lock.waiters));
+    QStringList details;
+    for (const auto &d : lock.details)
+        details << QStringLiteral("%1: %2").arg(d.first, d.second.toHtmlEscaped());
+    m_details->setText(details.isEmpty() ? QStringLiteral("—") : details.join(QStringLiteral("<br>")));
     QStringList warnings;
     for (const QString &w : lock.warnings)
         warnings << QStringLiteral("<b>%1</b>: %2").arg(w, explainWarning(w).toHtmlEscaped());

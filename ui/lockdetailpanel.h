@@ -48,6 +48,7 @@ private:
     QLabel *m_ttl;
     QLabel *m_holds;
     QLabel *m_waiters;
+    QLabel *m_details;
     QLabel *m_warnings;
     QTreeWidget *m_holders;
     QPlainTextEdit *m_raw;

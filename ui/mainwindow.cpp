@@ -538,9 +538,10 @@ void MainWindow::requestAcquire()
         return;
     auto *dialog = new AcquireDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setDialects(m_registry->dialects());
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         if (m_session)
-            confirmAndRun(m_session->admin()->planAcquire(dialog->key(), dialog->token(), dialog->ttlMs()));
+            confirmAndRun(m_session->admin()->planAcquire(dialog->key(), dialog->token(), dialog->ttlMs(), dialog->dialect()));
     });
     dialog->open();
 }

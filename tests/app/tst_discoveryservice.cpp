@@ -61,7 +61,10 @@ private Q_SLOTS:
                  (QSet<QByteArray>{"lock:orders", "lock:bin", "lock:stuck", "orderLock", "lock:huge"}));
         QCOMPARE(found.value("lock:orders").dialect, QStringLiteral("plain"));
         QCOMPARE(found.value("lock:bin").primaryToken(), QByteArray("\x00\xff\x80", 3));
-        QCOMPARE(found.value("orderLock").dialect, QStringLiteral("redisson-lock"));
+        // The queue beside the hash makes it a fair lock, and its length the waiters.
+        QCOMPARE(found.value("orderLock").dialect, QStringLiteral("redisson-fair-lock"));
+        QCOMPARE(found.value("orderLock").waiters, 1);
+        QCOMPARE(found.value("lock:orders").waiters, LockInfo::waitersUnknown);
         QCOMPARE(found.value("orderLock").holdCount(), qint64(2));
         QVERIFY(found.value("lock:stuck").warnings.contains(QStringLiteral("no-ttl")));
         QVERIFY(found.value("lock:orders").sample.pttlMs > 50000);

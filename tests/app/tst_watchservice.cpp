@@ -49,7 +49,7 @@ private Q_SLOTS:
         changed.clear();
 
         redis.command({"PEXPIRE", "lock:renewed", "60000"});
-        redis.command({"DEL", "lock:handed"});
+        // One command, so no refresh can fall between a DEL and a SET and see it released.
         redis.command({"SET", "lock:handed", "second", "PX", "60000"});
         redis.command({"DEL", "lock:released"});
 

@@ -58,9 +58,9 @@ private Q_SLOTS:
         const QByteArray uuid = "8743c9c0-0795-4907-87fd-6c719a6b4586";
         QTest::newRow("plain uuid token") << stringSample("lock:a", uuid) << "plain" << 1 << uuid << qint64(1) << QStringList();
         QTest::newRow("plain uuid:thread") << stringSample("lock:a", uuid + ":57") << "plain" << 1 << uuid + ":57" << qint64(1) << QStringList();
-        QTest::newRow("plain hex token") << stringSample("lock:a", "fbe243bd8034c5406498dfe459014205") << "plain" << 1
+        QTest::newRow("node-redlock hex token") << stringSample("lock:a", "fbe243bd8034c5406498dfe459014205") << "node-redlock" << 1
                                          << QByteArray("fbe243bd8034c5406498dfe459014205") << qint64(1) << QStringList();
-        QTest::newRow("plain base64 token") << stringSample("lock:a", "UCmSeSt6v5RQKlv9k1NSnQ==") << "plain" << 1
+        QTest::newRow("redsync base64 token") << stringSample("lock:a", "UCmSeSt6v5RQKlv9k1NSnQ==") << "redsync" << 1
                                             << QByteArray("UCmSeSt6v5RQKlv9k1NSnQ==") << qint64(1) << QStringList();
         const QByteArray binary("\x00\xff\xfe\x80\n\x01", 6);
         QTest::newRow("binary non-utf8 token") << stringSample("lock:b", binary) << "plain" << 1 << binary << qint64(1) << QStringList();

@@ -1,0 +1,49 @@
+#include "dialectscommand.h"
+
+#include "dialectregistry.h"
+#include "jsonwriter.h"
+#include "texttable.h"
+
+#include <cstdio>
+
+namespace {
+QString actionCell(const ActionSupport &s)
+{
+    return s.enabled ? QStringLiteral("yes") : QStringLiteral("no");
+}
+} // namespace
+
+int DialectsCommand::run(const DialectRegistry &registry, bool json)
+{
+    static const QList<QPair<AdminAction, const char *>> actions = {
+        {AdminAction::Acquire, "acquire"}, {AdminAction::Extend, "extend"}, {AdminAction::ForceRelease, "release"}};
+    TextTable table({QStringLiteral("ID"), QStringLiteral("NAME"), QStringLiteral("ACQUIRE"), QStringLiteral("EXTEND"),
+                     QStringLiteral("RELEASE"), QStringLiteral("WRITTEN BY")});
+    QByteArray out;
+    for (const Dialect *d : registry.dialects()) {
+        if (json) {
+            JsonWriter line;
+            line.beginObject().field("id", d->id()).field("name", d->displayName()).field("description", d->description());
+            line.key("actions").beginObject();
+            for (const auto &[action, name] : actions) {
+                const ActionSupport s = d->support(action);
+                line.key(name).beginObject().field("enabled", s.enabled);
+                if (!s.enabled)
+                    line.field("reason", s.reason);
+                line.endObject();
+            }
+            line.endObject().endObject();
+            out += line.take() + '\n';
+            continue;
+        }
+        QStringList row{d->id(), d->displayName()};
+        for (const auto &a : actions)
+            row << actionCell(d->support(a.first));
+        row << d->description();
+        table.addRow(row);
+    }
+    if (!json)
+        out = table.render();
+    fwrite(out.constData(), 1, size_t(out.size()), stdout);
+    return 0;
+}

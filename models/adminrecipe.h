@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+// What a dialect runs for one admin action, as data: a script from resources/lua/ with its
+// keys and arguments, or one plain command. The dialect decides it (no I/O); the app runs it.
+// Scripts answer {1} done, {0, what is there now} changed hands, {-1} no such lock.
+struct AdminRecipe
+{
+    bool supported = true;
+    QString reason;           // why not, when unsupported
+    QString script;           // "plain/release"; empty for a single command
+    QList<QByteArray> keys;
+    QList<QByteArray> args;
+    QList<QByteArray> command; // when there is no script
+    QString description;      // what runs, in words, for the confirmation
+
+    static AdminRecipe unsupported(const QString &why)
+    {
+        AdminRecipe r;
+        r.supported = false;
+        r.reason = why;
+        return r;
+    }
+};

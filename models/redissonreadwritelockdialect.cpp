@@ -1,0 +1,116 @@
+#include "redissonreadwritelockdialect.h"
+
+#include "redissonlockdialect.h"
+#include "tokenfactory.h"
+#include "tokenshape.h"
+#include "tokentext.h"
+
+#include <QObject>
+
+namespace {
+constexpr qint64 maxHoldCount = 1'000'000;
+
+QString quoted(const QByteArray &bytes)
+{
+    return QLatin1Char('"') + TokenText::escape(bytes) + QLatin1Char('"');
+}
+} // namespace
+
+QString RedissonReadWriteLockDialect::description() const
+{
+    return QObject::tr("Redisson RReadWriteLock: hash with mode read|write, a field per reader or writer");
+}
+
+int RedissonReadWriteLockDialect::recognise(const KeySample &sample, LockInfo &lock) const
+{
+    if (sample.type != RedisType::Hash || sample.entries.size() < 2 || sample.truncated)
+        return 0;
+    QByteArray mode;
+    QList<LockHolder> holders;
+    for (const KeySample::Entry &entry : sample.entries) {
+        if (entry.first == "mode") {
+            mode = entry.second;
+            continue;
+        }
+        QByteArray field = entry.first;
+        const bool writer = field.endsWith(":write");
+        if (writer)
+            field.chop(int(qstrlen(":write")));
+        QByteArray client, thread;
+        bool ok = false;
+        const qint64 count = entry.second.toLongLong(&ok);
+        if (!TokenShape::splitUuidThread(field, &client, &thread) || !ok || count <= 0 || count > maxHoldCount)
+            return 0;
+        LockHolder holder;
+        holder.token = entry.first;
+        holder.count = count;
+        const QString kind = writer ? QStringLiteral("write") : QStringLiteral("read");
+        holder.holder = QStringLiteral("%1: client %2, thread %3").arg(kind, QString::fromLatin1(client), QString::fromLatin1(thread));
+        holder.fields = {{QStringLiteral("client"), QString::fromLatin1(client)},
+                         {QStringLiteral("thread"), QString::fromLatin1(thread)},
+                         {QStringLiteral("mode"), kind}};
+        holders << holder;
+    }
+    if ((mode != "read" && mode != "write") || holders.isEmpty())
+        return 0;
+    lock.holders = holders;
+    lock.details = {{QStringLiteral("mode"), QString::fromLatin1(mode)}};
+    return 95;
+}
+
+bool RedissonReadWriteLockDialect::isSideKey(const QByteArray &key) const
+{
+    return key.contains(":rwlock_timeout:");
+}
+
+QList<QList<QByteArray>> RedissonReadWriteLockDialect::waiterProbes(const LockInfo &lock) const
+{
+    return {{"PUBSUB", "NUMSUB", channel(lock.key())}};
+}
+
+AdminRecipe RedissonReadWriteLockDialect::recipe(AdminAction action, const LockInfo &observed, const QByteArray &token,
+                                                 qint64 ttlMs) const
+{
+    const QByteArray &key = observed.key();
+    AdminRecipe r;
+    switch (action) {
+    case AdminAction::Acquire:
+        r.script = QStringLiteral("redisson-rwlock/acquire-write");
+        r.keys = {key};
+        r.args = {token, QByteArray::number(ttlMs)};
+        r.description = QObject::tr("Take the write lock %1 as RReadWriteLock.writeLock() does: mode=write, field %2 = 1, "
+                                    "PEXPIRE %3 ms, only if nobody holds it.")
+                            .arg(quoted(key), quoted(token))
+                            .arg(ttlMs);
+        return r;
+    case AdminAction::Extend:
+        r.script = QStringLiteral("redisson/extend");
+        r.keys = {key};
+        r.args = {token, QByteArray::number(ttlMs)};
+        r.description = QObject::tr("Set the lease of %1 to %2 ms, only while holder field %3 is still in it. Per-read-hold "
+                                    "timeout keys keep their own TTL, as between two watchdog runs.")
+                            .arg(quoted(key))
+                            .arg(ttlMs)
+                            .arg(quoted(token));
+        return r;
+    case AdminAction::ForceRelease:
+        r.script = QStringLiteral("redisson-rwlock/force-release");
+        r.keys = {key, channel(key)};
+        r.args = {token};
+        r.description = QObject::tr("Delete %1 only while holder field %2 is still in it, then publish \"1\" on %3, which wakes "
+                                    "every waiting reader and writer.")
+                            .arg(quoted(key), quoted(token), quoted(r.keys.at(1)));
+        return r;
+    }
+    return r;
+}
+
+QByteArray RedissonReadWriteLockDialect::newToken() const
+{
+    return TokenFactory::uuid4() + ":1:write";
+}
+
+QByteArray RedissonReadWriteLockDialect::channel(const QByteArray &lockName)
+{
+    return RedissonLockDialect::prefixName("redisson_rwlock", lockName);
+}

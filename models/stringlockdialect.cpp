@@ -1,0 +1,272 @@
+#include "stringlockdialect.h"
+
+#include "tokenfactory.h"
+#include "tokenshape.h"
+#include "tokentext.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QSysInfo>
+#include <QObject>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QString uuid4 = QStringLiteral("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
+const QString uuid1Hex = QStringLiteral("(?<uuid1>[0-9a-f]{12}1[0-9a-f]{3}[89ab][0-9a-f]{15})");
+
+// Longer than any token a library generates; a longer value is data, not a lock.
+constexpr qsizetype maxValueSize = 512;
+
+QString quoted(const QByteArray &bytes)
+{
+    return QLatin1Char('"') + TokenText::escape(bytes) + QLatin1Char('"');
+}
+
+QString isoTime(qint64 epochMs)
+{
+    return QDateTime::fromMSecsSinceEpoch(epochMs, Qt::UTC).toString(Qt::ISODateWithMs);
+}
+
+// A wall-clock time a lock could plausibly carry: after 2000, before ten years from now.
+bool plausibleEpochMs(qint64 ms)
+{
+    return ms > 946684800000LL && ms < QDateTime::currentMSecsSinceEpoch() + 10LL * 365 * 86400 * 1000;
+}
+
+// redis-py's uuid1().hex: the 60-bit timestamp says when the lock was taken, the node which
+// machine (its MAC, or a random number with the multicast bit when Python found none).
+bool decodeUuid1(const QByteArray &value, LockHolder &holder, LockInfo &)
+{
+    bool ok = false;
+    const quint64 low = value.mid(0, 8).toULongLong(&ok, 16);
+    const quint64 mid = value.mid(8, 4).toULongLong(&ok, 16);
+    const quint64 high = value.mid(13, 3).toULongLong(&ok, 16);
+    const quint64 time = (high << 48) | (mid << 32) | low;
+    const qint64 epochMs = qint64((time - 0x01B21DD213814000ULL) / 10000);
+    if (!ok || time < 0x01B21DD213814000ULL || !plausibleEpochMs(epochMs))
+        return false;
+    QByteArray node = value.mid(20, 12);
+    QStringList octets;
+    for (int i = 0; i < 12; i += 2)
+        octets << QString::fromLatin1(node.mid(i, 2));
+    holder.fields.append({QStringLiteral("time"), isoTime(epochMs)});
+    const bool randomNode = (QByteArray::fromHex(node.left(2)).at(0) & 0x01) != 0;
+    holder.fields.append({randomNode ? QStringLiteral("node") : QStringLiteral("mac"), octets.join(QLatin1Char(':'))});
+    return true;
+}
+
+// A value that is only the lock's expiry time (redis-lock for Node writes Date.now() + timeout):
+// there is no owner to compare, so any client may delete it.
+bool decodeExpiry(const QByteArray &value, LockHolder &holder, LockInfo &lock)
+{
+    const qint64 n = value.toLongLong();
+    const qint64 ms = value.size() == 10 ? n * 1000 : n;
+    if (!plausibleEpochMs(ms))
+        return false;
+    holder.fields = {{QStringLiteral("expires"), isoTime(ms)}};
+    lock.addWarning(QStringLiteral("no-owner-token"));
+    return true;
+}
+
+QByteArray hostName()
+{
+    const QString host = QSysInfo::machineHostName();
+    return host.isEmpty() ? QByteArrayLiteral("unknown") : host.toUtf8();
+}
+
+QByteArray shedLockToken()
+{
+    const QString now = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzzZ"));
+    return "ADDED:" + now.toLatin1() + '@' + hostName() + ':' + TokenFactory::uuid4();
+}
+
+QByteArray distributedLockToken()
+{
+    return hostName() + '_' + QByteArray::number(QCoreApplication::applicationPid()) + '_' + TokenFactory::hex(16);
+}
+
+// A placeholder: recipe() writes the real deadline, which depends on the TTL.
+QByteArray expiryToken()
+{
+    return QByteArray::number(QDateTime::currentMSecsSinceEpoch());
+}
+
+QString holderSummary(const LockHolder &h)
+{
+    static const QList<QPair<QString, QString>> words = {
+        {QStringLiteral("host"), QObject::tr("host %1")},     {QStringLiteral("pid"), QObject::tr("pid %1")},
+        {QStringLiteral("thread"), QObject::tr("thread %1")}, {QStringLiteral("client"), QObject::tr("client %1")},
+        {QStringLiteral("mac"), QObject::tr("MAC %1")},       {QStringLiteral("node"), QObject::tr("node %1")},
+        {QStringLiteral("time"), QObject::tr("since %1")},    {QStringLiteral("expires"), QObject::tr("expires %1")},
+        {QStringLiteral("metadata"), QObject::tr("“%1”")},
+    };
+    QStringList parts;
+    for (const auto &w : words)
+        if (const QString v = h.field(w.first); !v.isEmpty())
+            parts << w.second.arg(v);
+    return parts.join(QStringLiteral(", "));
+}
+
+const QString redlockCaveat = QObject::tr(" With several Redlock masters the lock lives on each of them: this acts on this server only.");
+} // namespace
+
+StringLockDialect::StringLockDialect(Spec spec)
+    : m_spec(std::move(spec))
+    , m_key(m_spec.keyPattern)
+    , m_value(QLatin1Char('^') + m_spec.valuePattern + QLatin1Char('$'))
+{
+}
+
+std::vector<std::unique_ptr<Dialect>> StringLockDialect::builtIns()
+{
+    using R = Spec::Release;
+    std::vector<Spec> specs;
+    specs.push_back({.id = u"redis-py"_s, .name = u"redis-py Lock"_s, .library = u"redis-py's Lock (Python): uuid1 hex token"_s,
+                     .valuePattern = uuid1Hex, .confidence = 50, .newToken = &TokenFactory::uuid1Hex, .decode = &decodeUuid1,
+                     .extendNeedsTtl = true});
+    specs.push_back({.id = u"celery-once"_s, .name = u"celery-once"_s, .library = u"celery-once (redis-py Lock under qo_ keys)"_s,
+                     .keyPattern = u"^qo_"_s, .valuePattern = uuid1Hex, .confidence = 55, .newToken = &TokenFactory::uuid1Hex,
+                     .decode = &decodeUuid1, .extendNeedsTtl = true});
+    specs.push_back({.id = u"python-redis-lock"_s, .name = u"python-redis-lock"_s, .library = u"python-redis-lock (ionelmc) with its lock-signal list"_s,
+                     .keyPattern = u"^lock:"_s, .valuePattern = u"[A-Za-z0-9+/]{24}"_s, .confidence = 45,
+                     .newToken = [] { return TokenFactory::base64Unpadded(18); }, .ttlInSeconds = true, .extendNeedsTtl = true,
+                     .release = R::SignalList});
+    specs.push_back({.id = u"redsync"_s, .name = u"Redsync"_s, .library = u"go-redsync/redsync (Go Redlock)"_s,
+                     .valuePattern = u"[A-Za-z0-9+/]{21}[AQgw]=="_s, .confidence = 40,
+                     .newToken = [] { return TokenFactory::base64(16); }, .caveat = redlockCaveat});
+    specs.push_back({.id = u"node-redlock"_s, .name = u"node-redlock"_s, .library = u"redlock for Node.js (v3 to v5)"_s,
+                     .valuePattern = u"[0-9a-f]{32}"_s, .confidence = 35, .newToken = [] { return TokenFactory::hex(16); },
+                     .caveat = redlockCaveat});
+    specs.push_back({.id = u"redlock-net"_s, .name = u"RedLock.net / pottery"_s, .library = u"RedLock.net (.NET) or pottery (Python): redlock:<resource>"_s,
+                     .keyPattern = u"^redlock:"_s, .valuePattern = uuid4, .confidence = 45, .newToken = &TokenFactory::uuid4,
+                     .caveat = QObject::tr(" A live RedLock.net holder re-creates its key within expiry/2, so this frees the lock only "
+                                           "if its holder is gone.") + redlockCaveat});
+    specs.push_back({.id = u"redlock-py"_s, .name = u"redlock-py"_s, .library = u"redlock-py (SPSCommerce): 22 alphanumerics"_s,
+                     .valuePattern = u"[A-Za-z0-9]{22}"_s, .confidence = 25, .newToken = [] { return TokenFactory::alphanumeric(22); },
+                     .caveat = redlockCaveat});
+    specs.push_back({.id = u"bsm-redislock"_s, .name = u"bsm/redislock"_s, .library = u"bsm/redislock (Go): base64url token + metadata"_s,
+                     .valuePattern = u"(?=[A-Za-z0-9]{0,21}[_-]|.{23})(?<token>[A-Za-z0-9_-]{21}[AQgw])(?<metadata>[\\x20-\\x7e]{0,200})"_s,
+                     .confidence = 30, .newToken = [] { return TokenFactory::base64Url(16); }});
+    specs.push_back({.id = u"spring-lock-registry"_s, .name = u"Spring RedisLockRegistry"_s,
+                     .library = u"Spring Integration RedisLockRegistry: <registryKey>:<lock>, one UUID per registry"_s,
+                     .keyPattern = u"^(?!(?i:locks?|mutex|redlock):)[^:]+:."_s, .valuePattern = u"(?<client>"_s + uuid4 + u")"_s, .confidence = 20,
+                     .newToken = &TokenFactory::uuid4, .maxTtlMs = 60000, .release = R::PublishKey});
+    specs.push_back({.id = u"shedlock"_s, .name = u"ShedLock"_s, .library = u"ShedLock RedisLockProvider: ADDED:<time>@<host>"_s,
+                     .valuePattern = u"ADDED:(?<time>\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z)@(?<host>[^:@]*)(?::(?<client>"_s + uuid4 + u"))?"_s,
+                     .confidence = 60, .newToken = &shedLockToken,
+                     .caveat = QObject::tr(" ShedLock skips the job while the key exists; a finished job may keep it until lockAtLeastFor.")});
+    specs.push_back({.id = u"laravel"_s, .name = u"Laravel cache lock"_s, .library = u"Laravel's Cache::lock(): 16-character owner under the cache prefix"_s,
+                     .keyPattern = u"(?i)cache[-_]"_s, .valuePattern = u"[A-Za-z0-9]{16}"_s, .confidence = 40,
+                     .newToken = [] { return TokenFactory::alphanumeric(16); }, .ttlInSeconds = true});
+    specs.push_back({.id = u"redis-semaphore-mutex"_s, .name = u"redis-semaphore Mutex"_s, .library = u"redis-semaphore (Node) Mutex: mutex:<key>"_s,
+                     .keyPattern = u"^mutex:"_s, .valuePattern = u"(?<client>"_s + uuid4 + u")(?:-(?<metadata>.*))?"_s, .confidence = 45,
+                     .newToken = &TokenFactory::uuid4});
+    specs.push_back({.id = u"distributedlock-net"_s, .name = u"DistributedLock.Redis"_s, .library = u"madelson's DistributedLock.Redis (.NET): <host>_<pid>_<guid>"_s,
+                     .valuePattern = u"(?<host>[\\x21-\\x7e]+)_(?<pid>\\d{1,10})_(?<client>[0-9a-f]{32})"_s, .confidence = 45,
+                     .newToken = &distributedLockToken});
+    specs.push_back({.id = u"expiry-timestamp"_s, .name = u"Expiry timestamp"_s, .library = u"redis-lock (Node) and others that store only the deadline"_s,
+                     .valuePattern = u"\\d{13}|\\d{10}"_s, .confidence = 30, .newToken = &expiryToken, .decode = &decodeExpiry,
+                     .extendRefusal = QObject::tr("The value is the lock's deadline: a longer TTL would leave it stale for the library")});
+    std::vector<std::unique_ptr<Dialect>> out;
+    for (Spec &s : specs)
+        out.push_back(std::make_unique<StringLockDialect>(std::move(s)));
+    return out;
+}
+
+int StringLockDialect::recognise(const KeySample &sample, LockInfo &lock) const
+{
+    if (sample.type != RedisType::String || sample.truncated || sample.value.isEmpty() || sample.value.size() > maxValueSize)
+        return 0;
+    if (m_spec.maxTtlMs > 0 && (sample.pttlMs <= 0 || sample.pttlMs > m_spec.maxTtlMs))
+        return 0;
+    // Tokens are ASCII; anything else is not this library's, and never reaches QString decoding.
+    for (char c : sample.value)
+        if (uchar(c) < 0x20 || uchar(c) > 0x7e)
+            return 0;
+    if (!m_spec.keyPattern.isEmpty() && !m_key.match(QString::fromLatin1(sample.key)).hasMatch())
+        return 0;
+    const QRegularExpressionMatch match = m_value.match(QString::fromLatin1(sample.value));
+    if (!match.hasMatch())
+        return 0;
+    LockHolder holder;
+    holder.token = sample.value;
+    for (const QString &name : m_value.namedCaptureGroups())
+        if (!name.isEmpty() && name != QLatin1String("uuid1") && name != QLatin1String("token") && !match.captured(name).isEmpty())
+            holder.fields.append({name, match.captured(name)});
+    LockInfo decoded;
+    if (m_spec.decode && !m_spec.decode(sample.value, holder, decoded))
+        return 0;
+    holder.holder = holderSummary(holder);
+    lock.holders = {holder};
+    lock.warnings = decoded.warnings;
+    return m_spec.confidence;
+}
+
+bool StringLockDialect::isSideKey(const QByteArray &key) const
+{
+    return m_spec.release == Spec::Release::SignalList && key.startsWith("lock-signal:");
+}
+
+ActionSupport StringLockDialect::support(AdminAction action) const
+{
+    if (action == AdminAction::Extend && !m_spec.extendRefusal.isEmpty())
+        return ActionSupport::no(m_spec.extendRefusal);
+    return ActionSupport::yes();
+}
+
+AdminRecipe StringLockDialect::recipe(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const
+{
+    const QByteArray &key = observed.key();
+    if (const ActionSupport s = support(action); !s.enabled)
+        return AdminRecipe::unsupported(s.reason);
+    if (action == AdminAction::Extend && m_spec.extendNeedsTtl && observed.sample.pttlMs < 0)
+        return AdminRecipe::unsupported(QObject::tr("%1 refuses to extend a lock that has no timeout; force-release it instead").arg(m_spec.name));
+
+    AdminRecipe r;
+    if (action == AdminAction::Acquire && (m_spec.ttlInSeconds || m_spec.newToken == &expiryToken)) {
+        const qint64 seconds = (ttlMs + 999) / 1000;
+        QByteArray value = token;
+        if (m_spec.newToken == &expiryToken) // the library's value: the deadline, plus its one millisecond
+            value = QByteArray::number(QDateTime::currentMSecsSinceEpoch() + ttlMs + 1);
+        r.command = m_spec.ttlInSeconds ? QList<QByteArray>{"SET", key, value, "NX", "EX", QByteArray::number(seconds)}
+                                        : QList<QByteArray>{"SET", key, value, "NX", "PX", QByteArray::number(ttlMs)};
+        r.description = QObject::tr("Take %1 as %2 does (%3), only if nobody holds it.")
+                            .arg(quoted(key), m_spec.name, TokenText::escape(r.command.join(' ')));
+    } else if (action == AdminAction::ForceRelease && m_spec.release == Spec::Release::SignalList) {
+        r.script = QStringLiteral("python-redis-lock/force-release");
+        r.keys = {key, signalKey(key)};
+        r.args = {token, "1000"};
+        r.description = QObject::tr("Delete %1 only if it still holds token %2, and push 1 onto %3 (expiring in 1 s) as "
+                                    "python-redis-lock's unlock does, so clients blocked in BLPOP wake up at once.")
+                            .arg(quoted(key), quoted(token), quoted(r.keys.at(1)));
+    } else if (action == AdminAction::ForceRelease && m_spec.release == Spec::Release::PublishKey) {
+        r.script = QStringLiteral("spring/force-release");
+        r.keys = {key, springChannel(key)};
+        r.args = {token};
+        r.description = QObject::tr("Unlink %1 only if it still holds client id %2, then publish the key on %3 so registries "
+                                    "in pub/sub mode retry at once (harmless in spin mode).")
+                            .arg(quoted(key), quoted(token), quoted(r.keys.at(1)));
+    } else {
+        r = Dialect::recipe(action, observed, token, ttlMs);
+    }
+    if (r.supported)
+        r.description += m_spec.caveat;
+    return r;
+}
+
+QByteArray StringLockDialect::newToken() const
+{
+    return m_spec.newToken ? m_spec.newToken() : Dialect::newToken();
+}
+
+QByteArray StringLockDialect::signalKey(const QByteArray &lockKey)
+{
+    return "lock-signal:" + lockKey.mid(int(qstrlen("lock:")));
+}
+
+QByteArray StringLockDialect::springChannel(const QByteArray &lockKey)
+{
+    const qsizetype colon = lockKey.indexOf(':');
+    return lockKey.left(colon) + "-channel:" + lockKey;
+}
