@@ -6,6 +6,7 @@
 #include "connectiondialog.h"
 #include "demopanel.h"
 #include "dialectregistry.h"
+#include "holderspanel.h"
 #include "discoveryoptions.h"
 #include "embeddedsandbox.h"
 #include "livewatchdocks.h"
@@ -59,10 +60,26 @@ MainWindow::MainWindow(const DialectRegistry *registry, const AuditLog *audit, Q
     buildActions();
     buildLayout();
     m_live = new LiveWatchDocks(this);
-    connect(m_live, &LiveWatchDocks::lockActivated, this, [this](const QByteArray &key) {
-        const int row = m_model->rowOf(key);
-        if (row >= 0)
-            m_table->setCurrentIndex(m_proxy->mapFromSource(m_model->index(row, 0)));
+    connect(m_live, &LiveWatchDocks::lockActivated, this, &MainWindow::selectLock);
+
+    m_holders = new HoldersPanel(this);
+    m_holdersDock = new QDockWidget(tr("Holders"), this);
+    m_holdersDock->setObjectName(QStringLiteral("holdersDock"));
+    m_holdersDock->setWidget(m_holders);
+    addDockWidget(Qt::RightDockWidgetArea, m_holdersDock);
+    m_holdersDock->hide();
+    m_viewMenu->addAction(m_holdersDock->toggleViewAction());
+    connect(m_holders, &HoldersPanel::lockChosen, this, &MainWindow::selectLock);
+    // Regrouping every lock is cheap but pointless while nobody looks: once a second, when shown.
+    m_holdersTimer.setInterval(1000);
+    connect(&m_holdersTimer, &QTimer::timeout, this, [this] { m_holders->setLocks(m_model->locks()); });
+    connect(m_holdersDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible) {
+            m_holders->setLocks(m_model->locks());
+            m_holdersTimer.start();
+        } else {
+            m_holdersTimer.stop();
+        }
     });
 
     m_flushTimer.setSingleShot(true);
@@ -163,7 +180,7 @@ void MainWindow::buildActions()
     locks->addActions({m_copyKeyAction, m_copyTokenAction});
     locks->addSeparator();
     locks->addAction(m_readOnlyAction);
-    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QMenu *view = m_viewMenu = menuBar()->addMenu(tr("&View"));
     view->addAction(m_hideGoneAction);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About LockScope"), this, [this] {
@@ -273,6 +290,13 @@ void MainWindow::startSandbox()
         showMessage(tr("Could not start the sandbox: %1").arg(message), true);
     });
     m_sandbox->start();
+}
+
+void MainWindow::selectLock(const QByteArray &key)
+{
+    const int row = m_model->rowOf(key);
+    if (row >= 0)
+        m_table->setCurrentIndex(m_proxy->mapFromSource(m_model->index(row, 0)));
 }
 
 DemoPanel *MainWindow::openDemoPanel()

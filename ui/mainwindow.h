@@ -15,6 +15,7 @@ class AdminPlan;
 class AuditLog;
 class DemoPanel;
 class DialectRegistry;
+class HoldersPanel;
 class LiveWatchDocks;
 class LockDetailPanel;
 class LockFilterProxyModel;
@@ -23,6 +24,7 @@ class QAction;
 class QDockWidget;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QProgressBar;
 class QTableView;
 struct DiscoveryProgress;
@@ -57,6 +59,10 @@ public:
     LockDetailPanel *detailPanel() const { return m_detail; }
     Session *session() const { return m_session; }
     LiveWatchDocks *liveWatch() const { return m_live; }
+    // View → Holders: the locks grouped by who holds them.
+    HoldersPanel *holdersPanel() const { return m_holders; }
+    QDockWidget *holdersDock() const { return m_holdersDock; }
+    void selectLock(const QByteArray &key);
     QString statusMessage() const;
     QString connectionStatus() const;
 
@@ -104,6 +110,10 @@ private:
     QAction *m_sandboxAction;
     QAction *m_demoAction;
     QDockWidget *m_demoDock = nullptr;
+    HoldersPanel *m_holders = nullptr;
+    QDockWidget *m_holdersDock = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QTimer m_holdersTimer;
     DemoPanel *m_demoPanel = nullptr;
     QAction *m_rescanAction;
     QAction *m_cancelScanAction;

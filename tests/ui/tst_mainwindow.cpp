@@ -2,6 +2,8 @@
 #include "adminservice.h"
 #include "auditlog.h"
 #include "dialectregistry.h"
+#include "holderspanel.h"
+#include "holdertreemodel.h"
 #include "lockdetailpanel.h"
 #include "locktablemodel.h"
 #include "lockfilterproxymodel.h"
@@ -9,12 +11,14 @@
 #include "testredis.h"
 #include "watchservice.h"
 
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 
 // Drives the real window offscreen against a real redis-server.
 class TestMainWindow : public QObject
@@ -174,6 +178,40 @@ private Q_SLOTS:
         QTRY_COMPARE(w.proxyModel()->rowCount(), 1);
         filter->clear();
         QTRY_COMPARE(w.proxyModel()->rowCount(), 3);
+    }
+    void holdersDockAnswersWhatAClientHolds()
+    {
+        const std::unique_ptr<MainWindow> window = openWindow();
+        QVERIFY(window);
+        MainWindow &w = *window;
+        QTRY_COMPARE(w.lockModel()->rowCount(), 3);
+        QVERIFY(!w.holdersDock()->isVisible());
+        w.holdersDock()->toggleViewAction()->trigger();
+        QTRY_VERIFY(w.holdersDock()->isVisible());
+        HolderTreeModel *model = w.holdersPanel()->model();
+        QTRY_COMPARE(model->groupCount(), 3);
+        const QString client = QStringLiteral("client 8743c9c0-0795-4907-87fd-6c719a6b4586");
+        QCOMPARE(model->keysOf(client), QList<QByteArray>{"orderLock"});
+
+        // A second lock taken by the same Redisson client joins its group on the next refresh.
+        m_redis.command({"HSET", "invoiceLock", "8743c9c0-0795-4907-87fd-6c719a6b4586:12", "1"});
+        m_redis.command({"PEXPIRE", "invoiceLock", "30000"});
+        w.session()->watch()->setRescanInterval(500);
+        QTRY_COMPARE_WITH_TIMEOUT(model->keysOf(client), (QList<QByteArray>{"invoiceLock", "orderLock"}), 10000);
+
+        // Filtering by the client leaves only its group; choosing a lock selects it in the table.
+        w.holdersPanel()->setFilterText(QStringLiteral("8743c9c0"));
+        QTreeView *tree = w.holdersPanel()->view();
+        QModelIndex group;
+        for (int row = 0; row < tree->model()->rowCount(); ++row)
+            if (tree->model()->index(row, 0).data().toString().startsWith(client))
+                group = tree->model()->index(row, 0);
+        QVERIFY(group.isValid());
+        QCOMPARE(tree->model()->rowCount(group), 2);
+        const QModelIndex order = tree->model()->index(1, 0, group);
+        QCOMPARE(order.data(Qt::UserRole).toByteArray(), QByteArray("orderLock"));
+        Q_EMIT tree->activated(order);
+        QCOMPARE(w.lockTable()->currentIndex().data(LockTableModel::KeyBytesRole).toByteArray(), QByteArray("orderLock"));
     }
 };
 
