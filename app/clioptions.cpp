@@ -68,6 +68,7 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     const QCommandLineOption sandbox(QStringLiteral("sandbox"));
     const QCommandLineOption pattern(QStringLiteral("pattern"), QString(), QStringLiteral("glob"));
     const QCommandLineOption noDefaults(QStringLiteral("no-default-patterns"));
+    const QCommandLineOption profile(QStringLiteral("profile"), QString(), QStringLiteral("file"));
     const QCommandLineOption json(QStringLiteral("json"));
     const QCommandLineOption readOnly(QStringLiteral("read-only"));
     const QCommandLineOption ttl(QStringLiteral("ttl"), QString(), QStringLiteral("ms"));
@@ -90,7 +91,7 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     const QCommandLineOption help(QStringLiteral("help"));
     const QCommandLineOption version(QStringLiteral("version"));
     parser.addOptions({host, port, pass, user, db, uri, tls, cacert, cert, keyFile, insecure, connectTimeout, sandbox,
-                       pattern, noDefaults, json, readOnly, ttl, token, observed, dialect, yes, dryRun, interval, rescan,
+                       pattern, noDefaults, profile, json, readOnly, ttl, token, observed, dialect, yes, dryRun, interval, rescan,
                        duration, events, notifications, screenshot, scenario, variant, workers, seed, list, help,
                        version});
 
@@ -204,8 +205,9 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
         o.patterns = DiscoveryOptions::defaultPatterns();
     for (const QString &p : parser.values(pattern))
         o.patterns << KeyPattern::parse(p);
-    if (o.patterns.isEmpty()) {
-        fail(error, QStringLiteral("--no-default-patterns needs at least one --pattern"));
+    o.profileFiles = parser.values(profile);
+    if (o.patterns.isEmpty() && o.profileFiles.isEmpty()) {
+        fail(error, QStringLiteral("--no-default-patterns needs at least one --pattern or --profile"));
         return std::nullopt;
     }
 
@@ -315,7 +317,7 @@ Usage:
   lockscope release [conn] KEY (--token T | --observed)
   lockscope demo    [--scenario NAME] [--variant broken|fixed] [--workers N] [--duration S] [--seed N] [--json]
   lockscope demo    --list                 the training scenarios, one line each
-  lockscope dialects [--json]              the lock layouts LockScope reads, and what it can do to each
+  lockscope dialects [--profile F] [--json]  the lock layouts LockScope reads, and what it can do to each
 
 Connection [conn], as redis-cli takes it (default 127.0.0.1:6379):
   -h, --host HOST        server host
@@ -332,7 +334,10 @@ Options:
       --pattern GLOB     also treat keys matching GLOB as locks ("i:GLOB" ignores case);
                          repeatable. Defaults: i:*lock*, mutex:*, i:*semaphore*, qo_*, uniquejobs:*,
                          and Laravel's *laravel_unique_job:*, *laravel-queue-overlap:*, *framework/schedule-*
-      --no-default-patterns   use only the --pattern globs
+      --no-default-patterns   use only the --pattern globs (and those of --profile)
+      --profile FILE     custom dialect profiles (JSON, as the window exports them) for in-house
+                         locks: their keys are scanned and decoded, and --dialect takes their ids;
+                         repeatable
       --json             JSON Lines: one object per lock (scan) or per event (watch --events)
       --read-only        refuse every admin action
       --token T          a lock token; binary bytes as \xNN, as redis-cli prints them

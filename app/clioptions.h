@@ -21,6 +21,7 @@ struct CliOptions
     bool connectionGiven = false; // any connection option: otherwise the GUI uses its sandbox
     bool sandbox = false;         // --sandbox: an embedded redis-server with sample locks
     QList<KeyPattern> patterns;   // the lock patterns to scan with (defaults plus --pattern)
+    QStringList profileFiles;     // --profile: custom dialect profiles, read when the command runs
     bool json = false;
     bool readOnly = false;
 

@@ -23,6 +23,16 @@ void DiscoveryService::setOptions(const DiscoveryOptions &options)
     m_inspector.setCaps(options.valueCap, options.elementCap);
 }
 
+QList<KeyPattern> DiscoveryService::patterns() const
+{
+    // Profiles may change between walks (the user edits them): their globs are added each time.
+    QList<KeyPattern> all = m_options.patterns;
+    for (const KeyPattern &p : m_registry->profilePatterns())
+        if (!all.contains(p))
+            all << p;
+    return all;
+}
+
 DiscoveryProgress DiscoveryService::progress() const
 {
     DiscoveryProgress p = m_progress;
@@ -39,6 +49,7 @@ void DiscoveryService::start()
     m_pendingKeys.clear();
     m_seen.clear();
     m_progress = DiscoveryProgress();
+    m_patterns = patterns();
     m_elapsed.start();
     m_sinceReport.start();
     Q_EMIT started();
@@ -63,8 +74,8 @@ void DiscoveryService::scanFrom(const QByteArray &cursor)
 {
     RedisCommand scan{"SCAN", cursor};
     // One server-side pattern can go to SCAN itself; several are matched here, in one walk.
-    if (m_options.patterns.size() == 1 && m_options.patterns.first().isServerSide())
-        scan << "MATCH" << m_options.patterns.first().glob();
+    if (m_patterns.size() == 1 && m_patterns.first().isServerSide())
+        scan << "MATCH" << m_patterns.first().glob();
     scan << "COUNT" << QByteArray::number(m_options.scanCount);
     const quint64 generation = m_generation;
     m_connection->send(scan, this, [this, generation](const RedisReply &reply) { onScanReply(reply, generation); });
@@ -92,7 +103,7 @@ void DiscoveryService::onScanReply(const RedisReply &reply, quint64 generation)
     for (const RedisReply &k : keys) {
         const QByteArray &key = k.bytes();
         bool candidate = false;
-        for (const KeyPattern &p : std::as_const(m_options.patterns)) {
+        for (const KeyPattern &p : std::as_const(m_patterns)) {
             if (p.matches(key)) {
                 candidate = true;
                 break;

@@ -29,6 +29,8 @@ public:
 
     void setOptions(const DiscoveryOptions &options);
     const DiscoveryOptions &options() const { return m_options; }
+    // The globs a walk matches: the options' and those of the custom dialect profiles.
+    QList<KeyPattern> patterns() const;
     bool isRunning() const { return m_running; }
     DiscoveryProgress progress() const;
     KeyInspector *inspector() { return &m_inspector; }
@@ -58,6 +60,7 @@ private:
     KeyInspector m_inspector;
     LockClassifier m_classifier;
     DiscoveryOptions m_options;
+    QList<KeyPattern> m_patterns; // the options' and the profiles', for the running walk
 
     quint64 m_generation = 0;
     bool m_running = false;

@@ -53,7 +53,7 @@ void LockEventService::start()
     m_active = true;
     m_baselining = true;
     // Listen for what the watch looks for.
-    m_notifier->setPatterns(m_watch->discovery()->options().patterns);
+    m_notifier->setPatterns(m_watch->discovery()->patterns());
     m_tickTimer.start();
     m_notifier->start();
     Q_EMIT statusChanged();

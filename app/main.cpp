@@ -8,6 +8,7 @@
 #include "dialectscommand.h"
 #include "dialectregistry.h"
 #include "mainwindow.h"
+#include "profilestore.h"
 #include "scancommand.h"
 #include "watchcommand.h"
 #include "terminationsignals.h"
@@ -31,11 +32,35 @@ void setIdentity()
     QCoreApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
 }
 
+// Adds the profiles of --profile files to those given (a file's profile replaces one of the
+// same id) and puts them in the registry; false, with the reason on stderr, when one is bad.
+bool useProfiles(DialectRegistry &registry, QList<DialectProfile> profiles, const QStringList &files)
+{
+    QString error;
+    for (const QString &file : files) {
+        const std::optional<QList<DialectProfile>> read = ProfileStore::readFile(file, &error);
+        if (!read) {
+            fprintf(stderr, "lockscope: %s\n", qUtf8Printable(error));
+            return false;
+        }
+        for (const DialectProfile &p : *read) {
+            profiles.removeIf([&p](const DialectProfile &q) { return q.effectiveId() == p.effectiveId(); });
+            profiles << p;
+        }
+    }
+    error = registry.setProfiles(profiles);
+    if (!error.isEmpty())
+        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(error));
+    return error.isEmpty();
+}
+
 int runCli(int argc, char *argv[], const CliOptions &options)
 {
     QCoreApplication app(argc, argv);
     setIdentity();
-    const DialectRegistry registry;
+    DialectRegistry registry;
+    if (!useProfiles(registry, {}, options.profileFiles))
+        return CliCommand::Usage;
     const AuditLog audit;
     switch (options.command) {
     case CliOptions::Command::Scan:
@@ -61,9 +86,17 @@ int runGui(int argc, char *argv[], const CliOptions &options)
     QApplication app(argc, argv);
     setIdentity();
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/lockscope.svg")));
-    const DialectRegistry registry;
+    DialectRegistry registry;
+    const ProfileStore profileStore;
+    QString profileError;
+    const QList<DialectProfile> saved = profileStore.load(&profileError).value_or(QList<DialectProfile>());
+    if (!useProfiles(registry, saved, options.profileFiles))
+        return CliCommand::Usage;
     const AuditLog audit;
     MainWindow window(&registry, &audit);
+    window.setProfileStore(&profileStore);
+    if (!profileError.isEmpty())
+        window.showMessage(profileError, true);
     // Ctrl+C or SIGTERM closes the window normally, so sandbox servers are stopped in order.
     const TerminationSignals signalWatcher;
     QObject::connect(&signalWatcher, &TerminationSignals::received, &app, &QCoreApplication::quit);

@@ -1,11 +1,16 @@
 #include "dialectregistry.h"
 
 #include "plaindialect.h"
+#include "profiledialect.h"
 #include "redissonlockdialect.h"
 #include "redissonreadwritelockdialect.h"
 #include "redissonsemaphoredialect.h"
 #include "stringlockdialect.h"
 #include "zsetsemaphoredialect.h"
+
+#include <QObject>
+
+#include <algorithm>
 
 DialectRegistry::DialectRegistry()
 {
@@ -19,6 +24,7 @@ DialectRegistry::DialectRegistry()
     add(std::make_unique<ZSetSemaphoreDialect>());
     for (std::unique_ptr<Dialect> &d : StringLockDialect::builtIns())
         add(std::move(d));
+    m_builtInCount = qsizetype(m_dialects.size());
 }
 
 DialectRegistry::~DialectRegistry() = default;
@@ -50,6 +56,41 @@ bool DialectRegistry::isSideKey(const QByteArray &key) const
         if (d->isSideKey(key))
             return true;
     return false;
+}
+
+QString DialectRegistry::setProfiles(const QList<DialectProfile> &profiles)
+{
+    QStringList ids;
+    for (const DialectProfile &p : profiles) {
+        if (const QString why = p.validate(); !why.isEmpty())
+            return why;
+        const QString id = p.effectiveId();
+        const bool builtIn = std::any_of(m_dialects.begin(), m_dialects.begin() + m_builtInCount,
+                                         [&id](const auto &d) { return d->id() == id; });
+        if (builtIn || id == QLatin1String(unknownId) || ids.contains(id))
+            return QObject::tr("The dialect id \"%1\" is already taken; give the profile another id.").arg(id);
+        ids << id;
+    }
+    m_dialects.erase(m_dialects.begin() + m_builtInCount, m_dialects.end());
+    for (const DialectProfile &p : profiles)
+        add(std::make_unique<ProfileDialect>(p));
+    return {};
+}
+
+QList<DialectProfile> DialectRegistry::profiles() const
+{
+    QList<DialectProfile> out;
+    for (auto it = m_dialects.begin() + m_builtInCount; it != m_dialects.end(); ++it)
+        out << static_cast<const ProfileDialect *>(it->get())->profile();
+    return out;
+}
+
+QList<KeyPattern> DialectRegistry::profilePatterns() const
+{
+    QList<KeyPattern> out;
+    for (auto it = m_dialects.begin() + m_builtInCount; it != m_dialects.end(); ++it)
+        out << static_cast<const ProfileDialect *>(it->get())->pattern();
+    return out;
 }
 
 std::optional<LockInfo> DialectRegistry::classify(const KeySample &sample) const

@@ -7,6 +7,8 @@
 #include "demopanel.h"
 #include "dialectregistry.h"
 #include "holderspanel.h"
+#include "profileeditordialog.h"
+#include "profilestore.h"
 #include "discoveryoptions.h"
 #include "embeddedsandbox.h"
 #include "livewatchdocks.h"
@@ -38,7 +40,7 @@
 #include <QTime>
 #include <QToolBar>
 
-MainWindow::MainWindow(const DialectRegistry *registry, const AuditLog *audit, QWidget *parent)
+MainWindow::MainWindow(DialectRegistry *registry, const AuditLog *audit, QWidget *parent)
     : QMainWindow(parent)
     , m_registry(registry)
     , m_audit(audit)
@@ -179,6 +181,8 @@ void MainWindow::buildActions()
     locks->addSeparator();
     locks->addActions({m_copyKeyAction, m_copyTokenAction});
     locks->addSeparator();
+    m_profilesAction = locks->addAction(tr("Dialect &profiles…"), this, &MainWindow::openProfileEditor);
+    m_profilesAction->setToolTip(tr("Describe your in-house lock layouts so LockScope reads and operates them"));
     locks->addAction(m_readOnlyAction);
     QMenu *view = m_viewMenu = menuBar()->addMenu(tr("&View"));
     view->addAction(m_hideGoneAction);
@@ -290,6 +294,29 @@ void MainWindow::startSandbox()
         showMessage(tr("Could not start the sandbox: %1").arg(message), true);
     });
     m_sandbox->start();
+}
+
+ProfileEditorDialog *MainWindow::openProfileEditor()
+{
+    if (!m_profileEditor) {
+        m_profileEditor = new ProfileEditorDialog(this);
+        m_profileEditor->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_profileEditor, &ProfileEditorDialog::profilesSubmitted, this, [this](const QList<DialectProfile> &profiles) {
+            QString error = m_registry->setProfiles(profiles);
+            if (error.isEmpty() && m_profileStore)
+                m_profileStore->save(profiles, &error);
+            m_profileEditor->submissionResult(error);
+            if (!error.isEmpty())
+                return;
+            showMessage(tr("%n dialect profile(s) in use; rescanning", nullptr, int(profiles.size())));
+            if (m_session)
+                m_session->watch()->rescan();
+        });
+        m_profileEditor->setProfiles(m_registry->profiles());
+    }
+    m_profileEditor->show(); // modeless: the table stays usable while profiles are tried out
+    m_profileEditor->raise();
+    return m_profileEditor;
 }
 
 void MainWindow::selectLock(const QByteArray &key)

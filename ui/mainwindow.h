@@ -20,6 +20,8 @@ class LiveWatchDocks;
 class LockDetailPanel;
 class LockFilterProxyModel;
 class LockTableModel;
+class ProfileEditorDialog;
+class ProfileStore;
 class QAction;
 class QDockWidget;
 class QLabel;
@@ -41,7 +43,7 @@ public:
     // How long a released or expired lock stays visible, greyed, before it leaves the table.
     static constexpr qint64 goneRetentionMs = 15000;
 
-    MainWindow(const DialectRegistry *registry, const AuditLog *audit, QWidget *parent = nullptr);
+    MainWindow(DialectRegistry *registry, const AuditLog *audit, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     void connectTo(const ConnectionOptions &options);
@@ -64,6 +66,13 @@ public:
     QDockWidget *holdersDock() const { return m_holdersDock; }
     void selectLock(const QByteArray &key);
     QString statusMessage() const;
+    // One line in the status bar, red for errors.
+    void showMessage(const QString &text, bool error = false);
+    // Where Locks → Dialect profiles saves the user's profiles; without one, edits last
+    // until the window closes.
+    void setProfileStore(const ProfileStore *store) { m_profileStore = store; }
+    // Locks → Dialect profiles… (made on first use, non-modal).
+    ProfileEditorDialog *openProfileEditor();
     QString connectionStatus() const;
 
 Q_SIGNALS:
@@ -77,7 +86,6 @@ private:
     void flushUpdates();
     void updateSelection();
     void updateActions();
-    void showMessage(const QString &text, bool error = false);
     void onScanProgress(const DiscoveryProgress &progress, bool done);
     const LockInfo *selectedLock() const;
     void requestAcquire();
@@ -87,7 +95,9 @@ private:
     void showTableMenu(const QPoint &pos);
     void tick();
 
-    const DialectRegistry *m_registry;
+    DialectRegistry *m_registry;
+    const ProfileStore *m_profileStore = nullptr;
+    QPointer<ProfileEditorDialog> m_profileEditor;
     const AuditLog *m_audit;
     QPointer<Session> m_session;
     QPointer<EmbeddedSandbox> m_sandbox;
@@ -121,6 +131,7 @@ private:
     QAction *m_extendAction;
     QAction *m_releaseAction;
     QAction *m_readOnlyAction;
+    QAction *m_profilesAction;
     QAction *m_hideGoneAction;
     QAction *m_copyKeyAction;
     QAction *m_copyTokenAction;

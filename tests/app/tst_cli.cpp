@@ -179,6 +179,78 @@ private Q_SLOTS:
         QCOMPARE(m_redis.command({"EXISTS", "lock:obs"}).integer(), qint64(0));
     }
 
+    void profilesFromAFile()
+    {
+        QFile file(m_home.filePath(QStringLiteral("profiles.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"j({"profiles": [
+            {"id": "billing", "name": "Billing lock", "key_glob": "billing:lock:*", "redis_type": "string",
+             "token_regex": "(?<host>[a-z0-9-]+):(?<pid>\\d+):(?<time>\\d+)"},
+            {"id": "jobs", "name": "Job mutex", "key_glob": "jobs:mutex:*", "redis_type": "hash",
+             "token_regex": "(?<holder>worker-\\d+):(?<thread>\\d+)"}]})j");
+        file.close();
+        const QStringList profile{QStringLiteral("--profile"), file.fileName()};
+        m_redis.command({"SET", "billing:lock:42", "web-1:4242:1718732537", "PX", "60000"});
+        m_redis.command({"HSET", "jobs:mutex:7", "worker-3:99", "2"});
+        m_redis.command({"PEXPIRE", "jobs:mutex:7", "60000"});
+
+        // Without the profiles the hash is not under any lock pattern, the string is a plain token.
+        Run r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--json")} + conn());
+        QCOMPARE(r.code, 0);
+        QVERIFY(!r.out.contains("jobs:mutex:7"));
+        QVERIFY(r.out.contains("\"dialect\":\"plain\""));
+
+        r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--json")} + conn() + profile);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QHash<QString, QJsonObject> byKey;
+        for (const QByteArray &line : r.out.split('\n'))
+            if (!line.isEmpty())
+                byKey.insert(QJsonDocument::fromJson(line).object().value(QStringLiteral("key")).toString(), QJsonDocument::fromJson(line).object());
+        QCOMPARE(byKey.size(), 2);
+        const QJsonObject billing = byKey.value(QStringLiteral("billing:lock:42"));
+        QCOMPARE(billing.value(QStringLiteral("dialect")).toString(), QStringLiteral("billing"));
+        const QJsonObject fields = billing.value(QStringLiteral("holders")).toArray().at(0).toObject().value(QStringLiteral("fields")).toObject();
+        QCOMPARE(fields.value(QStringLiteral("host")).toString(), QStringLiteral("web-1"));
+        QCOMPARE(fields.value(QStringLiteral("pid")).toString(), QStringLiteral("4242"));
+        QCOMPARE(fields.value(QStringLiteral("time")).toString(), QStringLiteral("2024-06-18T17:42:17.000Z"));
+        const QJsonObject jobHolder = byKey.value(QStringLiteral("jobs:mutex:7")).value(QStringLiteral("holders")).toArray().at(0).toObject();
+        QCOMPARE(jobHolder.value(QStringLiteral("holder")).toString(), QStringLiteral("worker-3"));
+        QCOMPARE(jobHolder.value(QStringLiteral("count")).toInt(), 2);
+
+        // The hash profile's guard: another holder's field is refused, the one seen is released.
+        r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("jobs:mutex:7"), QStringLiteral("--token"), QStringLiteral("worker-4:1")} + conn() + profile);
+        QCOMPARE(r.code, 1);
+        QCOMPARE(m_redis.command({"EXISTS", "jobs:mutex:7"}).integer(), qint64(1));
+        r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("jobs:mutex:7"), QStringLiteral("--observed")} + conn() + profile);
+        QCOMPARE(r.code, 0);
+        QCOMPARE(m_redis.command({"EXISTS", "jobs:mutex:7"}).integer(), qint64(0));
+
+        // Acquire in the profile's layout, then the profile reads it back.
+        r = lockscope(QStringList{QStringLiteral("acquire"), QStringLiteral("jobs:mutex:8"), QStringLiteral("--dialect"), QStringLiteral("jobs"),
+                                  QStringLiteral("--token"), QStringLiteral("worker-9:1"), QStringLiteral("--ttl"), QStringLiteral("30s")} + conn() + profile);
+        QCOMPARE(r.code, 0);
+        QCOMPARE(m_redis.command({"HGET", "jobs:mutex:8", "worker-9:1"}).bytes(), QByteArray("1"));
+        QVERIFY(m_redis.command({"PTTL", "jobs:mutex:8"}).integer() > 20000);
+
+        r = lockscope(QStringList{QStringLiteral("dialects"), QStringLiteral("--json")} + profile);
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("\"id\":\"jobs\""));
+
+        // A broken profile file: one line on stderr, usage exit, nothing run.
+        QFile bad(m_home.filePath(QStringLiteral("bad.json")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write(R"j({"name": "x", "key_glob": "x:*", "token_regex": "(?<hots>\\w+)"})j");
+        bad.close();
+        r = lockscope(QStringList{QStringLiteral("scan")} + conn() + QStringList{QStringLiteral("--profile"), bad.fileName()});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY(r.err.contains("hots"));
+        r = lockscope(QStringList{QStringLiteral("scan")} + conn() + QStringList{QStringLiteral("--profile"), m_home.filePath(QStringLiteral("missing.json"))});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("missing.json"));
+    }
+
     void usageErrorsExitTwo_data()
     {
         QTest::addColumn<QStringList>("args");

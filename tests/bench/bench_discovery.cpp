@@ -164,7 +164,7 @@ struct Stalls
 // The window discovers the keyspace while a 10 ms timer records how late it fires.
 Stalls guiStalls(const TestRedis &redis)
 {
-    const DialectRegistry registry;
+    DialectRegistry registry;
     const AuditLog audit(QDir::temp().filePath(QStringLiteral("lockscope-bench-audit.log")));
     MainWindow window(&registry, &audit);
     window.show();

@@ -132,7 +132,7 @@ private Q_SLOTS:
         QTest::newRow("celery-once") << stringSample("qo_tasks.add_a-1_b-2", uuid1) << "celery-once" << "time" << "2024-06-18T17:42:17.809Z" << 1;
         QTest::newRow("python-redis-lock") << stringSample("lock:report", "OjMP/nemggrmkdcPKJaN5yNN") << "python-redis-lock" << "" << "" << 1;
         QTest::newRow("python-redis-lock id elsewhere") << stringSample("jobs:report", "OjMP/nemggrmkdcPKJaN5yNN") << "plain" << "" << "" << 1;
-        QTest::newRow("python-redis-lock old binary id") << stringSample("lock:report", QByteArray("\x01\x9f\xff\x00abcdefghijkl", 16)) << "plain" << "" << "" << 1;
+        QTest::newRow("python-redis-lock old binary id") << stringSample("lock:report", QByteArray("\x01\x9f\xff\x00" "abcdefghijkl", 16)) << "plain" << "" << "" << 1;
         QTest::newRow("redsync") << stringSample("orders", "UCmSeSt6v5RQKlv9k1NSnQ==") << "redsync" << "" << "" << 1;
         QTest::newRow("redsync truncated") << stringSample("orders", "UCmSeSt6v5RQKlv9k1NSn") << "plain" << "" << "" << 1;
         QTest::newRow("node-redlock") << stringSample("orders", "fbe243bd8034c5406498dfe459014205") << "node-redlock" << "" << "" << 1;

@@ -42,7 +42,7 @@ private:
 private Q_SLOTS:
     void brokenThenFixedFromTheFileMenu()
     {
-        const DialectRegistry registry;
+        DialectRegistry registry;
         const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
         QList<qint64> pids;
         {

@@ -72,7 +72,7 @@ private Q_SLOTS:
         TestRedis redis;
         QVERIFY(redis.start({QStringLiteral("--notify-keyspace-events"), QStringLiteral("KA")}));
         redis.command({"SET", "lock:reports:nightly", "5b1c7c6e-6c1e-4d55-9b8e-2f1d7a0f9c31:42", "PX", "1500000"});
-        const DialectRegistry registry;
+        DialectRegistry registry;
         const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
         MainWindow w(&registry, &audit);
         w.resize(1500, 1000);
@@ -205,7 +205,7 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start());
-        const DialectRegistry registry;
+        DialectRegistry registry;
         const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
         auto *w = new MainWindow(&registry, &audit);
         w->resize(1400, 900);
@@ -252,7 +252,7 @@ private Q_SLOTS:
         TestRedis redis;
         QVERIFY(redis.start());
         redis.command({"SET", "lock:hot", "owner", "PX", "60000"});
-        const DialectRegistry registry;
+        DialectRegistry registry;
         const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
         MainWindow w(&registry, &audit);
         w.resize(1400, 900);

@@ -28,7 +28,7 @@ class TestMainWindow : public QObject
 private:
     TestRedis m_redis;
     QTemporaryDir m_dir;
-    const DialectRegistry m_registry;
+    DialectRegistry m_registry;
     std::unique_ptr<AuditLog> m_audit;
 
     // A window connected to the test server, its first scan done.
