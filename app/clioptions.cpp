@@ -347,7 +347,8 @@ Options:
                          format (default plain; lockscope dialects lists the ids)
       --interval MS      watch: re-read the known locks this often (default 1000)
       --rescan MS        watch: look for new locks this often (default 10000)
-      --duration S       watch: stop after S seconds (default: until Ctrl+C)
+      --duration S       watch: stop after S seconds (default: until Ctrl+C); with --screenshot:
+                         let the window run S seconds before the picture
       --events           watch: print lock events (acquired, released, renewed, expired,
                          handed-over, contended, stuck, near-miss) instead of the table
       --enable-notifications  watch: let LockScope turn on keyspace notifications

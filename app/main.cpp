@@ -119,12 +119,14 @@ int runGui(int argc, char *argv[], const CliOptions &options)
         };
         if (demo) // the demo runs for --duration seconds before the picture is taken
             QTimer::singleShot(int((options.durationS > 0 ? options.durationS : 8) * 1000), &window, grab);
-        QObject::connect(&window, &MainWindow::scanFinished, &window, [&window, grab, demo] {
-            // Let the table and the detail panel lay out and paint before grabbing.
+        // Let the table and the detail panel lay out and paint before grabbing; with --duration,
+        // let the live charts fill for that long.
+        const int settleMs = options.durationS > 0 ? int(options.durationS * 1000) : 500;
+        QObject::connect(&window, &MainWindow::scanFinished, &window, [&window, grab, demo, settleMs] {
             if (!demo)
-                QTimer::singleShot(500, &window, grab);
-        });
-        QTimer::singleShot(60000, &window, [&window] {
+                QTimer::singleShot(settleMs, &window, grab);
+        }, Qt::SingleShotConnection);
+        QTimer::singleShot(60000 + (demo ? 0 : settleMs), &window, [&window] {
             fprintf(stderr, "lockscope: no scan finished within 60 s; no screenshot taken (%s)\n",
                     qUtf8Printable(window.statusMessage()));
             QCoreApplication::exit(CliCommand::ConnectionError);

@@ -2,6 +2,9 @@
 
 #include "luascripts.h"
 #include "redisconnection.h"
+#include "tokenfactory.h"
+
+#include <QDateTime>
 
 #include <QRandomGenerator>
 #include <QUuid>
@@ -33,19 +36,27 @@ SampleSeeder::SampleSeeder(RedisConnection *connection, QObject *parent)
 
 void SampleSeeder::seed()
 {
-    // redis-py's uuid1().hex: version nibble 1 at position 12.
-    QByteArray uuid1 = QUuid::createUuid().toByteArray(QUuid::Id128);
-    uuid1[12] = '1';
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const QByteArray iso = QDateTime::fromMSecsSinceEpoch(now, Qt::UTC).toString(Qt::ISODateWithMs).toLatin1();
+    const QByteArray readerA = uuid4(), readerB = uuid4();
 
     const QList<RedisCommand> commands = {
         {"SET", "lock:orders:checkout", uuid4(), "PX", "90000"},
         {"SET", "lock:reports:nightly", uuid4() + ":42", "PX", "1500000"},
         {"SET", "lock:cache:rebuild", randomBytes(16).toHex(), "PX", "20000"},
-        {"SET", "lock:billing:invoice-run", uuid1},
+        {"SET", "lock:billing:invoice-run", TokenFactory::uuid1Hex()}, // redis-py, stuck without a TTL
         {"SET", "lock:legacy:import", randomBytes(16), "PX", "600000"},
         {"DEL", redissonLockKey},
         {"HSET", redissonLockKey, m_redissonField, "2"},
         {"PEXPIRE", redissonLockKey, QByteArray::number(redissonLeaseMs)},
+        // A few more libraries' layouts, so every kind of holder shows up.
+        {"SET", "job-lock:default:reportJob", "ADDED:" + iso + "@worker-7", "PX", "300000"}, // ShedLock
+        {"DEL", "stockLock"}, // Redisson read-write lock with two readers
+        {"HSET", "stockLock", "mode", "read", readerA + ":61", "1", readerB + ":12", "2"},
+        {"PEXPIRE", "stockLock", "900000"},
+        {"DEL", "semaphore:exports"}, // redis-semaphore (Node): holders scored by acquire time
+        {"ZADD", "semaphore:exports", QByteArray::number(now), uuid4(), QByteArray::number(now - 4000), uuid4()},
+        {"PEXPIRE", "semaphore:exports", "900000"},
         // Ordinary data: never listed as locks.
         {"HSET", "user:1001", "name", "Ada", "plan", "pro"},
         {"SET", "session:9f2c1e", uuid4(), "EX", "3600"},
@@ -60,7 +71,7 @@ void SampleSeeder::seed()
                 return;
             }
         }
-        Q_EMIT seeded(6);
+        Q_EMIT seeded(9);
     });
 }
 

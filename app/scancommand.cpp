@@ -30,6 +30,7 @@ void ScanCommand::run()
     connect(m_discovery, &DiscoveryService::finished, this, [this](const DiscoveryProgress &p) {
         if (!options().json) {
             print(table(m_locks, MonotonicClock::nowMs()));
+            fflush(stdout); // the table before the summary on stderr, when both go to one terminal
             fprintf(stderr, "%lld locks among %lld keys scanned on %s (%.2f s)\n", p.locksFound, p.keysScanned,
                     qUtf8Printable(connection()->options().displayName()), p.elapsedMs / 1000.0);
         }

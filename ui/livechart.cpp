@@ -102,6 +102,13 @@ LiveChart::LiveChart(const QString &title, QWidget *parent)
 
 LiveChart::~LiveChart() = default;
 
+void LiveChart::resizeEvent(QResizeEvent *event)
+{
+    // "HH:mm:ss" labels need room: a narrow chart gets fewer ticks instead of overlapping ones.
+    m_plot->xAxis->ticker()->setTickCount(std::clamp(width() / 140, 2, 6));
+    QWidget::resizeEvent(event);
+}
+
 int LiveChart::addSeries(const QString &name, const TimeSeries *series, const QColor &color, Style style)
 {
     QCPGraph *graph = m_plot->addGraph();

@@ -48,6 +48,9 @@ public:
     void refresh();
     int replotCount() const { return m_replots; }
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     struct Bound
     {

@@ -334,6 +334,9 @@ DemoPanel *MainWindow::openDemoPanel()
         m_demoDock->setObjectName(QStringLiteral("demoDock"));
         m_demoDock->setWidget(m_demoPanel);
         addDockWidget(Qt::BottomDockWidgetArea, m_demoDock);
+        // The demo needs the width for its explanation, controls and charts: it shares the
+        // bottom area with the live charts as a tab rather than squeezing them side by side.
+        tabifyDockWidget(m_live->chartsDock(), m_demoDock);
         resizeDocks({m_demoDock}, {height() * 2 / 3}, Qt::Vertical);
         // The lock table shows the demo's lock, on whichever server holds it now.
         connect(m_demoPanel, &DemoPanel::serverChanged, this, [this](const ConnectionOptions &server) {

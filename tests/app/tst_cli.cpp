@@ -336,6 +336,9 @@ private Q_SLOTS:
         QVERIFY(err.contains("--screenshot"));
         // Its own sandbox with the sample locks.
         QVERIFY2(out.contains("inventoryLock") && out.contains("lock:billing:invoice-run"), out.constData());
+        // Several libraries' layouts, each recognised as its own dialect.
+        for (const char *dialect : {"redisson-lock", "redisson-rwlock", "redis-py", "shedlock", "redis-semaphore"})
+            QVERIFY2(out.contains(dialect), dialect);
         QVERIFY(!out.contains("user:1001"));
     }
 };
