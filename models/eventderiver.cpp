@@ -92,6 +92,10 @@ void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)
 {
     const qint64 obs = lock.sample.observedAtMs;
     auto it = m_locks.find(lock.key());
+    // Reads can overtake each other (a poll still being classified while a notification's
+    // re-read lands): one older than what was already applied says nothing new.
+    if (it != m_locks.end() ? obs < it->lock.sample.observedAtMs : obs < m_goneAt.value(lock.key(), obs))
+        return;
     if (it == m_locks.end()) {
         qint64 at = obs;
         if (auto w = m_writes.constFind(lock.key()); w != m_writes.cend()) {
@@ -212,8 +216,9 @@ void EventDeriver::end(QHash<QByteArray, Holding>::iterator it, bool expired, qi
 void EventDeriver::gone(const QByteArray &key, qint64 observedAtMs, QList<LockEvent> &out)
 {
     const auto it = m_locks.find(key);
-    if (it == m_locks.end())
+    if (it == m_locks.end() || observedAtMs < it->lock.sample.observedAtMs)
         return;
+    m_goneAt.insert(key, observedAtMs);
     const LockInfo &lock = it->lock;
     const qint64 deadline = lock.deadlineMs();
     // Gone at (or after) its deadline: it expired then. Before it: someone released it.
@@ -285,6 +290,7 @@ void EventDeriver::failedAttempts(const QByteArray &key, qint64 count, qint64 at
 
 void EventDeriver::tick(qint64 nowMs, QList<LockEvent> &out)
 {
+    m_goneAt.removeIf([nowMs](const auto &gone) { return gone.value() < nowMs - 60'000; });
     for (Holding &h : m_locks) {
         if (h.stuckReported)
             continue;
@@ -310,4 +316,5 @@ void EventDeriver::clear()
 {
     m_locks.clear();
     m_writes.clear();
+    m_goneAt.clear();
 }

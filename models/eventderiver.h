@@ -83,4 +83,7 @@ private:
     qint64 m_offset = 0;
     QHash<QByteArray, Holding> m_locks;
     QHash<QByteArray, qint64> m_writes; // untracked keys written (notification time), not read yet
+    // When each recently ended lock was last read gone (monotonic ms): a slower read taken
+    // before that must not bring it back. Forgotten after a minute.
+    QHash<QByteArray, qint64> m_goneAt;
 };

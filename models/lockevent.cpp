@@ -1,6 +1,7 @@
 #include "lockevent.h"
 
 #include "lockinfo.h"
+#include "tokentext.h"
 
 namespace {
 QString seconds(qint64 ms)
@@ -90,9 +91,12 @@ QString LockEvent::details() const
         return QStringLiteral("with %1 of %2 left%3")
             .arg(seconds(ttlLeftMs), seconds(leaseMs != unknown ? leaseMs : ttlMs),
                  intervalMs != unknown ? QStringLiteral(", %1 after the last").arg(seconds(intervalMs)) : QString());
-    case LockEventKind::HandedOver:
-        return heldMs != unknown ? QStringLiteral("from %1 after %2").arg(previousHolder.isEmpty() ? QStringLiteral("?") : previousHolder, seconds(heldMs))
-                                 : QStringLiteral("from %1").arg(previousHolder.isEmpty() ? QStringLiteral("?") : previousHolder);
+    case LockEventKind::HandedOver: {
+        // An opaque token has no holder in words: the previous token itself says who it was.
+        const QString from = !previousHolder.isEmpty() ? previousHolder
+                             : !previousToken.isEmpty() ? TokenText::escape(previousToken) : QStringLiteral("?");
+        return heldMs != unknown ? QStringLiteral("from %1 after %2").arg(from, seconds(heldMs)) : QStringLiteral("from %1").arg(from);
+    }
     case LockEventKind::Contended: {
         QStringList parts;
         if (waiters != unknown)

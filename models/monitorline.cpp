@@ -1,17 +1,6 @@
 #include "monitorline.h"
 
-namespace {
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-} // namespace
+#include "tokentext.h"
 
 std::optional<MonitorLine> MonitorLine::parse(const QByteArray &line)
 {
@@ -87,7 +76,7 @@ std::optional<MonitorLine> MonitorLine::parse(const QByteArray &line)
             case 'x': {
                 if (end - p < 2)
                     return std::nullopt;
-                const int hi = hexValue(p[0]), lo = hexValue(p[1]);
+                const int hi = TokenText::hexDigit(p[0]), lo = TokenText::hexDigit(p[1]);
                 if (hi < 0 || lo < 0)
                     return std::nullopt;
                 arg += char(hi * 16 + lo);

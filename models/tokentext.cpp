@@ -5,17 +5,6 @@ bool printableAscii(unsigned char c)
 {
     return c >= 0x20 && c < 0x7f;
 }
-
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 } // namespace
 
 bool TokenText::isPrintable(const QByteArray &bytes)
@@ -88,8 +77,8 @@ std::optional<QByteArray> TokenText::unescape(const QString &text)
         if (i + 1 >= in.size())
             return std::nullopt;
         const char n = in.at(++i);
-        if (n == 'x' && i + 2 < in.size() && hexValue(in.at(i + 1)) >= 0 && hexValue(in.at(i + 2)) >= 0) {
-            out += char(hexValue(in.at(i + 1)) * 16 + hexValue(in.at(i + 2)));
+        if (n == 'x' && i + 2 < in.size() && hexDigit(in.at(i + 1)) >= 0 && hexDigit(in.at(i + 2)) >= 0) {
+            out += char(hexDigit(in.at(i + 1)) * 16 + hexDigit(in.at(i + 2)));
             i += 2;
             continue;
         }
@@ -114,4 +103,15 @@ std::optional<QByteArray> TokenText::unescape(const QString &text)
         }
     }
     return out;
+}
+
+int TokenText::hexDigit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
 }

@@ -17,4 +17,6 @@ public:
     // lone backslash, which redis-cli would also reject.
     static std::optional<QByteArray> unescape(const QString &text);
     static bool isPrintable(const QByteArray &bytes);
+    // The value of one hex digit, -1 for any other character.
+    static int hexDigit(char c);
 };

@@ -143,6 +143,19 @@ private Q_SLOTS:
         QTest::newRow("a lock without expiry can only be released")
             << S("obs k tok=a pttl=-1 at=0; gone k at=5000")
             << L({"acquired k a @0 ttl=-1", "released k a @5000 ttl=-1 held=5000"});
+        // Reads overtaking each other: a poll taken before a newer re-read lands after it.
+        QTest::newRow("an older read of the previous holder does not hand it back")
+            << S("obs k tok=a pttl=5000 at=0; obs k tok=b pttl=5000 at=500; obs k tok=a pttl=4700 at=300")
+            << L({"acquired k a @0 ttl=5000", "handed-over k b @500 ttl=5000 prev=a held=500"});
+        QTest::newRow("an older read does not bring a released lock back")
+            << S("obs k tok=a pttl=5000 at=0; gone k at=500; obs k tok=a pttl=4700 at=300")
+            << L({"acquired k a @0 ttl=5000", "released k a @500 ttl=4500 held=500"});
+        QTest::newRow("an older read of absence does not release a newer holding")
+            << S("obs k tok=a pttl=5000 at=500; gone k at=300")
+            << L({"acquired k a @500 ttl=5000"});
+        QTest::newRow("a newer read after the release is a new acquisition")
+            << S("obs k tok=a pttl=5000 at=0; gone k at=500; obs k tok=b pttl=5000 at=600")
+            << L({"acquired k a @0 ttl=5000", "released k a @500 ttl=4500 held=500", "acquired k b @600 ttl=5000"});
         QTest::newRow("counting down as predicted is not news")
             << S("obs k tok=a pttl=3000 at=0; obs k tok=a pttl=2000 at=1000; obs k tok=a pttl=1000 at=2000")
             << L({"acquired k a @0 ttl=3000"});

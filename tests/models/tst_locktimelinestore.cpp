@@ -1,5 +1,7 @@
 #include "locktimelinestore.h"
 
+#include "lockeventfixtures.h"
+
 #include <QTest>
 
 class TestLockTimelineStore : public QObject
@@ -9,23 +11,11 @@ class TestLockTimelineStore : public QObject
 private:
     static LockEvent ev(LockEventKind kind, qint64 t, qint64 ttl = LockEvent::unknown, const QByteArray &token = "a")
     {
-        LockEvent e;
-        e.kind = kind;
-        e.timeMs = t;
-        e.ttlMs = ttl;
-        e.key = "k";
-        e.token = token;
-        e.holder = QStringLiteral("holder ") + QString::fromUtf8(token);
-        return e;
+        return LockEventFixtures::event(kind, t, ttl, token);
     }
-
     static LockEvent renewal(qint64 t, qint64 ttl, qint64 left, qint64 interval)
     {
-        LockEvent e = ev(LockEventKind::Renewed, t, ttl);
-        e.ttlLeftMs = left;
-        e.leaseMs = ttl;
-        e.intervalMs = interval;
-        return e;
+        return LockEventFixtures::renewal(t, ttl, left, interval);
     }
 
 private Q_SLOTS:
