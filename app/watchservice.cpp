@@ -74,21 +74,37 @@ void WatchService::refresh()
     m_lastRefresh.start();
     const QList<QByteArray> keys = m_locks.keys();
     const qsizetype batch = std::max(1, m_discovery.options().inspectBatch);
-    for (qsizetype i = 0; i < keys.size(); i += batch) {
-        ++m_refreshesInFlight;
-        m_discovery.inspector()->inspect(keys.mid(i, batch), this, [this](const QList<KeySample> &samples, const QString &error) {
-            if (!error.isEmpty()) {
-                if (--m_refreshesInFlight == 0)
-                    m_lastRefreshCostMs = m_lastRefresh.elapsed();
-                return;
-            }
-            m_discovery.classifier()->classify(samples, this, [this, samples](QList<std::optional<LockInfo>> classified) {
-                if (--m_refreshesInFlight == 0)
-                    m_lastRefreshCostMs = m_lastRefresh.elapsed();
-                onRefreshed(samples, std::move(classified));
-            });
+    m_refreshQueue.clear();
+    for (qsizetype i = 0; i < keys.size(); i += batch)
+        m_refreshQueue.append(keys.mid(i, batch));
+    m_refreshesInFlight = int(m_refreshQueue.size());
+    for (int i = 0; i < refreshWindow && !m_refreshQueue.isEmpty(); ++i)
+        sendRefreshBatch();
+}
+
+void WatchService::sendRefreshBatch()
+{
+    m_discovery.inspector()->inspect(m_refreshQueue.takeFirst(), this, [this](const QList<KeySample> &samples, const QString &error) {
+        if (!error.isEmpty()) {
+            // The connection failed: the batches not sent yet are dropped with this one.
+            m_refreshesInFlight -= int(m_refreshQueue.size());
+            m_refreshQueue.clear();
+            finishRefreshBatch();
+            return;
+        }
+        if (!m_refreshQueue.isEmpty())
+            sendRefreshBatch();
+        m_discovery.classifier()->classify(samples, this, [this, samples](QList<std::optional<LockInfo>> classified) {
+            finishRefreshBatch();
+            onRefreshed(samples, std::move(classified));
         });
-    }
+    });
+}
+
+void WatchService::finishRefreshBatch()
+{
+    if (--m_refreshesInFlight == 0)
+        m_lastRefreshCostMs = m_lastRefresh.elapsed();
 }
 
 void WatchService::refreshKeys(const QList<QByteArray> &keys, QObject *context, KeysHandler handler)

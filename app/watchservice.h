@@ -57,6 +57,12 @@ Q_SIGNALS:
     void scanFailed(const QString &message);
 
 private:
+    // Refresh batches go out a few at a time, so the reads a notification asks for queue
+    // behind one batch, not behind all of them.
+    static constexpr int refreshWindow = 2;
+    void sendRefreshBatch();
+    void finishRefreshBatch();
+
     void merge(const QList<LockInfo> &found);
     void onRefreshed(const QList<KeySample> &samples, QList<std::optional<LockInfo>> classified, bool acceptNew = false, QList<LockInfo> *present = nullptr,
                      QList<KeySample> *absent = nullptr);
@@ -68,7 +74,8 @@ private:
     QHash<QByteArray, LockInfo> m_locks;
     QTimer m_refreshTimer;
     QTimer m_rescanTimer;
-    int m_refreshesInFlight = 0;
+    int m_refreshesInFlight = 0; // batches of the running refresh not finished yet
+    QList<QList<QByteArray>> m_refreshQueue;
     QElapsedTimer m_lastRefresh;
     qint64 m_lastRefreshCostMs = 0;
     bool m_active = false;
