@@ -5,6 +5,7 @@
 
 #include <QJsonDocument>
 #include <QDateTime>
+#include <QDeadlineTimer>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
@@ -59,10 +60,17 @@ private:
         return p.readAllStandardOutput() + p.readAllStandardError();
     }
 
+    // The next line the script prints: waits for a whole line (output can come in pieces),
+    // and says what went wrong on the script's stderr if none comes.
     static QByteArray readLine(QProcess &p)
     {
+        const QDeadlineTimer deadline(30000);
+        while (!p.canReadLine() && !deadline.hasExpired()) {
+            if (!p.waitForReadyRead(int(std::max<qint64>(1, deadline.remainingTime()))) && p.state() != QProcess::Running)
+                break;
+        }
         if (!p.canReadLine())
-            p.waitForReadyRead(10000);
+            qWarning().noquote() << "no line from the script; its stderr:" << p.readAllStandardError();
         return p.readLine().trimmed();
     }
 
