@@ -8,14 +8,18 @@
 //   3. in the same run, event latency: the driver puts its CLOCK_MONOTONIC write time in each
 //      token, and the window's event service reports when it derived the event;
 //   4. the window's resident memory sampled over the run (flat = bounded by the time window).
-// `--seconds N` sets the length of the traffic run (default 60); `--long` makes it an hour.
+// `--seconds N` sets the length of the traffic run (default 60); `--long` makes it an hour;
+// `--window-seconds N` shortens the charts' time window (default 1 h) so a short run shows
+// memory levelling off once the window is full.
 // Not a CTest test: timings on shared machines are for reading, not for asserting.
 
 #include "auditlog.h"
 #include "dialectregistry.h"
+#include "livewatchdocks.h"
 #include "lockeventservice.h"
 #include "mainwindow.h"
 #include "session.h"
+#include "watchrecorder.h"
 #include "testredis.h"
 
 #include <hiredis/hiredis.h>
@@ -265,6 +269,9 @@ int main(int argc, char *argv[])
     double seconds = args.contains(QStringLiteral("--long")) ? 3600 : 60;
     if (const qsizetype i = args.indexOf(QStringLiteral("--seconds")); i > 0 && i + 1 < args.size())
         seconds = args.at(i + 1).toDouble();
+    double windowSeconds = 0;
+    if (const qsizetype i = args.indexOf(QStringLiteral("--window-seconds")); i > 0 && i + 1 < args.size())
+        windowSeconds = args.at(i + 1).toDouble();
 
     TestRedis redis;
     if (!redis.start()) {
@@ -304,6 +311,8 @@ int main(int argc, char *argv[])
         fprintf(stderr, "the window did not start watching live\n");
         return 1;
     }
+    if (windowSeconds > 0)
+        window.liveWatch()->recorder()->setWindow(qint64(windowSeconds * 1000));
     const GuiRun idle = guiRun(window, redis.port(), 0, 10);
     const GuiRun busy = guiRun(window, redis.port(), 1000, seconds);
     printf("2. GUI event loop (10 ms timer lateness), window watching %d locks, notifications on:\n", watchedLocks);
@@ -314,7 +323,8 @@ int main(int argc, char *argv[])
     printf("3. Event latency, write to derived event (%lld events):\n", qint64(busy.latency.size()));
     printf("  p50 %.1f ms   p99 %.1f ms   max %.1f ms; target p99 < 100 ms\n\n", percentile(busy.latency, 0.5),
            percentile(busy.latency, 0.99), percentile(busy.latency, 1.0));
-    printf("4. Window resident memory during the traffic run:\n ");
+    printf("4. Window resident memory during the traffic run (chart window %s):\n ",
+           windowSeconds > 0 ? qPrintable(QStringLiteral("%1 s").arg(windowSeconds)) : "1 h");
     for (const auto &[t, mb] : busy.rss)
         printf(" %.0fs:%.0fMB", t, mb);
     const qsizetype half = busy.rss.size() / 2;
