@@ -45,7 +45,13 @@ void TokenLock::acquire(const QByteArray &token, int ttlMs, QObject *context, At
             });
             return;
         }
-        c->send({"SET", m_key, token, "NX", "PX", ttl}, context, [this, context, handler](const RedisReply &r) {
+        [[fallthrough]];
+    case DemoRecipe::Acquire::SetNxNoTtl: {
+        // The same SET NX, with or without the expiry that is the whole lesson of no-ttl-crash.
+        RedisCommand set{"SET", m_key, token, "NX"};
+        if (m_recipe.acquire == DemoRecipe::Acquire::SetNxPx)
+            set << "PX" << ttl;
+        c->send(set, context, [this, context, handler](const RedisReply &r) {
             if (r.isError())
                 handler(outcome(Outcome::Error, r.bytes()));
             else if (r.isStatus("OK"))
@@ -54,16 +60,7 @@ void TokenLock::acquire(const QByteArray &token, int ttlMs, QObject *context, At
                 handler(outcome(Outcome::Busy));
         });
         return;
-    case DemoRecipe::Acquire::SetNxNoTtl:
-        c->send({"SET", m_key, token, "NX"}, context, [this, context, handler](const RedisReply &r) {
-            if (r.isError())
-                handler(outcome(Outcome::Error, r.bytes()));
-            else if (r.isStatus("OK"))
-                written(0, true, context, handler);
-            else
-                handler(outcome(Outcome::Busy));
-        });
-        return;
+    }
     case DemoRecipe::Acquire::SetNxThenExpire:
         c->send({"SETNX", m_key, token}, context, [this, c, ttl, context, handler](const RedisReply &r) {
             if (r.isError()) {
