@@ -5,6 +5,7 @@
 #include "jsonwriter.h"
 #include "keyinspector.h"
 #include "redisconnection.h"
+#include "session.h"
 #include "tokentext.h"
 
 
@@ -14,15 +15,13 @@
 
 AdminCommand::AdminCommand(const CliOptions &options, const DialectRegistry *registry, const AuditLog *audit,
                            QObject *parent)
-    : CliCommand(options, registry, parent)
-    , m_audit(audit)
+    : CliCommand(options, registry, audit, parent)
 {
 }
 
 void AdminCommand::run()
 {
-    m_admin = new AdminService(connection(), registry(), m_audit, this);
-    m_admin->setReadOnly(options().readOnly);
+    m_admin = session()->admin();
     if (options().command == CliOptions::Command::Acquire) {
         // Without --token the dialect makes one in its library's format.
         execute(m_admin->planAcquire(options().key, options().tokenGiven ? options().token : QByteArray(), options().ttlMs,
@@ -67,7 +66,7 @@ bool AdminCommand::confirm(const AdminPlan &plan) const
     if (options().yes || !isatty(STDIN_FILENO))
         return true;
     fprintf(stderr, "%s\n  will run: %s\n  on: %s\nProceed? [y/N] ", qUtf8Printable(plan.description),
-            qUtf8Printable(plan.commandText()), qUtf8Printable(connection()->options().displayName()));
+            qUtf8Printable(plan.commandText()), qUtf8Printable(session()->displayName()));
     fflush(stderr);
     std::string answer;
     if (!std::getline(std::cin, answer))

@@ -27,7 +27,6 @@ private:
     void execute(const AdminPlan &plan);
     bool confirm(const AdminPlan &plan) const;
 
-    const AuditLog *m_audit;
     AdminService *m_admin = nullptr;
     KeyInspector *m_inspector = nullptr;
 };

@@ -15,7 +15,7 @@ QString AdminPlan::commandText() const
 {
     QStringList parts;
     if (isScript()) {
-        parts << QStringLiteral("EVALSHA") << QString::fromLatin1(script.sha1()) << QString::number(keys.size());
+        parts << QStringLiteral("EVALSHA") << QString::fromLatin1(scriptSha1) << QString::number(keys.size());
         for (const QByteArray &k : keys)
             parts << quoted(k);
         for (const QByteArray &a : args)

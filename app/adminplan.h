@@ -1,8 +1,6 @@
 #pragma once
 
-#include "commandencoder.h"
 #include "dialect.h"
-#include "luascript.h"
 
 #include <QByteArray>
 #include <QString>
@@ -21,12 +19,15 @@ struct AdminPlan
     QString refusal;     // why it cannot run, when not allowed
     QString description; // in words, for the confirmation
 
-    LuaScript script; // a scripted action: script with keys and args
+    // A scripted action: the script (resources/lua/<name>.lua) with keys and args.
+    QString scriptName;
+    QByteArray scriptSource;
+    QByteArray scriptSha1;
     QList<QByteArray> keys;
     QList<QByteArray> args;
-    RedisCommand command; // a single-command action (acquire)
+    QList<QByteArray> command; // a single-command action (acquire)
 
-    bool isScript() const { return script.isValid(); }
+    bool isScript() const { return !scriptName.isEmpty(); }
     // The command line as redis-cli would show it, binary parts escaped.
     QString commandText() const;
 

@@ -84,8 +84,12 @@ void AdminService::applyRecipe(AdminPlan &plan, const Dialect *dialect, const Lo
         plan.refusal = recipe.reason;
         return;
     }
-    if (!recipe.script.isEmpty())
-        plan.script = LuaScripts::load(recipe.script);
+    if (!recipe.script.isEmpty()) {
+        const LuaScript script = LuaScripts::load(recipe.script);
+        plan.scriptName = recipe.script;
+        plan.scriptSource = script.source();
+        plan.scriptSha1 = script.sha1();
+    }
     plan.keys = recipe.keys;
     plan.args = recipe.args;
     plan.command = recipe.command;
@@ -179,7 +183,7 @@ void AdminService::execute(const AdminPlan &plan, QObject *context, ResultHandle
     }
     auto onReply = [this, plan, handler](const RedisReply &reply) { finish(plan, interpret(plan, reply), handler); };
     if (plan.isScript())
-        plan.script.run(m_connection, plan.keys, plan.args, context, onReply);
+        LuaScripts::load(plan.scriptName).run(m_connection, plan.keys, plan.args, context, onReply);
     else
         m_connection->send(plan.command, context, onReply);
 }
@@ -221,7 +225,7 @@ void AdminService::finish(const AdminPlan &plan, const AdminResult &result, cons
 {
     AuditEntry entry;
     entry.time = QDateTime::currentDateTimeUtc();
-    entry.server = m_connection->options().displayName();
+    entry.server = m_serverName.isEmpty() ? m_connection->options().displayName() : m_serverName;
     entry.user = operatorLogin();
     entry.redisUser = m_connection->options().user;
     entry.action = AdminPlan::actionId(plan.action);

@@ -30,6 +30,8 @@ public:
                  QObject *parent = nullptr);
 
     bool isReadOnly() const { return m_readOnly; }
+    // How the audit log names the server (the connection's name, or host:port).
+    void setServerName(const QString &name) { m_serverName = name; }
     void setReadOnly(bool readOnly);
 
     // Whether the action can apply to this lock at all, with the reason when not.
@@ -57,5 +59,6 @@ private:
     RedisConnection *m_connection;
     const DialectRegistry *m_registry;
     const AuditLog *m_audit;
+    QString m_serverName;
     bool m_readOnly = false;
 };

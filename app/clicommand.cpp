@@ -1,55 +1,73 @@
 #include "clicommand.h"
 
-#include "embeddedsandbox.h"
-#include "redisconnection.h"
+#include "session.h"
+#include "terminationsignals.h"
 
 #include <QCoreApplication>
 
-CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registry, QObject *parent)
+#include <cerrno>
+#include <cstring>
+
+CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registry, const AuditLog *audit, QObject *parent)
     : QObject(parent)
     , m_options(options)
     , m_registry(registry)
+    , m_sessions(new SessionManager(registry, audit, this))
+    , m_signals(new TerminationSignals(this))
 {
-}
-
-CliCommand::~CliCommand() = default;
-
-int CliCommand::exec()
-{
-    QMetaObject::invokeMethod(this, [this] {
-        if (!m_options.sandbox) {
-            connectTo(m_options.connection);
-            return;
-        }
-        m_sandbox = new EmbeddedSandbox(this);
-        connect(m_sandbox, &EmbeddedSandbox::failed, this, [this](const QString &message) {
-            fail(ConnectionError, QStringLiteral("sandbox: %1").arg(message));
-        });
-        connect(m_sandbox, &EmbeddedSandbox::ready, this, &CliCommand::connectTo);
-        m_sandbox->start();
-    }, Qt::QueuedConnection);
-    return QCoreApplication::exec();
-}
-
-void CliCommand::connectTo(const ConnectionOptions &target)
-{
-    ConnectionOptions options = target;
-    options.autoReconnect = m_tolerateDisconnects;
-    options.clientName = QStringLiteral("lockscope-cli");
-    m_connection = new RedisConnection(options, this);
-    connect(m_connection, &RedisConnection::errorOccurred, this, [this](RedisConnection::ErrorKind, const QString &message) {
+    connect(m_signals, &TerminationSignals::received, this, &CliCommand::interrupt);
+    m_sessions->setStartServices(false);
+    m_sessions->setPatterns(options.patterns);
+    m_sessions->setReadOnly(options.readOnly);
+    connect(m_sessions, &SessionManager::errorOccurred, this, [this](const QString &message) {
         if (!m_tolerateDisconnects || !m_started)
             fail(ConnectionError, message);
         else
             fprintf(stderr, "lockscope: %s; reconnecting\n", qUtf8Printable(message));
     });
-    connect(m_connection, &RedisConnection::ready, this, [this] {
-        if (m_started)
+    connect(m_sessions, &SessionManager::sandboxFailed, this,
+            [this](const QString &message) { fail(ConnectionError, QStringLiteral("sandbox: %1").arg(message)); });
+    connect(m_sessions, &SessionManager::stateChanged, this, [this](Session::State state) {
+        if (state != Session::State::Ready || m_started)
             return;
         m_started = true;
         run();
     });
-    m_connection->open();
+}
+
+CliCommand::~CliCommand() = default;
+
+void CliCommand::interrupt(int signalNumber)
+{
+    fail(TerminationSignals::exitStatus(signalNumber), QStringLiteral("stopped by signal %1 (%2)")
+                                                         .arg(signalNumber)
+                                                         .arg(QString::fromLocal8Bit(strsignal(signalNumber))));
+}
+
+void CliCommand::setSandboxFactory(SessionManager::LauncherFactory factory)
+{
+    m_sessions->setSandboxFactory(std::move(factory));
+}
+
+Session *CliCommand::session() const
+{
+    return m_sessions->session();
+}
+
+RedisConnection *CliCommand::connection() const
+{
+    return session() ? session()->connection() : nullptr;
+}
+
+int CliCommand::exec()
+{
+    QMetaObject::invokeMethod(this, [this] {
+        if (m_options.sandbox)
+            m_sessions->openSandbox();
+        else
+            m_sessions->connectTo(m_options.connection);
+    }, Qt::QueuedConnection);
+    return QCoreApplication::exec();
 }
 
 void CliCommand::finish(int code)
@@ -57,8 +75,15 @@ void CliCommand::finish(int code)
     if (m_finished)
         return;
     m_finished = true;
-    fflush(stdout);
-    QCoreApplication::exit(code);
+    // Output that could not be flushed is output lost: say so, never exit 0 over it.
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "lockscope: could not write the output: %s\n", strerror(errno));
+        if (code == Done)
+            code = Refused;
+    }
+    // However the command ends, the session closes in order and what it changed on the
+    // server (keyspace notifications) is put back before the process goes.
+    m_sessions->shutdown(this, [code] { QCoreApplication::exit(code); });
 }
 
 void CliCommand::fail(int code, const QString &message)
@@ -69,7 +94,12 @@ void CliCommand::fail(int code, const QString &message)
     finish(code);
 }
 
-void CliCommand::print(const QByteArray &text)
+bool CliCommand::print(const QByteArray &text)
 {
-    fwrite(text.constData(), 1, size_t(text.size()), stdout);
+    if (m_finished)
+        return false;
+    if (fwrite(text.constData(), 1, size_t(text.size()), stdout) == size_t(text.size()))
+        return true;
+    fail(Refused, QStringLiteral("could not write the output: %1").arg(QString::fromLocal8Bit(strerror(errno))));
+    return false;
 }

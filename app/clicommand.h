@@ -1,18 +1,23 @@
 #pragma once
 
 #include "clioptions.h"
+#include "sessionmanager.h"
 
 #include <QObject>
 
 #include <cstdio>
 
+class AuditLog;
 class DialectRegistry;
-class EmbeddedSandbox;
 class RedisConnection;
+class Session;
+class TerminationSignals;
 
-// Base of the command-line subcommands: connects (to the given server, or to an embedded
-// sandbox), runs, and ends the event loop with an exit code. Connection and authentication
-// failures end the command with exit code 3 and one line on stderr.
+// Base of the command-line subcommands: opens a session (on the given server, or on the
+// embedded sandbox) through the same SessionManager the window uses, runs, and ends the
+// event loop with an exit code once the session has closed and put back what it changed on
+// the server. Connection and authentication failures end the command with exit code 3 and
+// one line on stderr; output that cannot be written ends it with exit code 1.
 class CliCommand : public QObject
 {
     Q_OBJECT
@@ -21,33 +26,43 @@ class CliCommand : public QObject
 public:
     enum ExitCode { Done = 0, Refused = 1, Usage = 2, ConnectionError = 3 };
 
-    CliCommand(const CliOptions &options, const DialectRegistry *registry, QObject *parent = nullptr);
+    // audit: where admin actions are recorded (none for read-only subcommands).
+    CliCommand(const CliOptions &options, const DialectRegistry *registry, const AuditLog *audit = nullptr,
+               QObject *parent = nullptr);
     ~CliCommand() override;
+
+    // Where --sandbox comes from (the training module's embedded server).
+    void setSandboxFactory(SessionManager::LauncherFactory factory);
 
     // Runs the command to completion in the application's event loop.
     int exec();
 
 protected:
-    // Called once the connection is ready.
+    // Called once the session is connected.
     virtual void run() = 0;
+    // A terminating signal arrived (Ctrl+C, SIGTERM, SIGHUP …): by default the command ends
+    // with TerminationSignals::exitStatus(), closing its session in order on the way.
+    virtual void interrupt(int signalNumber);
     void finish(int code);
     void fail(int code, const QString &message);
-    void print(const QByteArray &text);
+    // Writes to stdout; false (and the command ends with an error) when it cannot.
+    bool print(const QByteArray &text);
 
-    RedisConnection *connection() const { return m_connection; }
+    SessionManager *sessions() const { return m_sessions; }
+    Session *session() const;
+    RedisConnection *connection() const;
     const CliOptions &options() const { return m_options; }
     const DialectRegistry *registry() const { return m_registry; }
+    bool isFinished() const { return m_finished; }
 
     // Keeps the command alive across reconnects (watch) instead of failing at the first loss.
     bool m_tolerateDisconnects = false;
 
 private:
-    void connectTo(const ConnectionOptions &options);
-
     CliOptions m_options;
     const DialectRegistry *m_registry;
-    EmbeddedSandbox *m_sandbox = nullptr;
-    RedisConnection *m_connection = nullptr;
+    SessionManager *m_sessions;
+    TerminationSignals *m_signals;
     bool m_started = false;
     bool m_finished = false;
 };

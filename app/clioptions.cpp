@@ -147,7 +147,7 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     }
 
     // Connection, as redis-cli reads it: -u first, then explicit options override its parts.
-    ConnectionOptions &c = o.connection;
+    ConnectionProfile &c = o.connection;
     if (parser.isSet(uri)) {
         QString why;
         if (!c.applyUrl(parser.value(uri), &why)) {
@@ -180,11 +180,11 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
             return std::nullopt;
         }
     }
-    c.tls = c.tls || parser.isSet(tls);
-    c.caCertFile = parser.value(cacert);
-    c.certFile = parser.value(cert);
-    c.keyFile = parser.value(keyFile);
-    c.verifyPeer = !parser.isSet(insecure);
+    c.tls.enabled = c.tls.enabled || parser.isSet(tls);
+    c.tls.caFile = parser.value(cacert);
+    c.tls.certFile = parser.value(cert);
+    c.tls.keyFile = parser.value(keyFile);
+    c.tls.verifyPeer = !parser.isSet(insecure);
     if (parser.isSet(connectTimeout)) {
         const qint64 ms = parseDuration(parser.value(connectTimeout));
         if (ms <= 0) {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "connectionoptions.h"
+#include "connectionprofile.h"
 #include "keypattern.h"
 
 #include <QByteArray>
@@ -17,7 +17,7 @@ struct CliOptions
     enum class Command { Gui, Scan, Watch, Acquire, Extend, Release, Demo, Dialects, Help, Version };
 
     Command command = Command::Gui;
-    ConnectionOptions connection;
+    ConnectionProfile connection;
     bool connectionGiven = false; // any connection option: otherwise the GUI uses its sandbox
     bool sandbox = false;         // --sandbox: an embedded redis-server with sample locks
     QList<KeyPattern> patterns;   // the lock patterns to scan with (defaults plus --pattern)

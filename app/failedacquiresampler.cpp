@@ -5,12 +5,10 @@
 
 #include <QDateTime>
 
-FailedAcquireSampler::FailedAcquireSampler(const ConnectionOptions &options, QObject *parent)
+FailedAcquireSampler::FailedAcquireSampler(RedisConnection *commands, QObject *parent)
     : QObject(parent)
-    , m_options(options)
+    , m_commands(commands)
 {
-    m_options.autoReconnect = false; // never MONITOR again without being asked
-    m_options.clientName = QStringLiteral("lockscope-sampler");
     m_limit.setSingleShot(true);
     connect(&m_limit, &QTimer::timeout, this, [this] { stop(tr("time limit reached")); });
     m_flush.setInterval(1000);
@@ -34,7 +32,10 @@ void FailedAcquireSampler::start(int seconds, const QHash<QByteArray, qint64> &h
         return;
     m_counter = AcquireAttemptCounter();
     m_counter.setPatterns(m_patterns);
-    m_counter.setDatabase(m_options.database);
+    ConnectionOptions options = m_commands->options();
+    options.autoReconnect = false; // never MONITOR again without being asked
+    options.clientName = QStringLiteral("lockscope-sampler");
+    m_counter.setDatabase(options.database);
     for (auto it = held.cbegin(); it != held.cend(); ++it)
         m_counter.seed(it.key(), it.value());
     m_lagMs = 0;
@@ -43,7 +44,7 @@ void FailedAcquireSampler::start(int seconds, const QHash<QByteArray, qint64> &h
     m_state = State::Starting;
     Q_EMIT stateChanged(m_state);
 
-    m_connection = new RedisConnection(m_options, this);
+    m_connection = new RedisConnection(options, this);
     connect(m_connection, &RedisConnection::monitorLine, this, &FailedAcquireSampler::onLine);
     connect(m_connection, &RedisConnection::errorOccurred, this,
             [this](RedisConnection::ErrorKind, const QString &message) { stop(tr("connection lost: %1").arg(message)); });

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "acquireattemptcounter.h"
-#include "connectionoptions.h"
 #include "keypattern.h"
 
 #include <QElapsedTimer>
@@ -31,7 +30,8 @@ public:
     static constexpr qint64 maxLagMs = 2000;
     static constexpr qint64 maxLinesPerSecond = 50'000;
 
-    explicit FailedAcquireSampler(const ConnectionOptions &options, QObject *parent = nullptr);
+    // Samples the server that commands talks to, on a MONITOR connection of its own.
+    explicit FailedAcquireSampler(RedisConnection *commands, QObject *parent = nullptr);
     ~FailedAcquireSampler() override;
 
     void setPatterns(const QList<KeyPattern> &patterns) { m_patterns = patterns; }
@@ -61,7 +61,7 @@ private:
     void onLine(const QByteArray &line);
     void flush();
 
-    ConnectionOptions m_options;
+    RedisConnection *m_commands;
     QList<KeyPattern> m_patterns;
     RedisConnection *m_connection = nullptr;
     AcquireAttemptCounter m_counter;

@@ -7,10 +7,11 @@
 
 #include <QCoreApplication>
 #include <QPointer>
+#include <QRandomGenerator>
 
 namespace {
 // Someone may turn notifications off on the server while we listen: look again this often.
-constexpr int recheckMs = 30'000;
+constexpr int recheckMs = 5000;
 
 QByteArray caseFolded(const QByteArray &glob)
 {
@@ -43,24 +44,36 @@ QByteArray caseFolded(const QByteArray &glob)
     return out;
 }
 
-// Puts a server setting back after its owner is gone (a session replaced while the restore
-// would still be on its way): its own short-lived connection, if the value is still ours.
-void restoreDetached(const ConnectionOptions &target, const QString &ours, const QString &original)
+// Puts notify-keyspace-events back to original on connection, if it still holds what
+// LockScope set (ours) and no other LockScope listener carries the duty to restore it.
+// done(ok) once the server answered; context guards the callbacks.
+void putBack(RedisConnection *connection, const QByteArray &instance, const QString &ours, const QString &original,
+             QObject *context, std::function<void(bool ok)> done)
 {
-    ConnectionOptions options = target;
-    options.autoReconnect = false;
-    options.clientName = QStringLiteral("lockscope-restore");
-    auto *connection = new RedisConnection(options, QCoreApplication::instance());
-    QTimer::singleShot(5000, connection, &QObject::deleteLater);
-    connection->open(); // commands sent while connecting go out after the handshake
-    connection->send({"CONFIG", "GET", "notify-keyspace-events"}, connection, [connection, ours, original](const RedisReply &reply) {
-        if (reply.isArray() && reply.size() == 2
-            && KeyspaceEventFlags::normalised(QString::fromUtf8(reply.at(1).bytes())) == KeyspaceEventFlags::normalised(ours)) {
-            connection->send({"CONFIG", "SET", "notify-keyspace-events", original.toUtf8()}, connection,
-                             [connection](const RedisReply &) { connection->deleteLater(); });
+    connection->send({"CONFIG", "GET", "notify-keyspace-events"}, context, [=](const RedisReply &reply) {
+        // Changed by someone else since: theirs now, not ours to put back.
+        if (!reply.isArray() || reply.size() != 2
+            || KeyspaceEventFlags::normalised(QString::fromUtf8(reply.at(1).bytes())) != KeyspaceEventFlags::normalised(ours)) {
+            done(!reply.isError());
             return;
         }
-        connection->deleteLater();
+        connection->send({"CLIENT", "LIST", "TYPE", "pubsub"}, context, [=](const RedisReply &list) {
+            // Refused (an ACL without CLIENT): nobody else can be seen, so the duty is ours.
+            for (const QByteArray &line : list.isString() ? list.bytes().split('\n') : QList<QByteArray>()) {
+                const qsizetype at = line.indexOf(" name=");
+                if (at < 0)
+                    continue;
+                const QByteArray name = line.mid(at + 6, line.indexOf(' ', at + 6) - at - 6);
+                const QByteArray own = KeyspaceNotifier::listenerName(instance, std::nullopt);
+                const bool ours = name == own || name.startsWith(own + ':');
+                if (!ours && KeyspaceNotifier::restoreDuty(name)) {
+                    done(true); // another watcher still needs them; it puts them back when it leaves
+                    return;
+                }
+            }
+            connection->send({"CONFIG", "SET", "notify-keyspace-events", original.toUtf8()}, context,
+                             [=](const RedisReply &set) { done(!set.isError()); });
+        });
     });
 }
 } // namespace
@@ -68,9 +81,11 @@ void restoreDetached(const ConnectionOptions &target, const QString &ours, const
 KeyspaceNotifier::KeyspaceNotifier(RedisConnection *commands, const DialectRegistry *registry, QObject *parent)
     : QObject(parent)
     , m_commands(commands)
+    , m_options(std::make_unique<ConnectionOptions>(commands->options()))
     , m_registry(registry)
+    , m_instance(QByteArray::number(QRandomGenerator::global()->generate64(), 36))
 {
-    m_channelPrefix = "__keyspace@" + QByteArray::number(commands->options().database) + "__:";
+    m_channelPrefix = "__keyspace@" + QByteArray::number(m_options->database) + "__:";
     m_recheck.setInterval(recheckMs);
     connect(&m_recheck, &QTimer::timeout, this, &KeyspaceNotifier::check);
     connect(m_commands, &RedisConnection::ready, this, [this] {
@@ -80,10 +95,26 @@ KeyspaceNotifier::KeyspaceNotifier(RedisConnection *commands, const DialectRegis
     });
 }
 
-KeyspaceNotifier::~KeyspaceNotifier()
+// Nothing here touches the server: the session hands the restore off before it goes.
+KeyspaceNotifier::~KeyspaceNotifier() = default;
+
+QByteArray KeyspaceNotifier::listenerName(const QByteArray &instance, const std::optional<QString> &restoreTo)
 {
-    if (m_changed && QCoreApplication::instance())
-        restoreDetached(m_commands->options(), m_setFlags, m_originalFlags);
+    QByteArray name = "lockscope-events:" + instance;
+    // Hex, since a client name may hold no spaces and the flags may be empty.
+    if (restoreTo)
+        name += ":restore:" + restoreTo->toLatin1().toHex();
+    return name;
+}
+
+std::optional<QString> KeyspaceNotifier::restoreDuty(const QByteArray &clientName)
+{
+    if (!clientName.startsWith("lockscope-events:"))
+        return std::nullopt;
+    const qsizetype at = clientName.indexOf(":restore:");
+    if (at < 0)
+        return std::nullopt;
+    return QString::fromLatin1(QByteArray::fromHex(clientName.mid(at + 9)));
 }
 
 QList<QByteArray> KeyspaceNotifier::channelPatterns(const QList<KeyPattern> &patterns, int database)
@@ -136,8 +167,6 @@ void KeyspaceNotifier::stop()
 {
     m_recheck.stop();
     closeListener();
-    if (m_changed)
-        restore(this, [](bool) {});
     setState(State::Stopped);
 }
 
@@ -151,23 +180,32 @@ void KeyspaceNotifier::restore(QObject *context, std::function<void(bool ok)> do
         }, Qt::QueuedConnection);
         return;
     }
-    const QString ours = m_setFlags, original = m_originalFlags;
     m_changed = false;
-    m_commands->send({"CONFIG", "GET", "notify-keyspace-events"}, this, [this, owner, done, ours, original](const RedisReply &reply) {
-        // Changed by someone else since: theirs now, not ours to put back.
-        if (!reply.isArray() || reply.size() != 2
-            || KeyspaceEventFlags::normalised(QString::fromUtf8(reply.at(1).bytes())) != KeyspaceEventFlags::normalised(ours)) {
-            if (owner)
-                done(!reply.isError());
-            return;
-        }
-        m_commands->send({"CONFIG", "SET", "notify-keyspace-events", original.toUtf8()}, this, [this, owner, done, original](const RedisReply &r) {
-            if (!r.isError())
-                m_serverFlags = original;
-            if (owner)
-                done(!r.isError());
-        });
+    // Our own listener must not count as another watcher that still needs them.
+    closeListener();
+    const QString original = m_originalFlags;
+    putBack(m_commands, m_instance, m_setFlags, original, this, [this, owner, done, original](bool ok) {
+        if (ok)
+            m_serverFlags = original;
+        if (owner)
+            done(ok);
     });
+}
+
+void KeyspaceNotifier::handOffRestore(QObject *parent)
+{
+    if (!m_changed)
+        return;
+    m_changed = false;
+    closeListener();
+    ConnectionOptions options = *m_options;
+    options.autoReconnect = false;
+    options.clientName = QStringLiteral("lockscope-restore");
+    auto *connection = new RedisConnection(options, parent ? parent : QCoreApplication::instance());
+    // However the server answers (or not), the restorer is gone within the grace period.
+    QTimer::singleShot(5000, connection, &QObject::deleteLater);
+    connection->open(); // commands sent while connecting go out after the handshake
+    putBack(connection, m_instance, m_setFlags, m_originalFlags, connection, [connection](bool) { connection->deleteLater(); });
 }
 
 bool KeyspaceNotifier::isLive() const
@@ -205,8 +243,12 @@ void KeyspaceNotifier::onFlags(const QString &flags)
 {
     m_serverFlags = flags;
     if (KeyspaceEventFlags::covers(flags, QString::fromLatin1(KeyspaceEventFlags::required))) {
-        listen();
-        setState(State::Live);
+        if (m_changed || m_state == State::Live) {
+            listen();
+            setState(State::Live);
+        } else {
+            adoptDuty(flags);
+        }
         return;
     }
     if (m_changed) {
@@ -220,6 +262,31 @@ void KeyspaceNotifier::onFlags(const QString &flags)
     closeListener();
     if (m_state != State::Refused)
         setState(State::Off);
+}
+
+void KeyspaceNotifier::adoptDuty(const QString &flags)
+{
+    // Notifications are on: maybe another LockScope watcher turned them on and will put them
+    // back when it leaves. If it leaves first, the duty passes to whoever still listens.
+    m_commands->send({"CLIENT", "LIST", "TYPE", "pubsub"}, this, [this, flags](const RedisReply &list) {
+        if (m_state == State::Stopped || m_state == State::Enabling || m_changed)
+            return;
+        for (const QByteArray &line : list.isString() ? list.bytes().split('\n') : QList<QByteArray>()) {
+            const qsizetype at = line.indexOf(" name=");
+            if (at < 0)
+                continue;
+            const std::optional<QString> original = restoreDuty(line.mid(at + 6, line.indexOf(' ', at + 6) - at - 6));
+            if (!original)
+                continue;
+            m_changed = true;
+            m_originalFlags = *original;
+            m_setFlags = flags;
+            closeListener(); // listen again under a name that carries the duty
+            break;
+        }
+        listen();
+        setState(State::Live);
+    });
 }
 
 void KeyspaceNotifier::enable()
@@ -246,6 +313,7 @@ void KeyspaceNotifier::enable()
             m_setFlags = wanted;
             m_serverFlags = wanted;
             m_changed = original != wanted;
+            closeListener(); // its name must carry the duty to put them back
             listen();
             setState(State::Live);
         });
@@ -256,8 +324,8 @@ void KeyspaceNotifier::listen()
 {
     if (m_listener)
         return;
-    ConnectionOptions options = m_commands->options();
-    options.clientName = QStringLiteral("lockscope-events");
+    ConnectionOptions options = *m_options;
+    options.clientName = QString::fromLatin1(listenerName(m_instance, m_changed ? std::optional(m_originalFlags) : std::nullopt));
     options.autoReconnect = true;
     m_listener = new RedisConnection(options, this);
     m_listenerWasReady = false;

@@ -3,12 +3,16 @@
 #include "keypattern.h"
 
 #include <QObject>
+
+#include <memory>
+#include <optional>
 #include <QTimer>
 
 #include <functional>
 
 class DialectRegistry;
 class RedisConnection;
+struct ConnectionOptions;
 
 // Keyspace notifications for the lock patterns: finds out whether the server publishes them
 // (CONFIG GET notify-keyspace-events), turns them on only when the user has allowed it
@@ -18,6 +22,12 @@ class RedisConnection;
 // Where CONFIG is refused (managed services rename or forbid it), it cannot know: it listens
 // anyway and calls the notifications live once one arrives. The watch polls in every state,
 // so nothing is lost when notifications are off; they only make changes show at once.
+//
+// Several LockScope watchers may share a server. The one that turned notifications on names
+// its listening connection "lockscope-events:<instance>:restore:<original flags in hex>"
+// (CLIENT SETNAME); a watcher that finds them on takes that duty over by naming its own
+// listener the same way. Putting the setting back waits until no other listener carries the
+// duty, so the first watcher to leave never turns notifications off under another.
 class KeyspaceNotifier final : public QObject
 {
     Q_OBJECT
@@ -45,10 +55,15 @@ public:
     bool mayEnable() const { return m_mayEnable; }
 
     void start();
+    // Stops listening and rechecking. The server's setting stays as it is: put it back with
+    // restore() or handOffRestore().
     void stop();
-    // Puts the server's setting back if LockScope changed it (and nobody changed it since);
-    // done(ok) once the server answered. Before quitting, wait for it.
+    // Puts the server's setting back if LockScope changed it (and nobody changed it since,
+    // and no other LockScope watcher still needs it); done(ok) once the server answered.
     void restore(QObject *context, std::function<void(bool ok)> done);
+    // The same, on a short-lived connection of its own owned by parent (the application when
+    // null), so it completes after this notifier and its session are gone.
+    void handOffRestore(QObject *parent);
 
     State state() const { return m_state; }
     // Live and the listening connection is up.
@@ -63,6 +78,10 @@ public:
     // PSUBSCRIBE patterns for the lock patterns; case-insensitive globs are spelled out
     // letter by letter ([lL][oO]…), since Redis matches channels case-sensitively.
     static QList<QByteArray> channelPatterns(const QList<KeyPattern> &patterns, int database);
+    // The listener's client name, carrying the restore duty (the original flags) or not.
+    static QByteArray listenerName(const QByteArray &instance, const std::optional<QString> &restoreTo);
+    // The original flags a listener name carries, if it carries the duty.
+    static std::optional<QString> restoreDuty(const QByteArray &clientName);
 
 Q_SIGNALS:
     void keyEvent(const QByteArray &key, const QByteArray &event, qint64 atMs);
@@ -73,6 +92,7 @@ Q_SIGNALS:
 private:
     void check();
     void onFlags(const QString &flags);
+    void adoptDuty(const QString &flags);
     void enable();
     void listen();
     void closeListener();
@@ -80,7 +100,9 @@ private:
     void onMessage(const QByteArray &channel, const QByteArray &payload);
 
     RedisConnection *m_commands;
+    std::unique_ptr<ConnectionOptions> m_options; // copied: restores outlive the connection
     const DialectRegistry *m_registry;
+    QByteArray m_instance; // tells this watcher's listener from others' in CLIENT LIST
     RedisConnection *m_listener = nullptr;
     QList<KeyPattern> m_patterns;
     QByteArray m_channelPrefix;

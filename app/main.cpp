@@ -4,14 +4,17 @@
 #include "auditlog.h"
 #include "clioptions.h"
 #include "democommand.h"
+#include "democontroller.h"
 #include "demopanel.h"
-#include "dialectscommand.h"
 #include "dialectregistry.h"
+#include "dialectscommand.h"
+#include "embeddedsandbox.h"
 #include "mainwindow.h"
 #include "profilestore.h"
 #include "scancommand.h"
-#include "watchcommand.h"
+#include "sessionmanager.h"
 #include "terminationsignals.h"
+#include "watchcommand.h"
 
 #include <QApplication>
 #include <QTimer>
@@ -54,6 +57,23 @@ bool useProfiles(DialectRegistry &registry, QList<DialectProfile> profiles, cons
     return error.isEmpty();
 }
 
+// The embedded default server (sample locks, and in the window a few demo workers) comes from
+// the training module; the session layer starts it through this factory without knowing it.
+SessionManager::LauncherFactory sandboxFactory(bool backgroundDemo)
+{
+    return [backgroundDemo](QObject *parent) {
+        auto *sandbox = new EmbeddedSandbox(parent);
+        sandbox->setBackgroundDemo(backgroundDemo);
+        return sandbox;
+    };
+}
+
+int runCommand(CliCommand &&command)
+{
+    command.setSandboxFactory(sandboxFactory(false));
+    return command.exec();
+}
+
 int runCli(int argc, char *argv[], const CliOptions &options)
 {
     QCoreApplication app(argc, argv);
@@ -64,13 +84,13 @@ int runCli(int argc, char *argv[], const CliOptions &options)
     const AuditLog audit;
     switch (options.command) {
     case CliOptions::Command::Scan:
-        return ScanCommand(options, &registry).exec();
+        return runCommand(ScanCommand(options, &registry));
     case CliOptions::Command::Watch:
-        return WatchCommand(options, &registry).exec();
+        return runCommand(WatchCommand(options, &registry));
     case CliOptions::Command::Acquire:
     case CliOptions::Command::Extend:
     case CliOptions::Command::Release:
-        return AdminCommand(options, &registry, &audit).exec();
+        return runCommand(AdminCommand(options, &registry, &audit));
     case CliOptions::Command::Demo:
         return DemoCommand(options).exec();
     case CliOptions::Command::Dialects:
@@ -93,14 +113,21 @@ int runGui(int argc, char *argv[], const CliOptions &options)
     if (!useProfiles(registry, saved, options.profileFiles))
         return CliCommand::Usage;
     const AuditLog audit;
-    MainWindow window(&registry, &audit);
+    SessionManager sessions(&registry, &audit);
+    sessions.setSandboxFactory(sandboxFactory(true));
+    sessions.setPatterns(options.patterns);
+    DemoController demos;
+    // The lock table follows the demo's lock to whichever server holds it now.
+    demos.followWith(&sessions);
+    MainWindow window(&sessions, &registry);
+    window.setDemoPanelFactory([&demos](QWidget *parent) { return new DemoPanel(&demos, parent); });
     window.setProfileStore(&profileStore);
     if (!profileError.isEmpty())
         window.showMessage(profileError, true);
-    // Ctrl+C or SIGTERM closes the window normally, so sandbox servers are stopped in order.
+    // A terminating signal closes the window normally: the session is closed in order,
+    // server settings are put back, sandbox servers stop.
     const TerminationSignals signalWatcher;
-    QObject::connect(&signalWatcher, &TerminationSignals::received, &app, &QCoreApplication::quit);
-    window.setPatterns(options.patterns);
+    QObject::connect(&signalWatcher, &TerminationSignals::received, &window, &QWidget::close);
     window.setReadOnly(options.readOnly);
 
     // `lockscope --scenario NAME [--variant V]` opens straight into a running demo.
@@ -134,15 +161,15 @@ int runGui(int argc, char *argv[], const CliOptions &options)
     }
     if (demo) {
         window.resize(1600, 1000);
-        DemoPanel *panel = window.openDemoPanel();
+        auto *panel = qobject_cast<DemoPanel *>(window.openDemoPanel());
         panel->selectScenario(options.scenario);
         if (const std::optional<DemoVariant> variant = DemoScenario::parseVariant(options.variant))
             panel->selectVariant(*variant);
         panel->start();
     } else if (options.connectionGiven) {
-        window.connectTo(options.connection);
+        sessions.connectTo(options.connection);
     } else {
-        window.startSandbox();
+        sessions.openSandbox();
     }
     window.show();
     return QApplication::exec();

@@ -3,16 +3,15 @@
 #include "discoveryservice.h"
 #include "lockjson.h"
 #include "monotonicclock.h"
-#include "redisconnection.h"
+#include "session.h"
+#include "watchservice.h"
 #include "texttable.h"
 #include "tokentext.h"
 
 void ScanCommand::run()
 {
-    m_discovery = new DiscoveryService(connection(), registry(), this);
-    DiscoveryOptions discovery;
-    discovery.patterns = options().patterns;
-    m_discovery->setOptions(discovery);
+    // The session's own discovery, with the command line's patterns.
+    m_discovery = session()->watch()->discovery();
 
     connect(m_discovery, &DiscoveryService::locksFound, this, [this](const QList<LockInfo> &locks) {
         if (!options().json) {
@@ -32,7 +31,7 @@ void ScanCommand::run()
             print(table(m_locks, MonotonicClock::nowMs()));
             fflush(stdout); // the table before the summary on stderr, when both go to one terminal
             fprintf(stderr, "%lld locks among %lld keys scanned on %s (%.2f s)\n", p.locksFound, p.keysScanned,
-                    qUtf8Printable(connection()->options().displayName()), p.elapsedMs / 1000.0);
+                    qUtf8Printable(session()->displayName()), p.elapsedMs / 1000.0);
         }
         finish(Done);
     });

@@ -3,35 +3,97 @@
 #include "adminservice.h"
 #include "commandstatspoller.h"
 #include "failedacquiresampler.h"
+#include "keyspacenotifier.h"
 #include "lockeventservice.h"
+#include "profileoptions.h"
 #include "redisconnection.h"
 #include "watchservice.h"
 
-Session::Session(const ConnectionOptions &options, const DialectRegistry *registry, const AuditLog *audit,
+Session::Session(const ConnectionProfile &profile, const DialectRegistry *registry, const AuditLog *audit,
                  QObject *parent)
     : QObject(parent)
+    , m_profile(profile)
     , m_registry(registry)
-    , m_connection(new RedisConnection(options, this))
+    , m_connection(new RedisConnection(ProfileOptions::toOptions(profile, QStringLiteral("lockscope")), this))
     , m_watch(new WatchService(m_connection, registry, this))
     , m_admin(new AdminService(m_connection, registry, audit, this))
     , m_events(new LockEventService(m_connection, m_watch, registry, this))
     , m_commandStats(new CommandStatsPoller(m_connection, this))
-    , m_sampler(new FailedAcquireSampler(options, this))
+    , m_sampler(new FailedAcquireSampler(m_connection, this))
 {
+    m_admin->setServerName(profile.displayName());
     connect(m_sampler, &FailedAcquireSampler::failedAttempts, m_events, &LockEventService::recordFailedAttempts);
+    connect(m_connection, &RedisConnection::stateChanged, this, [this](RedisConnection::State state) {
+        switch (state) {
+        case RedisConnection::State::Connecting:
+            // A reconnect attempt is still "reconnecting" to whoever shows the state.
+            if (m_state != State::Reconnecting)
+                setState(State::Connecting);
+            break;
+        case RedisConnection::State::Ready:
+            m_lastError.clear();
+            setState(State::Ready);
+            break;
+        case RedisConnection::State::WaitingToReconnect:
+            setState(State::Reconnecting);
+            break;
+        case RedisConnection::State::Disconnected:
+            setState(m_state == State::Closed ? State::Closed : State::Failed);
+            break;
+        }
+    });
+    connect(m_connection, &RedisConnection::errorOccurred, this, [this](RedisConnection::ErrorKind, const QString &message) {
+        m_lastError = message;
+        Q_EMIT errorOccurred(message);
+    });
+    connect(m_connection, &RedisConnection::reconnectScheduled, this, &Session::reconnectScheduled);
 }
 
-Session::~Session() = default;
-
-QString Session::displayName() const
+Session::~Session()
 {
-    return m_connection->options().displayName();
+    close();
+    // Services before the connections they hold pointers to.
+    delete m_sampler;
+    delete m_commandStats;
+    delete m_events;
+    delete m_admin;
+    delete m_watch;
+    delete m_connection;
 }
 
-void Session::open()
+void Session::setState(State state)
+{
+    if (state == m_state)
+        return;
+    m_state = state;
+    Q_EMIT stateChanged(state);
+}
+
+void Session::open(bool startServices)
 {
     m_connection->open();
+    if (!startServices)
+        return;
     m_watch->start();
     m_events->start();
     m_commandStats->start();
+}
+
+void Session::close(QObject *restorerParent)
+{
+    if (m_state == State::Closed)
+        return;
+    m_sampler->stop();
+    m_commandStats->stop();
+    m_events->stop();
+    m_watch->stop();
+    m_events->notifier()->handOffRestore(restorerParent);
+    // Whatever still runs inside (a reply handler failed by the close below, a queued
+    // callback) may emit; nobody outside hears it any more.
+    const QList<QObject *> inside = findChildren<QObject *>();
+    for (QObject *object : inside)
+        object->disconnect();
+    m_connection->close();
+    m_state = State::Closed;
+    disconnect(); // this session's own signals, after its last state change
 }

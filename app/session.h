@@ -1,6 +1,6 @@
 #pragma once
 
-#include "connectionoptions.h"
+#include "connectionprofile.h"
 
 #include <QObject>
 
@@ -13,31 +13,58 @@ class LockEventService;
 class RedisConnection;
 class WatchService;
 
-// Everything LockScope does with one server: the connection and the services on it.
-// Replaced as a whole when the user connects elsewhere.
+// Everything LockScope holds open against one deployment: its connections and the services
+// that use them. Made, switched and torn down by SessionManager, never by the window.
+//
+// close() takes it down in a fixed order: services stop (no more timers, scans or reads),
+// the server settings LockScope changed are handed to a restorer that outlives the session,
+// every signal of the session's objects is disconnected (so nothing of this server can
+// reach whoever shows the next one), and the connections close. The destructor does the
+// same, then deletes the services before the connections they use.
 class Session final : public QObject
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(Session)
 
 public:
-    Session(const ConnectionOptions &options, const DialectRegistry *registry, const AuditLog *audit,
+    enum class State { Connecting, Ready, Reconnecting, Failed, Closed };
+    Q_ENUM(State)
+
+    Session(const ConnectionProfile &profile, const DialectRegistry *registry, const AuditLog *audit,
             QObject *parent = nullptr);
     ~Session() override;
 
-    RedisConnection *connection() const { return m_connection; }
+    const ConnectionProfile &profile() const { return m_profile; }
+    QString displayName() const { return m_profile.displayName(); }
+    State state() const { return m_state; }
+    bool isReady() const { return m_state == State::Ready; }
+    QString lastError() const { return m_lastError; }
+
     WatchService *watch() const { return m_watch; }
     AdminService *admin() const { return m_admin; }
     LockEventService *events() const { return m_events; }
     CommandStatsPoller *commandStats() const { return m_commandStats; }
     FailedAcquireSampler *sampler() const { return m_sampler; }
     const DialectRegistry *registry() const { return m_registry; }
-    QString displayName() const;
+    // The command connection, for the app layer and tests; redisclient is not visible to ui.
+    RedisConnection *connection() const { return m_connection; }
 
-    // Connects and starts watching.
-    void open();
+    // Connects and starts the services (for a command-line subcommand: only connects).
+    void open(bool startServices = true);
+    // See above. restorerParent owns what puts server settings back after the session is
+    // gone (SessionManager waits for it before the process quits).
+    void close(QObject *restorerParent = nullptr);
+
+Q_SIGNALS:
+    void stateChanged(Session::State state);
+    // The first failure of a connection attempt or of a connection that was up.
+    void errorOccurred(const QString &message);
+    void reconnectScheduled(int attempt, int delayMs);
 
 private:
+    void setState(State state);
+
+    ConnectionProfile m_profile;
     const DialectRegistry *m_registry;
     RedisConnection *m_connection;
     WatchService *m_watch;
@@ -45,4 +72,6 @@ private:
     LockEventService *m_events;
     CommandStatsPoller *m_commandStats;
     FailedAcquireSampler *m_sampler;
+    State m_state = State::Connecting;
+    QString m_lastError;
 };

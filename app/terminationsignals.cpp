@@ -10,6 +10,18 @@ namespace {
 volatile int writeEnd = -1;
 } // namespace
 
+QList<int> TerminationSignals::caught()
+{
+    // Every signal whose default action ends the process, less those that report a fault
+    // in the process itself (SIGSEGV and friends): catching those would hide the crash.
+    return {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPOLL, SIGPWR};
+}
+
+int TerminationSignals::exitStatus(int signalNumber)
+{
+    return signalNumber == SIGINT || signalNumber == SIGTERM ? 0 : 128 + signalNumber;
+}
+
 TerminationSignals::TerminationSignals(QObject *parent)
     : QObject(parent)
 {
@@ -24,16 +36,24 @@ TerminationSignals::TerminationSignals(QObject *parent)
     sigemptyset(&action.sa_mask);
     // The first signal is ours; the next one gets the default action (ends the process).
     action.sa_flags = SA_RESTART | SA_RESETHAND;
-    sigaction(SIGINT, &action, &m_oldInt);
-    sigaction(SIGTERM, &action, &m_oldTerm);
+    for (int number : caught()) {
+        struct sigaction old = {};
+        sigaction(number, &action, &old);
+        m_previous.append({number, old});
+    }
+    struct sigaction ignore = {};
+    ignore.sa_handler = SIG_IGN;
+    struct sigaction old = {};
+    sigaction(SIGPIPE, &ignore, &old);
+    m_previous.append({SIGPIPE, old});
 }
 
 TerminationSignals::~TerminationSignals()
 {
     if (m_fds[0] < 0)
         return;
-    sigaction(SIGINT, &m_oldInt, nullptr);
-    sigaction(SIGTERM, &m_oldTerm, nullptr);
+    for (const auto &[number, old] : std::as_const(m_previous))
+        sigaction(number, &old, nullptr);
     writeEnd = -1;
     delete m_notifier;
     ::close(m_fds[0]);

@@ -5,7 +5,7 @@
 #include "lockeventservice.h"
 #include "lockjson.h"
 #include "monotonicclock.h"
-#include "redisconnection.h"
+#include "session.h"
 #include "scancommand.h"
 #include "terminationsignals.h"
 #include "tokentext.h"
@@ -13,21 +13,13 @@
 
 #include <QDateTime>
 
+#include <cstring>
 #include <unistd.h>
 
-namespace {
-// Whatever is on its way when the user stops the watch gets this long to finish.
-constexpr int shutdownGraceMs = 2000;
-} // namespace
-
 WatchCommand::WatchCommand(const CliOptions &options, const DialectRegistry *registry, QObject *parent)
-    : CliCommand(options, registry, parent)
-    , m_signals(new TerminationSignals(this))
+    : CliCommand(options, registry, nullptr, parent)
 {
     m_tolerateDisconnects = true;
-    connect(m_signals, &TerminationSignals::received, this, [this](int signalNumber) {
-        shutdown(signalNumber == SIGINT ? QStringLiteral("interrupted") : QStringLiteral("terminated"));
-    });
     if (options.durationS > 0)
         QTimer::singleShot(qint64(options.durationS * 1000), this, [this] { shutdown(QString()); });
 }
@@ -36,15 +28,11 @@ WatchCommand::~WatchCommand() = default;
 
 void WatchCommand::run()
 {
-    m_watch = new WatchService(connection(), registry(), this);
-    DiscoveryOptions discovery = m_watch->discovery()->options();
-    discovery.patterns = options().patterns;
-    m_watch->discovery()->setOptions(discovery);
+    // The session's own services, which the command line starts itself.
+    m_watch = session()->watch();
     m_watch->setRefreshInterval(options().intervalMs);
     m_watch->setRescanInterval(options().rescanMs);
-
-    m_events = new LockEventService(connection(), m_watch, registry(), this);
-    m_events->setPatterns(options().patterns);
+    m_events = session()->events();
     m_events->notifier()->setMayEnable(options().enableNotifications);
     connect(m_events, &LockEventService::statusChanged, this, &WatchCommand::reportStatus);
     if (options().events)
@@ -105,7 +93,7 @@ void WatchCommand::printTable()
         out += QStringLiteral("%1  %2 lock(s) on %3, every %4 s\n\n")
                    .arg(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss")))
                    .arg(locks.size())
-                   .arg(connection()->options().displayName())
+                   .arg(session()->displayName())
                    .arg(options().intervalMs / 1000.0)
                    .toUtf8();
         out += ScanCommand::table(locks, now);
@@ -128,10 +116,16 @@ void WatchCommand::reportStatus()
         && m_events->notifier()->state() == KeyspaceNotifier::State::Off)
         hint = QStringLiteral(" (--enable-notifications lets LockScope turn them on while it watches)");
     fprintf(stderr, "lockscope: watching %lld lock(s) on %s; %s%s\n", qint64(m_watch->locks().size()),
-            qUtf8Printable(connection()->options().displayName()), qUtf8Printable(status), qUtf8Printable(hint));
+            qUtf8Printable(session()->displayName()), qUtf8Printable(status), qUtf8Printable(hint));
 }
 
-void WatchCommand::shutdown(const QString &why)
+void WatchCommand::interrupt(int signalNumber)
+{
+    shutdown(signalNumber == SIGINT ? QStringLiteral("interrupted") : QString::fromLocal8Bit(strsignal(signalNumber)).toLower(),
+             TerminationSignals::exitStatus(signalNumber));
+}
+
+void WatchCommand::shutdown(const QString &why, int code)
 {
     if (m_shuttingDown)
         return;
@@ -139,15 +133,6 @@ void WatchCommand::shutdown(const QString &why)
     m_tableTimer.stop();
     if (!why.isEmpty())
         fprintf(stderr, "lockscope: %s, stopping\n", qUtf8Printable(why));
-    if (!m_events) {
-        finish(Done);
-        return;
-    }
-    m_watch->stop();
-    // Put the server's notification setting back (when we changed it) before leaving.
-    QTimer::singleShot(shutdownGraceMs, this, [this] { finish(Done); });
-    m_events->notifier()->restore(this, [this](bool) {
-        m_events->stop();
-        finish(Done);
-    });
+    // Closing the session puts the server's notification setting back (when we changed it).
+    finish(code);
 }

@@ -6,12 +6,11 @@
 #include <QTimer>
 
 class LockEventService;
-class TerminationSignals;
 class WatchService;
 
-// lockscope watch: keeps watching until --duration runs out or Ctrl+C / SIGTERM, then ends
-// cleanly with exit code 0 (output flushed, and the server's notification setting put back
-// if --enable-notifications changed it).
+// lockscope watch: keeps watching until --duration runs out or a signal stops it (Ctrl+C,
+// SIGTERM: exit code 0; SIGHUP and the like: 128 + the signal), then ends cleanly: output
+// flushed, and the server's notification setting put back if --enable-notifications changed it.
 // With --events, one line per lock event (--json: one JSON object per event); without it,
 // the lock table is printed again after every refresh (--json: one object per lock).
 // Status (what is watched, whether events are live or polled) goes to stderr.
@@ -27,14 +26,14 @@ public:
 
 protected:
     void run() override;
+    void interrupt(int signalNumber) override;
 
 private:
     void printEvents(const QList<LockEvent> &events);
     void printTable();
     void reportStatus();
-    void shutdown(const QString &why);
+    void shutdown(const QString &why, int code = Done);
 
-    TerminationSignals *m_signals;
     WatchService *m_watch = nullptr;
     LockEventService *m_events = nullptr;
     QTimer m_tableTimer;

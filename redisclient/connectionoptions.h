@@ -22,10 +22,6 @@ struct ConnectionOptions
     bool autoReconnect = true;
     QString clientName = QStringLiteral("lockscope");
 
-    // Parses redis://[[user]:password@]host[:port][/db] and rediss://… (TLS).
-    // Returns false and sets *error when the URL is not one of these.
-    bool applyUrl(const QString &url, QString *error);
-
     // host:port/db, with the user when there is one; never the password.
     QString displayName() const;
 };

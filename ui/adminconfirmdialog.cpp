@@ -44,11 +44,11 @@ AdminConfirmDialog::AdminConfirmDialog(const AdminPlan &plan, const QString &ser
     layout->addWidget(headline);
     layout->addLayout(form);
     if (plan.isScript()) {
-        auto *source = new QPlainTextEdit(QString::fromUtf8(plan.script.source()), this);
+        auto *source = new QPlainTextEdit(QString::fromUtf8(plan.scriptSource), this);
         source->setReadOnly(true);
         source->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
         source->setMinimumHeight(160);
-        layout->addWidget(new QLabel(tr("Script %1.lua:").arg(plan.script.name()), this));
+        layout->addWidget(new QLabel(tr("Script %1.lua:").arg(plan.scriptName), this));
         layout->addWidget(source);
     }
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);

@@ -52,9 +52,9 @@ ConnectionDialog::ConnectionDialog(QWidget *parent)
     form->addRow(tr("Connect timeout"), m_timeout);
     form->addRow(QString(), m_readOnly);
 
-    QPushButton *sandbox = m_buttons->addButton(tr("Use a sandbox server"), QDialogButtonBox::ActionRole);
-    sandbox->setToolTip(tr("Start a private redis-server with sample locks"));
-    connect(sandbox, &QPushButton::clicked, this, [this] {
+    m_sandboxButton = m_buttons->addButton(tr("Use a sandbox server"), QDialogButtonBox::ActionRole);
+    m_sandboxButton->setToolTip(tr("Start a private redis-server with sample locks"));
+    connect(m_sandboxButton, &QPushButton::clicked, this, [this] {
         m_sandbox = true;
         accept();
     });
@@ -74,8 +74,13 @@ ConnectionDialog::ConnectionDialog(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_buttons);
-    setOptions(ConnectionOptions());
+    setProfile(ConnectionProfile());
     enableTls();
+}
+
+void ConnectionDialog::setSandboxAvailable(bool available)
+{
+    m_sandboxButton->setVisible(available);
 }
 
 void ConnectionDialog::applyUrl()
@@ -85,7 +90,7 @@ void ConnectionDialog::applyUrl()
         m_urlError->hide();
         return;
     }
-    ConnectionOptions parsed = options();
+    ConnectionProfile parsed = profile();
     QString error;
     if (!parsed.applyUrl(text, &error)) {
         m_urlError->setText(error);
@@ -93,35 +98,35 @@ void ConnectionDialog::applyUrl()
         return;
     }
     m_urlError->hide();
-    setOptions(parsed);
+    setProfile(parsed);
 }
 
-void ConnectionDialog::setOptions(const ConnectionOptions &o)
+void ConnectionDialog::setProfile(const ConnectionProfile &p)
 {
-    m_host->setText(o.host);
-    m_port->setValue(o.port);
-    m_user->setText(o.user);
-    m_password->setText(o.password);
-    m_database->setValue(o.database);
-    m_tls->setChecked(o.tls);
-    m_caCert->setText(o.caCertFile);
-    m_insecure->setChecked(!o.verifyPeer);
-    m_timeout->setValue(o.connectTimeoutMs);
+    m_host->setText(p.host);
+    m_port->setValue(p.port);
+    m_user->setText(p.user);
+    m_password->setText(p.password);
+    m_database->setValue(p.database);
+    m_tls->setChecked(p.tls.enabled);
+    m_caCert->setText(p.tls.caFile);
+    m_insecure->setChecked(!p.tls.verifyPeer);
+    m_timeout->setValue(p.connectTimeoutMs);
 }
 
-ConnectionOptions ConnectionDialog::options() const
+ConnectionProfile ConnectionDialog::profile() const
 {
-    ConnectionOptions o;
-    o.host = m_host->text().trimmed();
-    o.port = quint16(m_port->value());
-    o.user = m_user->text();
-    o.password = m_password->text();
-    o.database = m_database->value();
-    o.tls = m_tls->isChecked();
-    o.caCertFile = m_caCert->text();
-    o.verifyPeer = !m_insecure->isChecked();
-    o.connectTimeoutMs = m_timeout->value();
-    return o;
+    ConnectionProfile p;
+    p.host = m_host->text().trimmed();
+    p.port = quint16(m_port->value());
+    p.user = m_user->text();
+    p.password = m_password->text();
+    p.database = m_database->value();
+    p.tls.enabled = m_tls->isChecked();
+    p.tls.caFile = m_caCert->text();
+    p.tls.verifyPeer = !m_insecure->isChecked();
+    p.connectTimeoutMs = m_timeout->value();
+    return p;
 }
 
 bool ConnectionDialog::readOnly() const

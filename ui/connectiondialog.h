@@ -1,6 +1,6 @@
 #pragma once
 
-#include "connectionoptions.h"
+#include "connectionprofile.h"
 
 #include <QDialog>
 
@@ -8,6 +8,7 @@ class QCheckBox;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 
 // Where to connect: host, port, ACL user and password (or password only), database, TLS,
@@ -20,11 +21,12 @@ class ConnectionDialog final : public QDialog
 public:
     explicit ConnectionDialog(QWidget *parent = nullptr);
 
-    void setOptions(const ConnectionOptions &options);
-    ConnectionOptions options() const;
+    void setProfile(const ConnectionProfile &profile);
+    ConnectionProfile profile() const;
     bool readOnly() const;
     void setReadOnly(bool readOnly);
     bool useSandbox() const { return m_sandbox; }
+    void setSandboxAvailable(bool available);
 
 private:
     void applyUrl();
@@ -42,5 +44,6 @@ private:
     QCheckBox *m_readOnly;
     QLabel *m_urlError;
     QDialogButtonBox *m_buttons;
+    QPushButton *m_sandboxButton;
     bool m_sandbox = false;
 };

@@ -8,7 +8,6 @@
 #include "lockalertmodel.h"
 #include "lockeventservice.h"
 #include "monotonicclock.h"
-#include "redisconnection.h"
 #include "samplerdialog.h"
 #include "session.h"
 #include "watchdashboard.h"
@@ -91,7 +90,6 @@ LiveWatchDocks::LiveWatchDocks(QMainWindow *window)
     m_statusLight->setTextFormat(Qt::RichText);
     window->statusBar()->addPermanentWidget(m_statusLight);
     buildMenu();
-    window->installEventFilter(this);
 
     m_tick.setInterval(1000);
     connect(&m_tick, &QTimer::timeout, this, &LiveWatchDocks::tick);
@@ -177,7 +175,7 @@ void LiveWatchDocks::setSession(Session *session)
         m_session->watch()->disconnect(this);
         m_session->commandStats()->disconnect(this);
         m_session->sampler()->disconnect(this);
-        m_session->connection()->disconnect(this);
+        m_session->disconnect(this);
         m_session->events()->disconnect(m_recorder);
         m_session->commandStats()->disconnect(m_recorder);
     }
@@ -199,7 +197,7 @@ void LiveWatchDocks::setSession(Session *session)
             m_recorder->observe(locks, m_session->events()->wallOffset());
     });
     connect(session->commandStats(), &CommandStatsPoller::statsRead, m_recorder, &WatchRecorder::recordCommandStats);
-    connect(session->connection(), &RedisConnection::stateChanged, this, &LiveWatchDocks::updateSampler);
+    connect(session, &Session::stateChanged, this, &LiveWatchDocks::updateSampler);
     connect(session->sampler(), &FailedAcquireSampler::stateChanged, this, &LiveWatchDocks::updateSampler);
     connect(session->sampler(), &FailedAcquireSampler::progress, this, &LiveWatchDocks::updateSampler);
     connect(session->sampler(), &FailedAcquireSampler::stopped, this, [this](const QString &reason) {
@@ -301,7 +299,7 @@ void LiveWatchDocks::updateSampler()
 {
     FailedAcquireSampler *sampler = m_session ? m_session->sampler() : nullptr;
     const bool running = sampler && sampler->isRunning();
-    m_samplerAction->setEnabled(m_session && m_session->connection()->isReady());
+    m_samplerAction->setEnabled(m_session && m_session->isReady());
     m_samplerAction->setText(running ? tr("Stop sampling (%1 s left)").arg(sampler->secondsLeft()) : tr("&Sample failed acquisitions…"));
     if (!running) {
         m_samplerLabel->clear();
@@ -349,26 +347,4 @@ void LiveWatchDocks::setStuckAfter(qint64 ms)
     EventDeriver::Options options = m_session->events()->options();
     options.stuckAfterMs = ms;
     m_session->events()->setOptions(options);
-}
-
-bool LiveWatchDocks::eventFilter(QObject *watched, QEvent *event)
-{
-    // Closing the window: if LockScope turned notifications on, put the server's setting back
-    // first (asynchronously), then close for real. A second close, or 2 s later, closes anyway.
-    if (watched == m_window && event->type() == QEvent::Close && !m_closing && m_session
-        && m_session->events()->notifier()->changedServer()) {
-        m_closing = true;
-        event->ignore();
-        const QPointer<QMainWindow> window = m_window;
-        m_session->events()->notifier()->restore(this, [window](bool) {
-            if (window)
-                window->close();
-        });
-        QTimer::singleShot(2000, this, [window] {
-            if (window)
-                window->close();
-        });
-        return true;
-    }
-    return QObject::eventFilter(watched, event);
 }

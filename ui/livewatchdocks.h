@@ -53,9 +53,6 @@ public:
 Q_SIGNALS:
     void lockActivated(const QByteArray &key);
 
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
-
 private:
     void buildMenu();
     QWidget *buildHeader();
@@ -85,5 +82,4 @@ private:
     QTimer m_tick;
     QTimer m_selectedTick;
     qint64 m_stuckAfterMs = EventDeriver::Options().stuckAfterMs;
-    bool m_closing = false;
 };

@@ -4,26 +4,25 @@
 #include "adminconfirmdialog.h"
 #include "adminservice.h"
 #include "connectiondialog.h"
-#include "demopanel.h"
 #include "dialectregistry.h"
 #include "holderspanel.h"
 #include "profileeditordialog.h"
 #include "profilestore.h"
 #include "discoveryoptions.h"
-#include "embeddedsandbox.h"
 #include "livewatchdocks.h"
 #include "lockdetailpanel.h"
 #include "lockfilterproxymodel.h"
 #include "locktablemodel.h"
 #include "monotonicclock.h"
-#include "redisconnection.h"
 #include "session.h"
+#include "sessionmanager.h"
 #include "tokentext.h"
 #include "watchservice.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QCloseEvent>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -40,11 +39,10 @@
 #include <QTime>
 #include <QToolBar>
 
-MainWindow::MainWindow(DialectRegistry *registry, const AuditLog *audit, QWidget *parent)
+MainWindow::MainWindow(SessionManager *sessions, DialectRegistry *registry, QWidget *parent)
     : QMainWindow(parent)
+    , m_sessions(sessions)
     , m_registry(registry)
-    , m_audit(audit)
-    , m_patterns(DiscoveryOptions::defaultPatterns())
     , m_model(new LockTableModel(this))
     , m_proxy(new LockFilterProxyModel(this))
     , m_table(new QTableView(this))
@@ -109,8 +107,27 @@ MainWindow::MainWindow(DialectRegistry *registry, const AuditLog *audit, QWidget
     connect(m_detail, &LockDetailPanel::extendRequested, this, &MainWindow::requestExtend);
     connect(m_detail, &LockDetailPanel::forceReleaseRequested, this, &MainWindow::requestForceRelease);
 
+    connect(m_sessions, &SessionManager::sessionChanged, this, &MainWindow::onSessionChanged);
+    connect(m_sessions, &SessionManager::stateChanged, this, &MainWindow::showSessionState);
+    connect(m_sessions, &SessionManager::errorOccurred, this, [this](const QString &message) { showMessage(message, true); });
+    connect(m_sessions, &SessionManager::notice, this, [this](const QString &message) { showMessage(message); });
+    connect(m_sessions, &SessionManager::reconnectScheduled, this, [this](int attempt, int delayMs) {
+        if (Session *s = session())
+            m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: reconnecting in %2 s (attempt %3)")
+                                           .arg(s->displayName().toHtmlEscaped())
+                                           .arg(delayMs / 1000.0, 0, 'f', 1)
+                                           .arg(attempt));
+    });
+    connect(m_sessions, &SessionManager::sandboxStarting, this,
+            [this] { m_connectionLabel->setText(tr("Starting a sandbox redis-server…")); });
+    connect(m_sessions, &SessionManager::sandboxFailed, this, [this] { m_connectionLabel->setText(tr("No sandbox")); });
+    m_sandboxAction->setVisible(m_sessions->hasSandbox());
+    m_demoAction->setVisible(false);
+
     resize(1400, 820);
     updateActions();
+    if (Session *current = session())
+        onSessionChanged(current);
 }
 
 MainWindow::~MainWindow() = default;
@@ -123,7 +140,7 @@ void MainWindow::buildActions()
     connect(m_connectAction, &QAction::triggered, this, &MainWindow::openConnectionDialog);
     m_sandboxAction = new QAction(tr("Open &sandbox server"), this);
     m_sandboxAction->setToolTip(tr("Start a private redis-server with sample locks and connect to it"));
-    connect(m_sandboxAction, &QAction::triggered, this, &MainWindow::startSandbox);
+    connect(m_sandboxAction, &QAction::triggered, m_sessions, &SessionManager::openSandbox);
     m_demoAction = new QAction(tr("&Demo sandbox"), this);
     m_demoAction->setToolTip(tr("Training scenarios: every classic lock failure and its fix, live, on private servers"));
     connect(m_demoAction, &QAction::triggered, this, &MainWindow::openDemoPanel);
@@ -132,13 +149,13 @@ void MainWindow::buildActions()
     m_rescanAction->setShortcut(QKeySequence::Refresh);
     m_rescanAction->setToolTip(tr("Walk the keyspace again for locks (SCAN)"));
     connect(m_rescanAction, &QAction::triggered, this, [this] {
-        if (m_session)
-            m_session->watch()->rescan();
+        if (Session *s = session())
+            s->watch()->rescan();
     });
     m_cancelScanAction = new QAction(s->standardIcon(QStyle::SP_BrowserStop), tr("Cancel scan"), this);
     connect(m_cancelScanAction, &QAction::triggered, this, [this] {
-        if (m_session)
-            m_session->watch()->discovery()->cancel();
+        if (Session *s = session())
+            s->watch()->discovery()->cancel();
     });
 
     m_acquireAction = new QAction(tr("&Acquire…"), this);
@@ -261,39 +278,9 @@ void MainWindow::buildLayout()
     statusBar()->addPermanentWidget(m_countLabel);
 }
 
-void MainWindow::setPatterns(const QList<KeyPattern> &patterns)
+Session *MainWindow::session() const
 {
-    m_patterns = patterns;
-    if (m_session) {
-        DiscoveryOptions options = m_session->watch()->discovery()->options();
-        options.patterns = patterns;
-        m_session->watch()->discovery()->setOptions(options);
-    }
-}
-
-void MainWindow::connectTo(const ConnectionOptions &options)
-{
-    setSession(new Session(options, m_registry, m_audit, this));
-}
-
-void MainWindow::startSandbox()
-{
-    if (m_sandbox) {
-        connectTo(m_sandbox->connectionOptions());
-        return;
-    }
-    m_sandbox = new EmbeddedSandbox(this);
-    m_sandbox->setBackgroundDemo(true);
-    m_connectionLabel->setText(tr("Starting a sandbox redis-server…"));
-    connect(m_sandbox, &EmbeddedSandbox::ready, this, [this](const ConnectionOptions &options) {
-        connectTo(options);
-        showMessage(tr("Sandbox redis-server on %1 with sample locks (stops when LockScope closes)").arg(options.displayName()));
-    });
-    connect(m_sandbox, &EmbeddedSandbox::failed, this, [this](const QString &message) {
-        m_connectionLabel->setText(tr("No sandbox"));
-        showMessage(tr("Could not start the sandbox: %1").arg(message), true);
-    });
-    m_sandbox->start();
+    return m_sessions->session();
 }
 
 ProfileEditorDialog *MainWindow::openProfileEditor()
@@ -309,8 +296,8 @@ ProfileEditorDialog *MainWindow::openProfileEditor()
             if (!error.isEmpty())
                 return;
             showMessage(tr("%n dialect profile(s) in use; rescanning", nullptr, int(profiles.size())));
-            if (m_session)
-                m_session->watch()->rescan();
+            if (Session *s = session())
+                s->watch()->rescan();
         });
         m_profileEditor->setProfiles(m_registry->profiles());
     }
@@ -326,10 +313,18 @@ void MainWindow::selectLock(const QByteArray &key)
         m_table->setCurrentIndex(m_proxy->mapFromSource(m_model->index(row, 0)));
 }
 
-DemoPanel *MainWindow::openDemoPanel()
+void MainWindow::setDemoPanelFactory(std::function<QWidget *(QWidget *)> factory)
 {
+    m_demoFactory = std::move(factory);
+    m_demoAction->setVisible(bool(m_demoFactory));
+}
+
+QWidget *MainWindow::openDemoPanel()
+{
+    if (!m_demoFactory)
+        return nullptr;
     if (!m_demoDock) {
-        m_demoPanel = new DemoPanel(this);
+        m_demoPanel = m_demoFactory(this);
         m_demoDock = new QDockWidget(tr("Demo sandbox"), this);
         m_demoDock->setObjectName(QStringLiteral("demoDock"));
         m_demoDock->setWidget(m_demoPanel);
@@ -338,32 +333,29 @@ DemoPanel *MainWindow::openDemoPanel()
         // bottom area with the live charts as a tab rather than squeezing them side by side.
         tabifyDockWidget(m_live->chartsDock(), m_demoDock);
         resizeDocks({m_demoDock}, {height() * 2 / 3}, Qt::Vertical);
-        // The lock table shows the demo's lock, on whichever server holds it now.
-        connect(m_demoPanel, &DemoPanel::serverChanged, this, [this](const ConnectionOptions &server) {
-            connectTo(server);
-            showMessage(tr("Showing the demo's server %1").arg(server.displayName()));
-        });
     }
     m_demoDock->show();
     m_demoDock->raise();
     return m_demoPanel;
 }
 
-void MainWindow::setSession(Session *session)
+void MainWindow::onSessionChanged(Session *session)
 {
-    if (m_session)
-        m_session->deleteLater();
-    m_session = session;
+    // The previous session is closed by now and none of its signals reaches us; what it
+    // showed goes.
     m_proxy->setBulkLoading(false);
     m_pendingChanged.clear();
     m_pendingGone.clear();
     m_model->clear();
     m_detail->clear();
-
-    DiscoveryOptions discoveryOptions = session->watch()->discovery()->options();
-    discoveryOptions.patterns = m_patterns;
-    session->watch()->discovery()->setOptions(discoveryOptions);
-    session->admin()->setReadOnly(m_readOnly);
+    m_live->setSession(session);
+    onScanProgress({}, true);
+    if (!session) {
+        setWindowTitle(QStringLiteral("LockScope"));
+        m_connectionLabel->setText(tr("Not connected"));
+        updateActions();
+        return;
+    }
     setWindowTitle(tr("LockScope — %1").arg(session->displayName()));
 
     WatchService *watch = session->watch();
@@ -405,44 +397,57 @@ void MainWindow::setSession(Session *session)
         m_proxy->setBulkLoading(false);
         showMessage(tr("Scan cancelled after %L1 keys").arg(p.keysScanned));
     });
-
-    RedisConnection *connection = session->connection();
-    auto showState = [this, connection](RedisConnection::State state) {
-        const QString where = connection->options().displayName();
-        switch (state) {
-        case RedisConnection::State::Connecting:
-            m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> Connecting to %1…").arg(where));
-            break;
-        case RedisConnection::State::Ready:
-            m_connectionLabel->setText(tr("<span style='color:#1b7f3b'>●</span> %1").arg(where));
-            break;
-        case RedisConnection::State::WaitingToReconnect:
-            m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: reconnecting…").arg(where));
-            break;
-        case RedisConnection::State::Disconnected:
-            m_connectionLabel->setText(tr("<span style='color:#b3261e'>●</span> %1: disconnected").arg(where));
-            break;
-        }
-        updateActions();
-    };
-    connect(connection, &RedisConnection::stateChanged, this, showState);
-    connect(connection, &RedisConnection::errorOccurred, this,
-            [this](RedisConnection::ErrorKind, const QString &message) { showMessage(message, true); });
-    connect(connection, &RedisConnection::reconnectScheduled, this, [this, connection](int attempt, int delayMs) {
-        m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: reconnecting in %2 s (attempt %3)")
-                                       .arg(connection->options().displayName())
-                                       .arg(delayMs / 1000.0, 0, 'f', 1)
-                                       .arg(attempt));
-    });
-    connect(connection, &RedisConnection::ready, this, [this] { showMessage(tr("Connected")); });
     connect(session->admin(), &AdminService::actionFinished, this, [this](const AdminPlan &, const AdminResult &result) {
         showMessage(result.message, !result.ok());
-        if (m_session)
-            m_session->watch()->refresh();
+        if (Session *s = this->session())
+            s->watch()->refresh();
     });
-    showState(connection->state());
-    m_live->setSession(session);
-    session->open();
+    showSessionState();
+}
+
+void MainWindow::showSessionState()
+{
+    Session *s = session();
+    if (!s)
+        return;
+    const QString where = s->displayName().toHtmlEscaped();
+    switch (s->state()) {
+    case Session::State::Connecting:
+        m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> Connecting to %1…").arg(where));
+        break;
+    case Session::State::Ready:
+        m_connectionLabel->setText(tr("<span style='color:#1b7f3b'>●</span> %1").arg(where));
+        showMessage(tr("Connected"));
+        break;
+    case Session::State::Reconnecting:
+        m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: reconnecting…").arg(where));
+        break;
+    case Session::State::Failed:
+    case Session::State::Closed:
+        m_connectionLabel->setText(tr("<span style='color:#b3261e'>●</span> %1: disconnected").arg(where));
+        break;
+    }
+    updateActions();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    // Put back what LockScope changed on the server (keyspace notifications) before the
+    // process goes: the close completes when the session manager says it is done (or after
+    // its grace period, a few seconds at most).
+    if (m_shutDown) {
+        QMainWindow::closeEvent(event);
+        return;
+    }
+    event->ignore();
+    if (!isEnabled())
+        return; // closing already
+    setEnabled(false);
+    showMessage(tr("Closing: putting back what LockScope changed on the server…"));
+    m_sessions->shutdown(this, [this] {
+        m_shutDown = true;
+        close();
+    });
 }
 
 void MainWindow::flushUpdates()
@@ -531,15 +536,16 @@ void MainWindow::updateSelection()
 
 void MainWindow::updateActions()
 {
-    const bool ready = m_session && m_session->connection()->isReady();
+    Session *current = session();
+    const bool ready = current && current->isReady();
     const LockInfo *lock = selectedLock();
     m_rescanAction->setEnabled(ready);
     m_acquireAction->setEnabled(ready && !m_readOnly);
     ActionSupport extend = ActionSupport::no(tr("Select a lock"));
     ActionSupport release = extend;
-    if (lock && m_session) {
-        extend = m_session->admin()->support(AdminAction::Extend, *lock);
-        release = m_session->admin()->support(AdminAction::ForceRelease, *lock);
+    if (lock && current) {
+        extend = current->admin()->support(AdminAction::Extend, *lock);
+        release = current->admin()->support(AdminAction::ForceRelease, *lock);
     }
     if (!ready) {
         extend = ActionSupport::no(tr("Not connected"));
@@ -559,8 +565,7 @@ void MainWindow::setReadOnly(bool readOnly)
     m_readOnly = readOnly;
     if (m_readOnlyAction->isChecked() != readOnly)
         m_readOnlyAction->setChecked(readOnly);
-    if (m_session)
-        m_session->admin()->setReadOnly(readOnly);
+    m_sessions->setReadOnly(readOnly);
     updateActions();
 }
 
@@ -573,29 +578,30 @@ void MainWindow::openConnectionDialog()
 {
     auto *dialog = new ConnectionDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    if (m_session)
-        dialog->setOptions(m_session->connection()->options());
+    if (Session *s = session())
+        dialog->setProfile(s->profile());
     dialog->setReadOnly(m_readOnly);
+    dialog->setSandboxAvailable(m_sessions->hasSandbox());
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         setReadOnly(dialog->readOnly());
         if (dialog->useSandbox())
-            startSandbox();
+            m_sessions->openSandbox();
         else
-            connectTo(dialog->options());
+            m_sessions->connectTo(dialog->profile());
     });
     dialog->open();
 }
 
 void MainWindow::requestAcquire()
 {
-    if (!m_session)
+    if (!session())
         return;
     auto *dialog = new AcquireDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setDialects(m_registry->dialects());
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        if (m_session)
-            confirmAndRun(m_session->admin()->planAcquire(dialog->key(), dialog->token(), dialog->ttlMs(), dialog->dialect()));
+        if (Session *s = session())
+            confirmAndRun(s->admin()->planAcquire(dialog->key(), dialog->token(), dialog->ttlMs(), dialog->dialect()));
     });
     dialog->open();
 }
@@ -603,7 +609,7 @@ void MainWindow::requestAcquire()
 void MainWindow::requestExtend()
 {
     const LockInfo *lock = selectedLock();
-    if (!lock || !m_session)
+    if (!lock || !session())
         return;
     const LockInfo observed = *lock;
     const QByteArray token = m_detail->selectedToken();
@@ -611,8 +617,8 @@ void MainWindow::requestExtend()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setExtendMode(observed.key(), token, observed.sample.pttlMs > 0 ? observed.sample.pttlMs : 30000);
     connect(dialog, &QDialog::accepted, this, [this, dialog, observed, token] {
-        if (m_session)
-            confirmAndRun(m_session->admin()->planExtend(observed, token, dialog->ttlMs()));
+        if (Session *s = session())
+            confirmAndRun(s->admin()->planExtend(observed, token, dialog->ttlMs()));
     });
     dialog->open();
 }
@@ -620,32 +626,32 @@ void MainWindow::requestExtend()
 void MainWindow::requestForceRelease()
 {
     const LockInfo *lock = selectedLock();
-    if (!lock || !m_session)
+    if (!lock || !session())
         return;
     // The plan carries the token as seen now; if the lock changes hands before the click
     // on "Run", the script's guard refuses.
-    confirmAndRun(m_session->admin()->planForceRelease(*lock, m_detail->selectedToken()));
+    confirmAndRun(session()->admin()->planForceRelease(*lock, m_detail->selectedToken()));
 }
 
 void MainWindow::confirmAndRun(const AdminPlan &plan)
 {
-    if (!m_session)
+    if (!session())
         return;
     if (!plan.allowed) {
         showMessage(tr("Cannot %1: %2").arg(AdminPlan::actionId(plan.action), plan.refusal), true);
         return;
     }
-    auto *dialog = new AdminConfirmDialog(plan, m_session->displayName(), this);
+    auto *dialog = new AdminConfirmDialog(plan, session()->displayName(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    QPointer<Session> session = m_session;
-    connect(dialog, &QDialog::accepted, this, [this, dialog, session] {
+    const QPointer<Session> planned = session();
+    connect(dialog, &QDialog::accepted, this, [this, dialog, planned] {
         // The session may have been replaced while the dialog was open: never run the
         // plan against a server other than the one it was made for.
-        if (!session || session != m_session) {
+        if (!planned || planned != session()) {
             showMessage(tr("Not run: the connection changed while the confirmation was open"), true);
             return;
         }
-        session->admin()->execute(dialog->plan(), this, {});
+        planned->admin()->execute(dialog->plan(), this, {});
     });
     dialog->open();
 }

@@ -1,8 +1,6 @@
 #pragma once
 
-#include "connectionoptions.h"
-#include "embeddedsandbox.h"
-#include "session.h"
+#include "connectionprofile.h"
 #include "keypattern.h"
 #include "lockinfo.h"
 
@@ -11,9 +9,9 @@
 #include <QPointer>
 #include <QTimer>
 
-class AdminPlan;
-class AuditLog;
-class DemoPanel;
+#include <functional>
+
+struct AdminPlan;
 class DialectRegistry;
 class HoldersPanel;
 class LiveWatchDocks;
@@ -29,11 +27,14 @@ class QLineEdit;
 class QMenu;
 class QProgressBar;
 class QTableView;
+class Session;
+class SessionManager;
 struct DiscoveryProgress;
 
 // The LockScope window: the live lock table with its filter, the detail panel of the
 // selected lock, admin actions (toolbar, context menu, panel) behind a confirmation, and a
-// status bar with connection state, scan progress and the last message.
+// status bar with connection state, scan progress and the last message. It shows whatever
+// session the SessionManager holds and asks it to connect elsewhere; it creates none.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -43,23 +44,22 @@ public:
     // How long a released or expired lock stays visible, greyed, before it leaves the table.
     static constexpr qint64 goneRetentionMs = 15000;
 
-    MainWindow(DialectRegistry *registry, const AuditLog *audit, QWidget *parent = nullptr);
+    MainWindow(SessionManager *sessions, DialectRegistry *registry, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    void connectTo(const ConnectionOptions &options);
-    void startSandbox();
     void setReadOnly(bool readOnly);
     bool isReadOnly() const;
-    // The lock patterns scans use (defaults plus the user's).
-    void setPatterns(const QList<KeyPattern> &patterns);
-    // File → Demo sandbox: the training panel, docked below the lock table (made on first use).
-    DemoPanel *openDemoPanel();
+    // File → Demo sandbox: the training panel (made by factory on first use), docked below
+    // the lock table. Without a factory the menu entry is not there.
+    void setDemoPanelFactory(std::function<QWidget *(QWidget *parent)> factory);
+    QWidget *openDemoPanel();
 
     LockTableModel *lockModel() const { return m_model; }
     LockFilterProxyModel *proxyModel() const { return m_proxy; }
     QTableView *lockTable() const { return m_table; }
     LockDetailPanel *detailPanel() const { return m_detail; }
-    Session *session() const { return m_session; }
+    Session *session() const;
+    SessionManager *sessions() const { return m_sessions; }
     LiveWatchDocks *liveWatch() const { return m_live; }
     // View → Holders: the locks grouped by who holds them.
     HoldersPanel *holdersPanel() const { return m_holders; }
@@ -78,10 +78,14 @@ public:
 Q_SIGNALS:
     void scanFinished();
 
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
 private:
     void buildActions();
     void buildLayout();
-    void setSession(Session *session);
+    void onSessionChanged(Session *session);
+    void showSessionState();
     void openConnectionDialog();
     void flushUpdates();
     void updateSelection();
@@ -95,14 +99,12 @@ private:
     void showTableMenu(const QPoint &pos);
     void tick();
 
+    SessionManager *m_sessions;
     DialectRegistry *m_registry;
     const ProfileStore *m_profileStore = nullptr;
     QPointer<ProfileEditorDialog> m_profileEditor;
-    const AuditLog *m_audit;
-    QPointer<Session> m_session;
-    QPointer<EmbeddedSandbox> m_sandbox;
-    QList<KeyPattern> m_patterns;
     bool m_readOnly = false;
+    bool m_shutDown = false;
 
     LockTableModel *m_model;
     LockFilterProxyModel *m_proxy;
@@ -120,11 +122,12 @@ private:
     QAction *m_sandboxAction;
     QAction *m_demoAction;
     QDockWidget *m_demoDock = nullptr;
+    std::function<QWidget *(QWidget *parent)> m_demoFactory;
     HoldersPanel *m_holders = nullptr;
     QDockWidget *m_holdersDock = nullptr;
     QMenu *m_viewMenu = nullptr;
     QTimer m_holdersTimer;
-    DemoPanel *m_demoPanel = nullptr;
+    QWidget *m_demoPanel = nullptr;
     QAction *m_rescanAction;
     QAction *m_cancelScanAction;
     QAction *m_acquireAction;

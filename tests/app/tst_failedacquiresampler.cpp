@@ -44,7 +44,8 @@ private Q_SLOTS:
         QVERIFY(redis.start());
         redis.command({"SET", "lock:held", "owner", "PX", "60000"});
         redis.command({"HSET", "orderLock", "uuid-1:1", "1"});
-        FailedAcquireSampler sampler(redis.options());
+        RedisConnection commands(redis.options());
+        FailedAcquireSampler sampler(&commands);
         sampler.setPatterns({KeyPattern("lock:*"), KeyPattern("orderLock")});
         QSignalSpy counts(&sampler, &FailedAcquireSampler::failedAttempts);
         QSignalSpy stopped(&sampler, &FailedAcquireSampler::stopped);
@@ -79,7 +80,8 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start());
-        FailedAcquireSampler sampler(redis.options());
+        RedisConnection commands(redis.options());
+        FailedAcquireSampler sampler(&commands);
         QSignalSpy stopped(&sampler, &FailedAcquireSampler::stopped);
         sampler.start(1, {});
         QTRY_COMPARE(sampler.state(), FailedAcquireSampler::State::Sampling);
@@ -97,7 +99,8 @@ private Q_SLOTS:
         const QString cli = QStandardPaths::findExecutable(QStringLiteral("redis-cli"));
         if (cli.isEmpty())
             QSKIP("redis-cli is not installed");
-        FailedAcquireSampler sampler(redis.options());
+        RedisConnection commands(redis.options());
+        FailedAcquireSampler sampler(&commands);
         QSignalSpy stopped(&sampler, &FailedAcquireSampler::stopped);
         sampler.start(60, {});
         QTRY_COMPARE(sampler.state(), FailedAcquireSampler::State::Sampling);
@@ -116,7 +119,8 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start({QStringLiteral("--rename-command"), QStringLiteral("MONITOR"), QStringLiteral("")}));
-        FailedAcquireSampler sampler(redis.options());
+        RedisConnection commands(redis.options());
+        FailedAcquireSampler sampler(&commands);
         QSignalSpy stopped(&sampler, &FailedAcquireSampler::stopped);
         sampler.start(10, {});
         QVERIFY(stopped.wait(5000));

@@ -117,21 +117,91 @@ private Q_SLOTS:
         QCOMPARE(KeyspaceEventFlags::normalised(QString::fromUtf8(flags(redis))), KeyspaceEventFlags::normalised(QStringLiteral("AK")));
     }
 
-    void restoredEvenWhenDestroyedFirst()
+    void handedOffRestoreOutlivesTheNotifierAndItsConnection()
     {
         TestRedis redis;
         QVERIFY(redis.start());
-        RedisConnection connection(redis.options());
+        QObject restorers;
         const DialectRegistry registry;
         {
+            RedisConnection connection(redis.options());
             KeyspaceNotifier notifier(&connection, &registry);
             notifier.setMayEnable(true);
             connection.open();
             notifier.start();
             QTRY_VERIFY(notifier.isLive());
             QVERIFY(!flags(redis).isEmpty());
+            notifier.stop();
+            QVERIFY(!flags(redis).isEmpty()); // stopping alone changes nothing on the server
+            notifier.handOffRestore(&restorers);
+            QVERIFY(!notifier.changedServer());
+            // The connection is destroyed before the notifier here, as a session's once was.
         }
         QTRY_COMPARE(flags(redis), QByteArray());
+        QTRY_VERIFY(restorers.children().isEmpty()); // the restorer is gone once done
+    }
+
+    void firstWatcherToLeaveLeavesThemOnForTheOther()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        redis.command({"CONFIG", "SET", "notify-keyspace-events", "Elm"});
+        const DialectRegistry registry;
+        RedisConnection first(redis.options());
+        RedisConnection second(redis.options());
+        KeyspaceNotifier a(&first, &registry);
+        KeyspaceNotifier b(&second, &registry);
+        a.setPatterns({KeyPattern("lock:*")});
+        b.setPatterns({KeyPattern("lock:*")});
+        a.setMayEnable(true);
+        b.setMayEnable(true);
+        first.open();
+        a.start();
+        QTRY_VERIFY(a.isLive());
+        QVERIFY(a.changedServer());
+        const QByteArray on = flags(redis);
+
+        // The second finds them on, and takes over the duty to put them back.
+        second.open();
+        b.start();
+        QTRY_VERIFY(b.isLive());
+        QTRY_VERIFY(b.changedServer());
+        QTRY_VERIFY(redis.command({"CLIENT", "LIST"}).bytes().count(":restore:") == 2);
+
+        // The first leaves: the second still needs them, so they stay on.
+        bool done = false;
+        a.restore(this, [&done](bool ok) { done = ok; });
+        QTRY_VERIFY(done);
+        QCOMPARE(flags(redis), on);
+        QSignalSpy events(&b, &KeyspaceNotifier::keyEvent);
+        redis.command({"SET", "lock:x", "t"});
+        QTRY_COMPARE(events.size(), 1);
+        QVERIFY(b.isLive());
+
+        // The last one out puts back what was there before either came.
+        done = false;
+        b.restore(this, [&done](bool ok) { done = ok; });
+        QTRY_VERIFY(done);
+        QCOMPARE(KeyspaceEventFlags::normalised(QString::fromUtf8(flags(redis))), QStringLiteral("Elm"));
+    }
+
+    void listenerNamesCarryTheDuty_data()
+    {
+        QTest::addColumn<QString>("original");
+        QTest::newRow("nothing was on") << QString();
+        QTest::newRow("some flags") << QStringLiteral("Elm");
+        QTest::newRow("characters a name could not hold raw") << QStringLiteral("KEA$ x");
+    }
+
+    void listenerNamesCarryTheDuty()
+    {
+        QFETCH(QString, original);
+        const QByteArray name = KeyspaceNotifier::listenerName("abc", original);
+        for (char c : name)
+            QVERIFY2(c > ' ' && c <= '~', name.constData()); // CLIENT SETNAME accepts it
+        QCOMPARE(KeyspaceNotifier::restoreDuty(name), std::optional<QString>(original));
+        QCOMPARE(KeyspaceNotifier::restoreDuty(KeyspaceNotifier::listenerName("abc", std::nullopt)), std::nullopt);
+        QCOMPARE(KeyspaceNotifier::restoreDuty("someone-else:restore:41"), std::nullopt);
     }
 
     void refusedConfigListensAnyway()

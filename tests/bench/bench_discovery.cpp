@@ -14,6 +14,7 @@
 #include "latencyrelay.h"
 #include "locktablemodel.h"
 #include "mainwindow.h"
+#include "testwindow.h"
 #include "testredis.h"
 
 #include <hiredis/hiredis.h>
@@ -166,7 +167,8 @@ Stalls guiStalls(const TestRedis &redis)
 {
     DialectRegistry registry;
     const AuditLog audit(QDir::temp().filePath(QStringLiteral("lockscope-bench-audit.log")));
-    MainWindow window(&registry, &audit);
+    TestWindow t(&registry, &audit);
+    MainWindow &window = t.window;
     window.show();
     QList<double> lateness;
     QElapsedTimer clock;
@@ -185,7 +187,7 @@ Stalls guiStalls(const TestRedis &redis)
     QElapsedTimer scan;
     scan.start();
     probe.start();
-    window.connectTo(redis.options());
+    t.sessions.connectTo(redis.profile());
     (void)QTest::qWaitFor([&] { return done; }, 300000);
     Stalls s;
     s.scanSeconds = seconds(scan);

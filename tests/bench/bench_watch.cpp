@@ -19,6 +19,8 @@
 #include "lockeventservice.h"
 #include "mainwindow.h"
 #include "session.h"
+#include "testwindow.h"
+#include "session.h"
 #include "watchrecorder.h"
 #include "testredis.h"
 
@@ -302,12 +304,11 @@ int main(int argc, char *argv[])
     redis.command({"CONFIG", "SET", "notify-keyspace-events", "KA"});
     DialectRegistry registry;
     const AuditLog audit(QDir::temp().filePath(QStringLiteral("lockscope-bench-audit.log")));
-    MainWindow window(&registry, &audit);
+    TestWindow t(&registry, &audit);
+    MainWindow &window = t.window;
     window.resize(1400, 900);
     window.show();
-    QSignalSpy scanned(&window, &MainWindow::scanFinished);
-    window.connectTo(redis.options());
-    if (!scanned.wait(60000) || !QTest::qWaitFor([&] { return window.session()->events()->isLive(); }, 10000)) {
+    if (!t.connectTo(redis.profile(), 60000) || !QTest::qWaitFor([&] { return window.session()->events()->isLive(); }, 10000)) {
         fprintf(stderr, "the window did not start watching live\n");
         return 1;
     }

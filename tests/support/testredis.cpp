@@ -1,5 +1,7 @@
 #include "testredis.h"
 
+#include "profileoptions.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QSignalSpy>
@@ -73,6 +75,11 @@ void TestRedis::kill()
     QSignalSpy finished(&m_server, &SandboxServer::finished);
     m_server.kill();
     finished.wait(10000);
+}
+
+ConnectionProfile TestRedis::profile() const
+{
+    return ProfileOptions::fromOptions(options());
 }
 
 ConnectionOptions TestRedis::options() const

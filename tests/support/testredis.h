@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connectionoptions.h"
+#include "connectionprofile.h"
 #include "redisconnection.h"
 #include "redisreply.h"
 #include "sandboxserver.h"
@@ -25,6 +26,8 @@ public:
     quint16 port() const { return m_server.port(); }
     qint64 pid() const { return m_server.processId(); }
     ConnectionOptions options() const;
+    // The same server as the user would describe it (what sessions connect to).
+    ConnectionProfile profile() const;
 
     RedisReply command(const RedisCommand &command, int timeoutMs = 10000);
     // Successful calls of one command since the last CONFIG RESETSTAT (INFO commandstats).

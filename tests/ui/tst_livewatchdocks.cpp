@@ -17,7 +17,9 @@
 #include "mainwindow.h"
 #include "renewalchart.h"
 #include "samplerdialog.h"
+#include "session.h"
 #include "testredis.h"
+#include "testwindow.h"
 #include "watchdashboard.h"
 #include "watchrecorder.h"
 #include "watchservice.h"
@@ -74,12 +76,11 @@ private Q_SLOTS:
         redis.command({"SET", "lock:reports:nightly", "5b1c7c6e-6c1e-4d55-9b8e-2f1d7a0f9c31:42", "PX", "1500000"});
         DialectRegistry registry;
         const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
-        MainWindow w(&registry, &audit);
+        TestWindow t(&registry, &audit);
+        MainWindow &w = t.window;
         w.resize(1500, 1000);
         w.show();
-        QSignalSpy scanned(&w, &MainWindow::scanFinished);
-        w.connectTo(redis.options());
-        QVERIFY(scanned.wait(10000));
+        QVERIFY(t.connectTo(redis.profile()));
         LiveWatchDocks *live = w.liveWatch();
         Session *session = w.session();
         session->watch()->setRefreshInterval(200);
@@ -207,12 +208,11 @@ private Q_SLOTS:
         QVERIFY(redis.start());
         DialectRegistry registry;
         const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
-        auto *w = new MainWindow(&registry, &audit);
+        auto t = std::make_unique<TestWindow>(&registry, &audit);
+        MainWindow *w = &t->window;
         w->resize(1400, 900);
         w->show();
-        QSignalSpy scanned(w, &MainWindow::scanFinished);
-        w->connectTo(redis.options());
-        QVERIFY(scanned.wait(10000));
+        QVERIFY(t->connectTo(redis.profile()));
         LiveWatchDocks *live = w->liveWatch();
         QTRY_COMPARE(w->session()->events()->notifier()->state(), KeyspaceNotifier::State::Off);
         QVERIFY(live->eventStatus().contains(QLatin1String("polling")));
@@ -244,7 +244,6 @@ private Q_SLOTS:
         w->close();
         QTRY_COMPARE(flags(redis), QByteArray());
         QTRY_VERIFY(!w->isVisible());
-        delete w;
     }
 
     void samplerAsksThenCountsFailedAcquisitions()
@@ -254,12 +253,11 @@ private Q_SLOTS:
         redis.command({"SET", "lock:hot", "owner", "PX", "60000"});
         DialectRegistry registry;
         const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
-        MainWindow w(&registry, &audit);
+        TestWindow t(&registry, &audit);
+        MainWindow &w = t.window;
         w.resize(1400, 900);
         w.show();
-        QSignalSpy scanned(&w, &MainWindow::scanFinished);
-        w.connectTo(redis.options());
-        QVERIFY(scanned.wait(10000));
+        QVERIFY(t.connectTo(redis.profile()));
         LiveWatchDocks *live = w.liveWatch();
         QTRY_VERIFY(live->samplerAction()->isEnabled());
         live->samplerAction()->trigger();

@@ -8,7 +8,9 @@
 #include "locktablemodel.h"
 #include "lockfilterproxymodel.h"
 #include "mainwindow.h"
+#include "session.h"
 #include "testredis.h"
+#include "testwindow.h"
 #include "watchservice.h"
 
 #include <QDockWidget>
@@ -32,16 +34,14 @@ private:
     std::unique_ptr<AuditLog> m_audit;
 
     // A window connected to the test server, its first scan done.
-    std::unique_ptr<MainWindow> openWindow(bool readOnly = false)
+    std::unique_ptr<TestWindow> openWindow(bool readOnly = false)
     {
-        auto w = std::make_unique<MainWindow>(&m_registry, m_audit.get());
-        w->setReadOnly(readOnly);
-        w->show();
-        QSignalSpy scanned(w.get(), &MainWindow::scanFinished);
-        w->connectTo(m_redis.options());
-        if (!scanned.wait(10000))
+        auto t = std::make_unique<TestWindow>(&m_registry, m_audit.get());
+        t->window.setReadOnly(readOnly);
+        t->window.show();
+        if (!t->connectTo(m_redis.profile()))
             return nullptr;
-        return w;
+        return t;
     }
 
     static int rowOf(MainWindow &w, const QByteArray &key)
@@ -79,9 +79,9 @@ private Q_SLOTS:
 
     void showsTheLocksCountingDown()
     {
-        const std::unique_ptr<MainWindow> window = openWindow();
+        const std::unique_ptr<TestWindow> window = openWindow();
         QVERIFY(window);
-        MainWindow &w = *window;
+        MainWindow &w = window->window;
         QTRY_COMPARE(w.lockModel()->rowCount(), 3);
         QCOMPARE(rowOf(w, "user:1"), -1);
         QCOMPARE(cell(w, "orderLock", LockTableModel::DialectColumn), QStringLiteral("Redisson RLock"));
@@ -104,9 +104,9 @@ private Q_SLOTS:
 
     void newAndVanishedLocksKeepTheSelection()
     {
-        const std::unique_ptr<MainWindow> window = openWindow();
+        const std::unique_ptr<TestWindow> window = openWindow();
         QVERIFY(window);
-        MainWindow &w = *window;
+        MainWindow &w = window->window;
         w.session()->watch()->setRescanInterval(1000);
         w.session()->watch()->setRefreshInterval(200);
         QTRY_COMPARE(w.lockModel()->rowCount(), 3);
@@ -125,9 +125,9 @@ private Q_SLOTS:
 
     void forceReleaseAsksThenRunsGuarded()
     {
-        const std::unique_ptr<MainWindow> window = openWindow();
+        const std::unique_ptr<TestWindow> window = openWindow();
         QVERIFY(window);
-        MainWindow &w = *window;
+        MainWindow &w = window->window;
         QTRY_COMPARE(w.lockModel()->rowCount(), 3);
 
         // Look, then someone else takes the lock before the operator confirms: refused.
@@ -154,9 +154,9 @@ private Q_SLOTS:
 
     void readOnlyDisablesActions()
     {
-        const std::unique_ptr<MainWindow> window = openWindow(true);
+        const std::unique_ptr<TestWindow> window = openWindow(true);
         QVERIFY(window);
-        MainWindow &w = *window;
+        MainWindow &w = window->window;
         QTRY_COMPARE(w.lockModel()->rowCount(), 3);
         select(w, "lock:orders");
         QVERIFY(!w.session()->admin()->support(AdminAction::ForceRelease, *w.detailPanel()->lock()).enabled);
@@ -168,9 +168,9 @@ private Q_SLOTS:
 
     void filterNarrowsTheTable()
     {
-        const std::unique_ptr<MainWindow> window = openWindow();
+        const std::unique_ptr<TestWindow> window = openWindow();
         QVERIFY(window);
-        MainWindow &w = *window;
+        MainWindow &w = window->window;
         QTRY_COMPARE(w.proxyModel()->rowCount(), 3);
         auto *filter = w.findChild<QLineEdit *>();
         QVERIFY(filter);
@@ -181,9 +181,9 @@ private Q_SLOTS:
     }
     void holdersDockAnswersWhatAClientHolds()
     {
-        const std::unique_ptr<MainWindow> window = openWindow();
+        const std::unique_ptr<TestWindow> window = openWindow();
         QVERIFY(window);
-        MainWindow &w = *window;
+        MainWindow &w = window->window;
         QTRY_COMPARE(w.lockModel()->rowCount(), 3);
         QVERIFY(!w.holdersDock()->isVisible());
         w.holdersDock()->toggleViewAction()->trigger();

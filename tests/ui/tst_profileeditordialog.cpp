@@ -5,6 +5,7 @@
 #include "profileeditordialog.h"
 #include "profilestore.h"
 #include "testredis.h"
+#include "testwindow.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -117,12 +118,11 @@ private Q_SLOTS:
         DialectRegistry registry;
         const AuditLog audit(m_dir.filePath(u"audit.log"_s));
         const ProfileStore store(m_dir.filePath(u"settings.ini"_s));
-        MainWindow w(&registry, &audit);
+        TestWindow t(&registry, &audit);
+        MainWindow &w = t.window;
         w.setProfileStore(&store);
         w.show();
-        QSignalSpy scanned(&w, &MainWindow::scanFinished);
-        w.connectTo(redis.options());
-        QVERIFY(scanned.wait(10000));
+        QVERIFY(t.connectTo(redis.profile()));
         QTRY_COMPARE(w.lockModel()->rowCount(), 1); // the hash is under no lock pattern yet
         const auto dialectOf = [&w](const QByteArray &key) {
             const int row = w.lockModel()->rowOf(key);

@@ -1,4 +1,5 @@
 #include "auditlog.h"
+#include "democontroller.h"
 #include "demonodetablemodel.h"
 #include "demopanel.h"
 #include "demorun.h"
@@ -7,6 +8,7 @@
 #include "livechart.h"
 #include "locktablemodel.h"
 #include "mainwindow.h"
+#include "testwindow.h"
 #include "processprobe.h"
 
 #include <QAbstractItemModelTester>
@@ -46,14 +48,18 @@ private Q_SLOTS:
         const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
         QList<qint64> pids;
         {
-            MainWindow w(&registry, &audit);
+            DemoController demos; // outlives the window and its panel, as in main.cpp
+            TestWindow t(&registry, &audit);
+            MainWindow &w = t.window;
+            demos.followWith(&t.sessions);
+            w.setDemoPanelFactory([&demos](QWidget *parent) { return new DemoPanel(&demos, parent); });
             w.show();
             QAction *action = demoAction(w);
             QVERIFY(action);
             action->trigger();
             auto *panel = w.findChild<DemoPanel *>();
             QVERIFY(panel);
-            QCOMPARE(w.openDemoPanel(), panel); // one panel, shown again
+            QCOMPARE(w.openDemoPanel(), static_cast<QWidget *>(panel)); // one panel, shown again
             QAbstractItemModelTester workers(panel->workerModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
             QAbstractItemModelTester nodes(panel->nodeModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
 
@@ -93,7 +99,8 @@ private Q_SLOTS:
 
     void redlockShowsTheHolderOnEachServer()
     {
-        DemoPanel panel;
+        DemoController demos;
+        DemoPanel panel(&demos);
         panel.show();
         panel.selectScenario(QStringLiteral("redlock"));
         panel.selectVariant(DemoVariant::Fixed);

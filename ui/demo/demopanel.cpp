@@ -1,5 +1,7 @@
 #include "demopanel.h"
 
+#include "democontroller.h"
+
 #include "demonodetablemodel.h"
 #include "demorun.h"
 #include "demosandbox.h"
@@ -49,8 +51,9 @@ QTableView *compactTable(QAbstractItemModel *model, QWidget *parent)
 }
 } // namespace
 
-DemoPanel::DemoPanel(QWidget *parent)
+DemoPanel::DemoPanel(DemoController *controller, QWidget *parent)
     : QWidget(parent)
+    , m_controller(controller)
     , m_workerModel(new DemoWorkerTableModel(this))
     , m_nodeModel(new DemoNodeTableModel(this))
 {
@@ -367,18 +370,10 @@ bool DemoPanel::isRunning() const
     return m_run && (m_run->isRunning() || !m_run->isFinished());
 }
 
-void DemoPanel::retire(DemoRun *run)
-{
-    if (!run)
-        return;
-    run->disconnect(this);
-    connect(run, &DemoRun::shutDown, run, &QObject::deleteLater);
-    run->shutdown();
-}
-
 void DemoPanel::start()
 {
-    retire(m_run);
+    if (m_run)
+        m_run->disconnect(this);
     const DemoScenario *s = scenario();
     const DemoScenario::Variant *v = s->variant(m_variant);
     if (!v)
@@ -394,12 +389,8 @@ void DemoPanel::start()
     m_events->clear();
     m_lastMarkerMs = 0;
     m_runStartedMs = 0;
-    m_run = new DemoRun(*s, m_variant, p, this);
-    connect(m_run, &DemoRun::ready, this, [this] {
-        Q_EMIT serverChanged(m_run->primaryServer());
-        updateButtons();
-    });
-    connect(m_run, &DemoRun::primaryChanged, this, &DemoPanel::serverChanged);
+    m_run = m_controller->prepare(*s, m_variant, p);
+    connect(m_run, &DemoRun::ready, this, &DemoPanel::updateButtons);
     connect(m_run, &DemoRun::failed, this, [this](const QString &message) {
         addEvent(QDateTime::currentMSecsSinceEpoch(), tr("Could not start the sandbox: %1").arg(message), true);
         updateButtons();

@@ -1,6 +1,7 @@
 #include "embeddedsandbox.h"
 
 #include "demorun.h"
+#include "profileoptions.h"
 #include "redisconnection.h"
 #include "sampleseeder.h"
 #include "sandboxserver.h"
@@ -9,7 +10,7 @@
 #include <QTimer>
 
 EmbeddedSandbox::EmbeddedSandbox(QObject *parent)
-    : QObject(parent)
+    : ServerLauncher(parent)
     , m_server(new SandboxServer(this))
 {
     connect(m_server, &SandboxServer::failed, this, &EmbeddedSandbox::failed);
@@ -22,7 +23,7 @@ EmbeddedSandbox::EmbeddedSandbox(QObject *parent)
         connect(m_seeder, &SampleSeeder::seeded, this, [this] {
             m_seeder->setWatchdog(true);
             if (!startBackgroundDemo())
-                Q_EMIT ready(connectionOptions());
+                announce();
         });
         m_seedConnection->open();
         m_seeder->seed();
@@ -54,16 +55,18 @@ bool EmbeddedSandbox::startBackgroundDemo()
     m_demo->useServer(connectionOptions());
     // Ready once the demo's lock is there, so the first scan already shows it; a demo that
     // cannot start must not hold the sandbox back.
-    auto announce = [this] {
-        if (std::exchange(m_announced, true))
-            return;
-        Q_EMIT ready(connectionOptions());
-    };
-    connect(m_demo, &DemoRun::acquired, this, announce);
-    connect(m_demo, &DemoRun::failed, this, announce);
-    QTimer::singleShot(2000, this, announce);
+    connect(m_demo, &DemoRun::acquired, this, &EmbeddedSandbox::announce);
+    connect(m_demo, &DemoRun::failed, this, &EmbeddedSandbox::announce);
+    QTimer::singleShot(2000, this, &EmbeddedSandbox::announce);
     m_demo->start();
     return true;
+}
+
+void EmbeddedSandbox::announce()
+{
+    if (std::exchange(m_announced, true))
+        return;
+    Q_EMIT ready(ProfileOptions::fromOptions(connectionOptions()));
 }
 
 ConnectionOptions EmbeddedSandbox::connectionOptions() const

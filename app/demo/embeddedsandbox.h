@@ -1,8 +1,7 @@
 #pragma once
 
 #include "connectionoptions.h"
-
-#include <QObject>
+#include "serverlauncher.h"
 
 class DemoRun;
 class RedisConnection;
@@ -11,7 +10,7 @@ class SandboxServer;
 
 // LockScope's embedded default: its own redis-server with sample locks in it, started
 // when no server is configured. Everything it starts ends with it.
-class EmbeddedSandbox final : public QObject
+class EmbeddedSandbox final : public ServerLauncher
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(EmbeddedSandbox)
@@ -25,15 +24,12 @@ public:
     void setBackgroundDemo(bool on) { m_backgroundDemo = on; }
     DemoRun *backgroundDemo() const { return m_demo; }
 
-    void start();
+    void start() override;
     SandboxServer *server() const { return m_server; }
     ConnectionOptions connectionOptions() const;
 
-Q_SIGNALS:
-    void ready(const ConnectionOptions &options);
-    void failed(const QString &message);
-
 private:
+    void announce();
     // Starts it if asked for; then ready() waits for the demo's first lock.
     bool startBackgroundDemo();
 

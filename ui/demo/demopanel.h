@@ -1,12 +1,12 @@
 #pragma once
 
-#include "connectionoptions.h"
 #include "demoscenario.h"
 
 #include <QPointer>
 #include <QTimer>
 #include <QWidget>
 
+class DemoController;
 class DemoNodeTableModel;
 class DemoRun;
 class DemoWorkerTableModel;
@@ -26,15 +26,15 @@ struct DemoSummary;
 // The training panel: pick a scenario and its broken or fixed variant, read what it teaches
 // beside live charts of the critical section, lock traffic, waits and violations (each one
 // marked), and drive it — start/stop, workers, TTL, pause length, inject the fault, crash a
-// worker, stop or start a server. Each run gets its own sandbox servers; the main window's
-// lock table follows the server the lock lives on (serverChanged()).
+// worker, stop or start a server. Each run gets its own sandbox servers, started by the
+// DemoController; the session layer follows the server the lock lives on.
 class DemoPanel final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(DemoPanel)
 
 public:
-    explicit DemoPanel(QWidget *parent = nullptr);
+    explicit DemoPanel(DemoController *controller, QWidget *parent = nullptr);
     ~DemoPanel() override;
 
     void selectScenario(const QString &id);
@@ -53,7 +53,6 @@ public:
     QString scoreText() const;
 
 Q_SIGNALS:
-    void serverChanged(const ConnectionOptions &server);
     void runningChanged(bool running);
 
 private:
@@ -68,7 +67,6 @@ private:
     void addEvent(qint64 timeMs, const QString &text, bool bad);
     void onViolation(qint64 timeMs, const QString &what);
     void onFinished(const DemoSummary &summary);
-    void retire(DemoRun *run);
     void setSelectedServerUp(bool up);
     const DemoScenario *scenario() const;
 
@@ -96,6 +94,7 @@ private:
     QPushButton *m_startServer;
     QListWidget *m_events;
 
+    DemoController *m_controller;
     QPointer<DemoRun> m_run;
     DemoVariant m_variant = DemoVariant::Broken;
     qint64 m_lastMarkerMs = 0;

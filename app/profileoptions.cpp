@@ -1,0 +1,36 @@
+#include "profileoptions.h"
+
+ConnectionOptions ProfileOptions::toOptions(const ConnectionProfile &profile, const QString &clientName)
+{
+    ConnectionOptions o;
+    o.host = profile.host;
+    o.port = profile.port;
+    o.user = profile.user;
+    o.password = profile.password;
+    o.database = profile.database;
+    o.tls = profile.tls.enabled;
+    o.caCertFile = profile.tls.caFile;
+    o.certFile = profile.tls.certFile;
+    o.keyFile = profile.tls.keyFile;
+    o.verifyPeer = profile.tls.verifyPeer;
+    o.connectTimeoutMs = profile.connectTimeoutMs;
+    o.clientName = clientName;
+    return o;
+}
+
+ConnectionProfile ProfileOptions::fromOptions(const ConnectionOptions &o)
+{
+    ConnectionProfile p;
+    p.host = o.host;
+    p.port = o.port;
+    p.user = o.user;
+    p.password = o.password;
+    p.database = o.database;
+    p.tls.enabled = o.tls;
+    p.tls.caFile = o.caCertFile;
+    p.tls.certFile = o.certFile;
+    p.tls.keyFile = o.keyFile;
+    p.tls.verifyPeer = o.verifyPeer;
+    p.connectTimeoutMs = o.connectTimeoutMs;
+    return p;
+}

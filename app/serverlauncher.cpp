@@ -1,0 +1,3 @@
+#include "serverlauncher.h"
+
+ServerLauncher::~ServerLauncher() = default;
