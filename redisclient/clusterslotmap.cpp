@@ -3,6 +3,8 @@
 #include "clusterslot.h"
 #include "redisreply.h"
 
+#include <QSet>
+
 #include <algorithm>
 #include <utility>
 
@@ -272,6 +274,7 @@ std::optional<ClusterSlotMap> ClusterSlotMap::fromShards(const RedisReply &reply
         return fail(QStringLiteral("the reply is not an array"));
 
     ClusterSlotMap map;
+    QSet<QByteArray> seen;
     for (qsizetype i = 0; i < reply.size(); ++i) {
         const QString where = QStringLiteral("shard %1: ").arg(i + 1);
         const std::optional<Entries> entries = mapEntries(reply.at(i));
@@ -298,6 +301,10 @@ std::optional<ClusterSlotMap> ClusterSlotMap::fromShards(const RedisReply &reply
             const std::optional<ClusterNode> node = shardsNode(nodes->at(n), &why);
             if (!node)
                 return fail(where + QStringLiteral("node %1: ").arg(n + 1) + why);
+            // One node in two places would route one slot two ways.
+            if (seen.contains(node->id))
+                return fail(where + QStringLiteral("node %1 is listed twice").arg(QString::fromLatin1(node->id)));
+            seen.insert(node->id);
             (node->role == ClusterNode::Role::Master ? masters : replicas).append(*node);
         }
 

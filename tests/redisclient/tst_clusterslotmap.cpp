@@ -283,6 +283,11 @@ private Q_SLOTS:
             << shards << RedisReply::array({shard({0, 16383}, {shardNode(7003, "replica")})}) << QStringLiteral("shard 1: slots but no master");
         QTest::newRow("shards: two healthy masters")
             << shards << RedisReply::array({shard({0, 16383}, {master, shardNode(7001, "master")})}) << QStringLiteral("shard 1: 2 masters");
+        QTest::newRow("shards: node in two shards")
+            << shards << RedisReply::array({shard({0, 100}, {master}), shard({101, 16383}, {shardNode(7001, "master"), shardNode(7000, "replica")})})
+            << QStringLiteral("shard 2: node %1 is listed twice").arg(QString::fromLatin1(idFor(7000)));
+        QTest::newRow("shards: node twice in a shard")
+            << shards << RedisReply::array({shard({0, 16383}, {master, master})}) << QStringLiteral("shard 1: node ");
         QTest::newRow("shards: node not a map")
             << shards << RedisReply::array({shard({0, 16383}, {text("node")})}) << QStringLiteral("shard 1: node 1: it is not a map");
         QTest::newRow("shards: node without id")
