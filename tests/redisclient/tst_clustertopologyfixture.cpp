@@ -364,6 +364,22 @@ private Q_SLOTS:
         qInfo("replica took over from the killed master in %lld ms", clock.elapsed());
         QVERIFY(m_cluster->masters().contains(replica));
         QCOMPARE(m_cluster->command(replica, {"GET", key}).bytes(), QByteArray("survives"));
+        // Redis 7.0 now lists the dead master as a failed shard of its own, serving nothing,
+        // and its promoted replica as a master without replicas.
+        QString error;
+        const auto map = readShards(replica, &error);
+        QVERIFY2(map, qPrintable(error));
+        QCOMPARE(map->summary(), QStringLiteral("cluster: 4 masters, 2 replicas, 1 failed"));
+        QVERIFY(map->isComplete());
+        for (const ClusterShard &shard : map->shards()) {
+            if (shard.master.port == m_cluster->port(master)) {
+                QCOMPARE(shard.master.health, ClusterNode::Health::Failed);
+                QCOMPARE(shard.slotCount(), 0);
+            } else if (shard.master.port == m_cluster->port(replica)) {
+                QVERIFY(shard.replicas.isEmpty());
+                QVERIFY(shard.slotCount() > 0);
+            }
+        }
 
         clock.restart();
         QVERIFY2(m_cluster->restart(master), qPrintable(m_cluster->errorString()));
@@ -371,6 +387,9 @@ private Q_SLOTS:
         QCOMPARE(m_cluster->masterOf(master), replica);
         QCOMPARE(m_cluster->masters().size(), 3);
         QCOMPARE(m_cluster->replicas().size(), 3);
+        const auto rejoined = readShards(master, &error);
+        QVERIFY2(rejoined, qPrintable(error));
+        QCOMPARE(rejoined->summary(), QStringLiteral("cluster: 3 masters, 3 replicas"));
     }
 
     // Runs last: the fixture leaves no process and no directory behind.
