@@ -7,7 +7,7 @@ packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6svg6
     libhiredis-dev libqcustomplot-dev
-    redis-server redis-tools
+    redis-server redis-tools redis-sentinel
     python3 python3-redis
     xvfb fonts-dejavu-core openssl
 )
