@@ -9,6 +9,9 @@ packages=(
     libhiredis-dev libqcustomplot-dev
     redis-server redis-tools redis-sentinel
     python3 python3-redis
+    # The OS keychain: QtKeychain loads libsecret when it runs (its package does not depend on
+    # it); the tests start gnome-keyring in a private D-Bus session and read it with secret-tool.
+    qtkeychain-qt6-dev libsecret-1-0 gnome-keyring dbus libsecret-tools
     xvfb fonts-dejavu-core openssl
 )
 
