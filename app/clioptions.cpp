@@ -79,6 +79,7 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     const QCommandLineOption dryRun(QStringLiteral("dry-run"));
     const QCommandLineOption interval(QStringLiteral("interval"), QString(), QStringLiteral("ms"));
     const QCommandLineOption rescan(QStringLiteral("rescan"), QString(), QStringLiteral("ms"));
+    const QCommandLineOption budget(QStringLiteral("budget"), QString(), QStringLiteral("percent"));
     const QCommandLineOption duration(QStringLiteral("duration"), QString(), QStringLiteral("s"));
     const QCommandLineOption events(QStringLiteral("events"));
     const QCommandLineOption notifications(QStringLiteral("enable-notifications"));
@@ -91,7 +92,7 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     const QCommandLineOption help(QStringLiteral("help"));
     const QCommandLineOption version(QStringLiteral("version"));
     parser.addOptions({host, port, pass, user, db, uri, tls, cacert, cert, keyFile, insecure, connectTimeout, sandbox,
-                       pattern, noDefaults, profile, json, readOnly, ttl, token, observed, dialect, yes, dryRun, interval, rescan,
+                       pattern, noDefaults, profile, json, readOnly, ttl, token, observed, dialect, yes, dryRun, interval, rescan, budget,
                        duration, events, notifications, screenshot, scenario, variant, workers, seed, list, help,
                        version});
 
@@ -251,6 +252,14 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
         }
         *target = int(ms);
     }
+    if (parser.isSet(budget)) {
+        bool ok = false;
+        o.budgetPercent = QString(parser.value(budget)).remove(QLatin1Char('%')).toDouble(&ok);
+        if (!ok || o.budgetPercent < 0.1 || o.budgetPercent > 50) {
+            fail(error, QStringLiteral("--budget wants a share of one server core from 0.1 to 50 (percent), not '%1'").arg(parser.value(budget)));
+            return std::nullopt;
+        }
+    }
     if (parser.isSet(duration)) {
         bool ok = false;
         o.durationS = parser.value(duration).toDouble(&ok);
@@ -310,7 +319,8 @@ Usage:
   lockscope [conn] [--screenshot FILE]     open the window (no conn: its own sandbox server)
   lockscope --scenario NAME [--variant V]  open the window on a running training scenario
   lockscope scan    [conn] [--pattern P]... [--json]
-  lockscope watch   [conn] [--pattern P]... [--interval MS] [--rescan MS] [--duration S] [--events] [--json]
+  lockscope watch   [conn] [--pattern P]... [--interval MS] [--rescan MS] [--budget PCT] [--duration S]
+                    [--events] [--json]
                     [--enable-notifications]
   lockscope acquire [conn] KEY --ttl MS [--token T] [--dialect ID]
   lockscope extend  [conn] KEY --token T --ttl MS
@@ -346,7 +356,10 @@ Options:
       --dialect ID       acquire: write the lock as that library does, with a token in its
                          format (default plain; lockscope dialects lists the ids)
       --interval MS      watch: re-read the known locks this often (default 1000)
-      --rescan MS        watch: look for new locks this often (default 10000)
+      --rescan MS        watch: look for new locks this often (default: as often as the budget
+                         allows, at most every --interval)
+      --budget PCT       watch: share of one server core the watch may use (default 3); with
+                         keyspace notifications it needs far less
       --duration S       watch: stop after S seconds (default: until Ctrl+C); with --screenshot:
                          let the window run S seconds before the picture
       --events           watch: print lock events (acquired, released, renewed, expired,

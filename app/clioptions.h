@@ -35,7 +35,8 @@ struct CliOptions
     bool dryRun = false;
 
     int intervalMs = 1000;
-    int rescanMs = 10000;
+    int rescanMs = 0;      // 0: as the server time budget allows
+    double budgetPercent = 0; // 0: the default share of one server core
     double durationS = 0; // 0: until Ctrl+C
     bool events = false;
     bool enableNotifications = false;

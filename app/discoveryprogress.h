@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QMetaType>
+#include <QString>
 #include <QtGlobal>
 
 #include <algorithm>
@@ -12,6 +13,8 @@ struct DiscoveryProgress
     qint64 keysTotal = -1;
     qint64 candidates = 0; // keys matching a lock pattern
     qint64 locksFound = 0;
+    qint64 unreadable = 0;  // candidates whose read failed (see DiscoveryService::keysUnreadable)
+    QString readError;      // the first reason one failed
     qint64 elapsedMs = 0;
 
     int percent() const

@@ -128,13 +128,18 @@ void DiscoveryService::inspectPending(bool all)
         m_pendingKeys.remove(0, keys.size());
         ++m_inFlight;
         const quint64 generation = m_generation;
-        m_inspector.inspect(keys, this, [this, generation](const QList<KeySample> &samples, const QString &error) {
+        m_inspector.inspect(keys, this, [this, generation](const QList<KeySample> &samples, const QString &) {
             if (generation != m_generation)
                 return;
-            if (!error.isEmpty()) {
-                --m_inFlight;
-                fail(QStringLiteral("Inspecting keys failed: %1").arg(error));
-                return;
+            QList<KeySample> unreadable;
+            for (const KeySample &s : samples)
+                if (s.isFailed())
+                    unreadable << s;
+            if (!unreadable.isEmpty()) {
+                m_progress.unreadable += unreadable.size();
+                if (m_progress.readError.isEmpty())
+                    m_progress.readError = unreadable.first().error;
+                Q_EMIT keysUnreadable(unreadable);
             }
             m_classifier.classify(samples, this, [this, generation](QList<std::optional<LockInfo>> classified) {
                 if (generation != m_generation)
@@ -142,7 +147,8 @@ void DiscoveryService::inspectPending(bool all)
                 --m_inFlight;
                 QList<LockInfo> locks;
                 locks.reserve(classified.size());
-                // A key that vanished between SCAN and inspection is simply not a lock any more.
+                // A key that vanished between SCAN and inspection is simply not a lock any
+                // more; one whose read failed was reported above.
                 for (std::optional<LockInfo> &lock : classified)
                     if (lock)
                         locks.append(std::move(*lock));

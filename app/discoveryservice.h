@@ -42,6 +42,8 @@ public:
 Q_SIGNALS:
     void started();
     void locksFound(const QList<LockInfo> &locks);
+    // Candidates whose read failed: whether they are locks is not known. Each sample says why.
+    void keysUnreadable(const QList<KeySample> &samples);
     void progressChanged(const DiscoveryProgress &progress);
     void finished(const DiscoveryProgress &progress);
     void cancelled(const DiscoveryProgress &progress);

@@ -1,22 +1,58 @@
 #include "keyinspector.h"
 
+#include "luascripts.h"
 #include "monotonicclock.h"
 #include "redisconnection.h"
 
 #include <QPointer>
 
 namespace {
-// The second round trip for a key that is not a plain short string: its type, and the
-// size and a capped view for every collection type a lock can be. Only the one matching
-// the type answers; the others are cheap WRONGTYPE errors, which saves a third round trip.
-constexpr int secondRoundCommands = 10;
+// A key that still needs reading after this many round trips is given up as failed (a
+// script flushed again and again, a type that keeps changing under us).
+constexpr int maxRounds = 4;
+// The plain stand-in for the script: the type, and a bounded view of every kind of
+// collection a lock can be; only the one matching the type answers, the others are cheap
+// WRONGTYPE errors, which saves a round trip.
+constexpr int fallbackCommands = 10;
+
+const LuaScript &collectionScript()
+{
+    static const LuaScript script = LuaScripts::load(QStringLiteral("inspect/collection"));
+    return script;
+}
+
+bool isCollection(RedisType type)
+{
+    return type == RedisType::Hash || type == RedisType::ZSet || type == RedisType::Set || type == RedisType::List
+           || type == RedisType::Stream;
+}
+
+// The server will not run the script at all (an ACL without EVAL, scripting renamed away).
+bool refusesScripts(const RedisReply &reply)
+{
+    return reply.errorIs("NOPERM") || reply.errorMessage().contains(QLatin1String("unknown command"), Qt::CaseInsensitive);
+}
 } // namespace
+
+struct KeyInspector::Job
+{
+    QList<KeySample> samples;
+    QList<Step> steps;
+    QPointer<QObject> owner;
+    bool hasOwner = false;
+    SamplesHandler handler;
+    int rounds = 0;
+};
 
 KeyInspector::KeyInspector(RedisConnection *connection, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
 {
+    // A new connection may be to a restarted server, whose script cache is empty.
+    connect(connection, &RedisConnection::ready, this, [this] { m_scriptLoaded = false; });
 }
+
+KeyInspector::~KeyInspector() = default;
 
 void KeyInspector::setCaps(int valueCap, int elementCap)
 {
@@ -24,128 +60,264 @@ void KeyInspector::setCaps(int valueCap, int elementCap)
     m_elementCap = std::max(1, elementCap);
 }
 
-void KeyInspector::inspect(const QList<QByteArray> &keys, QObject *context, SamplesHandler handler)
+KeyInspector::Step KeyInspector::collectionStep() const
 {
+    return m_scriptsRefused ? Step::Fallback : Step::Script;
+}
+
+void KeyInspector::inspect(const QList<QByteArray> &keys, QObject *context, SamplesHandler handler, const QList<RedisType> &hints)
+{
+    auto job = std::make_shared<Job>();
+    job->owner = context;
+    job->hasOwner = context != nullptr;
+    job->handler = std::move(handler);
+    job->samples.resize(keys.size());
+    job->steps.reserve(keys.size());
+    for (qsizetype i = 0; i < keys.size(); ++i) {
+        job->samples[i].key = keys.at(i);
+        job->steps << (isCollection(hints.value(i, RedisType::None)) ? collectionStep() : Step::Plain);
+    }
     if (keys.isEmpty()) {
-        QMetaObject::invokeMethod(this, [handler] { handler({}, QString()); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(this, [job] {
+            if (!job->hasOwner || job->owner)
+                job->handler({}, QString());
+        }, Qt::QueuedConnection);
         return;
     }
-    QList<RedisCommand> first;
-    first.reserve(keys.size() * 2);
-    const QByteArray last = QByteArray::number(m_valueCap - 1);
-    for (const QByteArray &key : keys) {
-        first.append({"PTTL", key});
-        first.append({"GETRANGE", key, "0", last});
-    }
-    QPointer<QObject> owner(context);
-    const bool hasOwner = context != nullptr;
-    m_connection->pipeline(first, this, [this, keys, owner, hasOwner, handler](const QList<RedisReply> &replies) {
-        if (hasOwner && !owner)
-            return;
-        const qint64 now = MonotonicClock::nowMs();
-        QList<KeySample> samples(keys.size());
-        QList<qsizetype> todo;
-        for (qsizetype i = 0; i < keys.size(); ++i) {
-            const RedisReply &pttl = replies.at(2 * i);
-            const RedisReply &value = replies.at(2 * i + 1);
-            if (pttl.isError()) {
-                handler({}, pttl.errorMessage());
-                return;
-            }
-            KeySample &s = samples[i];
-            s.key = keys.at(i);
-            s.observedAtMs = now;
-            s.pttlMs = pttl.integer();
-            if (s.pttlMs == -2)
-                continue; // gone between SCAN and now: not a lock any more
-            if (value.isString()) {
-                s.type = RedisType::String;
-                s.value = value.bytes();
-                s.size = s.value.size();
-                if (s.size >= m_valueCap)
-                    todo << i; // at the cap: ask for the real length
-            } else {
-                todo << i; // WRONGTYPE: a collection
-            }
-        }
-        if (todo.isEmpty())
-            handler(samples, QString());
-        else
-            readCollections(std::move(samples), todo, owner.data(), handler);
-    });
+    round(job);
 }
 
-void KeyInspector::readCollections(QList<KeySample> samples, const QList<qsizetype> &todo, QObject *context,
-                                   SamplesHandler handler)
+void KeyInspector::round(const std::shared_ptr<Job> &job)
 {
-    const QByteArray ecap = QByteArray::number(m_elementCap);
-    const QByteArray elast = QByteArray::number(m_elementCap - 1);
-    QList<RedisCommand> second;
-    second.reserve(todo.size() * secondRoundCommands);
-    for (qsizetype i : todo) {
-        const QByteArray &k = samples.at(i).key;
-        if (samples.at(i).type == RedisType::String) {
-            second << RedisCommand{"STRLEN", k};
+    const qint64 started = MonotonicClock::nowMs();
+    QList<RedisCommand> commands;
+    QList<QPair<qsizetype, Step>> sent;
+    // The script goes to the server once per connection (and again after a flush), at the
+    // head of the pipeline, so every EVALSHA behind it finds it.
+    bool loading = false;
+    const QByteArray last = QByteArray::number(m_valueCap - 1);
+    const QByteArray most = QByteArray::number(m_elementCap);
+    const QByteArray mostLast = QByteArray::number(m_elementCap - 1);
+    const QList<QByteArray> scriptArgs{most, QByteArray::number(m_valueCap)};
+    for (qsizetype i = 0; i < job->steps.size(); ++i) {
+        Step step = job->steps.at(i);
+        if (step == Step::Done)
+            continue;
+        if (job->rounds >= maxRounds) {
+            job->samples[i] = KeySample::failed(job->samples.at(i).key, tr("could not be read in %1 round trips").arg(maxRounds), started);
+            job->steps[i] = Step::Done;
             continue;
         }
-        second << RedisCommand{"TYPE", k} << RedisCommand{"HLEN", k} << RedisCommand{"HSCAN", k, "0", "COUNT", ecap}
-               << RedisCommand{"ZCARD", k} << RedisCommand{"ZRANGE", k, "0", elast, "WITHSCORES"}
-               << RedisCommand{"LLEN", k} << RedisCommand{"LRANGE", k, "0", elast} << RedisCommand{"SCARD", k}
-               << RedisCommand{"SSCAN", k, "0", "COUNT", ecap} << RedisCommand{"XLEN", k};
-    }
-    QPointer<QObject> owner(context);
-    const bool hasOwner = context != nullptr;
-    m_connection->pipeline(second, this, [this, samples, todo, owner, hasOwner, handler](const QList<RedisReply> &replies) mutable {
-        if (hasOwner && !owner)
-            return;
-        qsizetype at = 0;
-        for (qsizetype i : todo) {
-            KeySample &s = samples[i];
-            if (s.type == RedisType::String) {
-                const RedisReply &length = replies.at(at++);
-                s.size = length.isInteger() ? length.integer() : s.value.size();
-                s.truncated = s.size > m_valueCap;
-                continue;
-            }
-            fillCollection(s, replies.mid(at, secondRoundCommands));
-            at += secondRoundCommands;
+        // The server may have refused the script since the step was chosen.
+        if (step == Step::Script || step == Step::Fallback)
+            step = collectionStep();
+        if (step == Step::Script && !m_scriptLoaded && !loading) {
+            commands.prepend({"SCRIPT", "LOAD", collectionScript().source()});
+            loading = true;
         }
-        handler(samples, QString());
+        const QByteArray &k = job->samples.at(i).key;
+        switch (step) {
+        case Step::Plain:
+            commands << RedisCommand{"PTTL", k} << RedisCommand{"GETRANGE", k, "0", last};
+            break;
+        case Step::Length:
+            commands << RedisCommand{"STRLEN", k};
+            break;
+        case Step::Script:
+            commands << collectionScript().evalShaCommand({k}, scriptArgs);
+            break;
+        case Step::Fallback:
+            commands << RedisCommand{"TYPE", k} << RedisCommand{"HLEN", k} << RedisCommand{"HRANDFIELD", k, most, "WITHVALUES"}
+                     << RedisCommand{"ZCARD", k} << RedisCommand{"ZRANGE", k, "0", mostLast, "WITHSCORES"}
+                     << RedisCommand{"LLEN", k} << RedisCommand{"LRANGE", k, "0", mostLast} << RedisCommand{"SCARD", k}
+                     << RedisCommand{"SRANDMEMBER", k, most} << RedisCommand{"XLEN", k};
+            break;
+        case Step::Done:
+            break;
+        }
+        sent.append({i, step});
+    }
+    ++job->rounds;
+    if (sent.isEmpty()) {
+        QString error;
+        const bool allFailed = std::all_of(job->samples.cbegin(), job->samples.cend(), [](const KeySample &s) { return s.isFailed(); });
+        if (allFailed && !job->samples.isEmpty())
+            error = job->samples.first().error;
+        job->handler(job->samples, error);
+        return;
+    }
+    m_connection->pipeline(commands, this, [this, job, sent, loading](const QList<RedisReply> &replies) {
+        if (job->hasOwner && !job->owner)
+            return;
+        const qint64 now = MonotonicClock::nowMs();
+        qsizetype at = 0;
+        if (loading && replies.value(at++).isString())
+            m_scriptLoaded = true;
+        for (const auto &[i, step] : sent) {
+            KeySample &s = job->samples[i];
+            Step &next = job->steps[i];
+            switch (step) {
+            case Step::Plain:
+                onPlain(s, next, replies.at(at), replies.at(at + 1), now);
+                at += 2;
+                break;
+            case Step::Length:
+                onLength(s, next, replies.at(at++));
+                break;
+            case Step::Script:
+                onScript(s, next, replies.at(at++), now);
+                break;
+            case Step::Fallback:
+                onFallback(s, next, replies.mid(at, fallbackCommands));
+                at += fallbackCommands;
+                break;
+            case Step::Done:
+                break;
+            }
+        }
+        round(job);
     });
 }
 
-void KeyInspector::fillCollection(KeySample &s, const QList<RedisReply> &r) const
+void KeyInspector::onPlain(KeySample &s, Step &step, const RedisReply &pttl, const RedisReply &value, qint64 now) const
 {
-    s.type = redisTypeFromName(r.at(0).bytes());
+    s.observedAtMs = now;
+    if (pttl.isError() || !pttl.isInteger()) {
+        s = KeySample::failed(s.key, pttl.isError() ? pttl.errorMessage() : tr("PTTL gave no number"), now);
+        step = Step::Done;
+        return;
+    }
+    s.pttlMs = pttl.integer();
+    if (s.pttlMs == -2) {
+        s.status = ObservationStatus::Vanished;
+        step = Step::Done;
+        return;
+    }
+    if (value.isString()) {
+        s.type = RedisType::String;
+        s.value = value.bytes();
+        s.size = s.value.size();
+        // At the cap: ask for the real length.
+        step = s.size >= m_valueCap ? Step::Length : Step::Done;
+        return;
+    }
+    if (value.errorIs("WRONGTYPE")) {
+        step = collectionStep(); // a collection: read it, bounded
+        return;
+    }
+    s = KeySample::failed(s.key, value.isError() ? value.errorMessage() : tr("GETRANGE gave no value"), now);
+    step = Step::Done;
+}
+
+void KeyInspector::onLength(KeySample &s, Step &step, const RedisReply &length) const
+{
+    step = Step::Done;
+    if (!length.isInteger()) {
+        s = KeySample::failed(s.key, length.isError() ? length.errorMessage() : tr("STRLEN gave no number"), s.observedAtMs);
+        return;
+    }
+    s.size = length.integer();
+    s.truncated = s.size > m_valueCap;
+}
+
+void KeyInspector::onScript(KeySample &s, Step &step, const RedisReply &reply, qint64 now)
+{
+    if (reply.errorIs("NOSCRIPT")) {
+        m_scriptLoaded = false; // flushed since: load it once more
+        step = Step::Script;
+        return;
+    }
+    if (reply.isError() && refusesScripts(reply)) {
+        m_scriptsRefused = true;
+        step = Step::Fallback;
+        return;
+    }
+    step = Step::Done;
+    if (!reply.isArray() || reply.size() < 4 || !reply.at(1).isInteger() || !reply.at(2).isInteger()) {
+        s = KeySample::failed(s.key, reply.isError() ? reply.errorMessage() : tr("the inspection script gave an unexpected reply"), now);
+        return;
+    }
+    // One atomic look: the PTTL and the content are of the same moment.
+    s.observedAtMs = now;
+    s.type = redisTypeFromName(reply.at(0).bytes());
+    s.pttlMs = reply.at(1).integer();
+    s.size = reply.at(2).integer();
+    s.truncated = reply.at(3).integer() != 0;
+    s.value.clear();
+    s.entries.clear();
+    if (s.type == RedisType::None) {
+        s.status = ObservationStatus::Vanished;
+        s.pttlMs = -2;
+        return;
+    }
+    if (s.type == RedisType::String) {
+        s.value = reply.at(4).bytes();
+        return;
+    }
+    const bool pairs = s.type == RedisType::Hash || s.type == RedisType::ZSet;
+    s.entries.reserve((reply.size() - 4) / 2);
+    for (qsizetype j = 4; j + 1 < reply.size(); j += 2)
+        s.entries.append({reply.at(j).bytes(), pairs ? reply.at(j + 1).bytes() : QByteArray()});
+}
+
+void KeyInspector::onFallback(KeySample &s, Step &step, const QList<RedisReply> &r) const
+{
+    step = Step::Done;
+    const RedisReply &type = r.at(0);
+    if (type.isError()) {
+        s = KeySample::failed(s.key, type.errorMessage(), s.observedAtMs);
+        return;
+    }
+    s.type = redisTypeFromName(type.bytes());
     const RedisReply *size = nullptr;
-    QList<RedisReply> view;
+    const RedisReply *view = nullptr;
     bool pairs = false;
     switch (s.type) {
+    case RedisType::None:
+        s.status = ObservationStatus::Vanished;
+        s.pttlMs = -2;
+        return;
     case RedisType::Hash:
         size = &r.at(1);
-        view = r.at(2).at(1).elements();
+        view = &r.at(2);
         pairs = true;
         break;
     case RedisType::ZSet:
         size = &r.at(3);
-        view = r.at(4).elements();
+        view = &r.at(4);
         pairs = true;
         break;
     case RedisType::List:
         size = &r.at(5);
-        view = r.at(6).elements();
+        view = &r.at(6);
         break;
     case RedisType::Set:
         size = &r.at(7);
-        view = r.at(8).at(1).elements();
+        view = &r.at(8);
         break;
     case RedisType::Stream:
         size = &r.at(9);
         break;
     default:
-        return; // gone (or changed) since the first round: the next refresh reads it afresh
+        // A string now, where the first read met another type: it changed under us.
+        s = KeySample::failed(s.key, tr("its type changed while it was being read"), s.observedAtMs);
+        return;
+    }
+    for (const RedisReply *reply : {size, view}) {
+        if (reply && reply->isError()) {
+            s = KeySample::failed(s.key, reply->errorMessage(), s.observedAtMs);
+            return;
+        }
     }
     s.size = size->integer();
+    if (view)
+        fillEntries(s, view->elements(), pairs);
+    s.truncated = s.truncated || s.size > qint64(s.entries.size());
+}
+
+void KeyInspector::fillEntries(KeySample &s, const QList<RedisReply> &view, bool pairs) const
+{
+    s.entries.clear();
     s.entries.reserve(pairs ? view.size() / 2 : view.size());
     for (qsizetype j = 0; j + (pairs ? 1 : 0) < view.size(); j += pairs ? 2 : 1) {
         KeySample::Entry e{view.at(j).bytes(), pairs ? view.at(j + 1).bytes() : QByteArray()};
@@ -156,5 +328,4 @@ void KeyInspector::fillCollection(KeySample &s, const QList<RedisReply> &r) cons
         }
         s.entries.append(e);
     }
-    s.truncated = s.truncated || s.size > qint64(s.entries.size());
 }

@@ -6,6 +6,7 @@
 #include "watchservice.h"
 
 #include <QDateTime>
+#include <QSet>
 
 LockEventService::LockEventService(RedisConnection *connection, WatchService *watch, const DialectRegistry *registry, QObject *parent)
     : QObject(parent)
@@ -14,6 +15,7 @@ LockEventService::LockEventService(RedisConnection *connection, WatchService *wa
     , m_notifier(new KeyspaceNotifier(connection, registry, this))
 {
     m_deriver.setWallOffset(QDateTime::currentMSecsSinceEpoch() - MonotonicClock::nowMs());
+    m_node = connection->options().host + QLatin1Char(':') + QString::number(connection->options().port);
     m_readTimer.setSingleShot(true);
     m_readTimer.setInterval(0); // every notification of one event-loop turn, one read
     connect(&m_readTimer, &QTimer::timeout, this, &LockEventService::readDirty);
@@ -36,8 +38,18 @@ LockEventService::LockEventService(RedisConnection *connection, WatchService *wa
         m_outstanding.clear();
         m_sentSeq.clear();
     });
+    connect(watch, &WatchService::serverEvent, this, [this](const QString &what, const QString &message) {
+        if (!m_active)
+            return;
+        QList<LockEvent> out{LockEvent::server(what, m_node, message, QDateTime::currentMSecsSinceEpoch())};
+        publish(out);
+    });
     connect(m_notifier, &KeyspaceNotifier::keyEvent, this, &LockEventService::onKeyEvent);
-    connect(m_notifier, &KeyspaceNotifier::stateChanged, this, &LockEventService::statusChanged);
+    connect(m_notifier, &KeyspaceNotifier::stateChanged, this, [this] {
+        // Live notifications change what the watch must re-read by itself.
+        m_watch->setEventsLive(isLive());
+        Q_EMIT statusChanged();
+    });
     connect(m_notifier, &KeyspaceNotifier::resubscribed, this, &LockEventService::resync);
 }
 
@@ -76,10 +88,10 @@ bool LockEventService::isLive() const
 
 QString LockEventService::statusText() const
 {
-    const QString interval = QString::number(m_watch->refreshInterval() / 1000.0, 'g', 3);
     if (isLive())
         return tr("Events %1").arg(m_notifier->statusText());
-    return tr("Events by polling every %1 s: %2").arg(interval, m_notifier->statusText());
+    const QString interval = LockInfo::formatTtl(m_watch->budget().refreshIntervalMs(m_watch->locks().size()));
+    return tr("Events by polling every %1: %2").arg(interval, m_notifier->statusText());
 }
 
 bool LockEventService::busy(const QByteArray &key) const
@@ -102,8 +114,8 @@ void LockEventService::onLocksChanged(const QList<LockInfo> &locks)
         return;
     QList<LockEvent> out;
     for (const LockInfo &lock : locks) {
-        if (busy(lock.key()))
-            continue; // a notification's re-read is on its way and will tell
+        if (lock.stale || busy(lock.key()))
+            continue; // nothing new was read / a notification's re-read is on its way and will tell
         if (m_baselining && !m_deriver.isTracked(lock.key()))
             m_deriver.baseline(lock, out);
         else
@@ -122,7 +134,10 @@ void LockEventService::onLocksGone(const QList<LockInfo> &locks)
     for (const LockInfo &lock : locks) {
         if (busy(lock.key()))
             continue;
-        m_deriver.gone(lock.key(), lock.goneAtMs, out);
+        if (lock.goneAs == LockState::Lost)
+            m_deriver.lost(lock.key(), lock.goneAtMs, lock.goneReason, out);
+        else
+            m_deriver.gone(lock.key(), lock.goneAtMs, out);
         m_deadlines.remove(lock.key());
     }
     publish(out);
@@ -177,8 +192,21 @@ void LockEventService::onRead(const QList<QByteArray> &keys, quint64 sentSeq, co
             m_sentSeq.remove(key);
         }
     }
+    // Keys in neither list could not be read: nothing is derived from them (the watch marks
+    // them stale), and they are not retried at once, which would spin while the server
+    // refuses; the next notification or refresh reads them again.
+    QSet<QByteArray> answered;
+    for (const LockInfo &lock : present)
+        answered.insert(lock.key());
+    for (const KeySample &sample : absent)
+        answered.insert(sample.key);
+    for (const QByteArray &key : keys) {
+        const auto d = m_dirty.constFind(key);
+        if (!answered.contains(key) && d != m_dirty.cend() && *d <= sentSeq)
+            m_dirty.remove(key);
+    }
     if (!error.isEmpty())
-        return; // the connection went; its ready() handler starts over
+        return;
     // A notification that came after this read was sent makes it stale for that key.
     const auto current = [this, sentSeq](const QByteArray &key) {
         const auto d = m_dirty.constFind(key);

@@ -98,4 +98,5 @@ private:
     bool m_active = false;
     bool m_baselining = true;
     quint64 m_eventsTotal = 0;
+    QString m_node;
 };

@@ -25,6 +25,16 @@ void ScanCommand::run()
             out += LockJson::line(lock, now);
         print(out);
     });
+    // A key that could not be read is not left out silently: its line says so, and the
+    // scan ends with exit code 3, since the picture it printed is incomplete.
+    connect(m_discovery, &DiscoveryService::keysUnreadable, this, [this](const QList<KeySample> &samples) {
+        if (!options().json)
+            return;
+        QByteArray out;
+        for (const KeySample &s : samples)
+            out += LockJson::failedLine(s);
+        print(out);
+    });
     connect(m_discovery, &DiscoveryService::failed, this, [this](const QString &message) { fail(ConnectionError, message); });
     connect(m_discovery, &DiscoveryService::finished, this, [this](const DiscoveryProgress &p) {
         if (!options().json) {
@@ -32,6 +42,10 @@ void ScanCommand::run()
             fflush(stdout); // the table before the summary on stderr, when both go to one terminal
             fprintf(stderr, "%lld locks among %lld keys scanned on %s (%.2f s)\n", p.locksFound, p.keysScanned,
                     qUtf8Printable(session()->displayName()), p.elapsedMs / 1000.0);
+        }
+        if (p.unreadable > 0) {
+            fail(ConnectionError, QStringLiteral("%1 key(s) under the lock patterns could not be read: %2").arg(p.unreadable).arg(p.readError));
+            return;
         }
         finish(Done);
     });

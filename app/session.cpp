@@ -14,7 +14,7 @@ Session::Session(const ConnectionProfile &profile, const DialectRegistry *regist
     : QObject(parent)
     , m_profile(profile)
     , m_registry(registry)
-    , m_connection(new RedisConnection(ProfileOptions::toOptions(profile, QStringLiteral("lockscope")), this))
+    , m_connection(new RedisConnection(connectionOptions(profile), this))
     , m_watch(new WatchService(m_connection, registry, this))
     , m_admin(new AdminService(m_connection, registry, audit, this))
     , m_events(new LockEventService(m_connection, m_watch, registry, this))
@@ -47,6 +47,17 @@ Session::Session(const ConnectionProfile &profile, const DialectRegistry *regist
         Q_EMIT errorOccurred(message);
     });
     connect(m_connection, &RedisConnection::reconnectScheduled, this, &Session::reconnectScheduled);
+    connect(m_connection, &RedisConnection::stalled, this, [this] { setState(State::Stalled); });
+    connect(m_connection, &RedisConnection::answering, this, [this] { setState(State::Ready); });
+}
+
+ConnectionOptions Session::connectionOptions(const ConnectionProfile &profile)
+{
+    ConnectionOptions options = ProfileOptions::toOptions(profile, QStringLiteral("lockscope"));
+    // Back within a second of the server: a watch is meant to notice at once (the attempts
+    // cost a down server nothing).
+    options.reconnectMaxMs = 1000;
+    return options;
 }
 
 Session::~Session()

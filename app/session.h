@@ -12,6 +12,7 @@ class FailedAcquireSampler;
 class LockEventService;
 class RedisConnection;
 class WatchService;
+struct ConnectionOptions;
 
 // Everything LockScope holds open against one deployment: its connections and the services
 // that use them. Made, switched and torn down by SessionManager, never by the window.
@@ -27,7 +28,9 @@ class Session final : public QObject
     Q_DISABLE_COPY_MOVE(Session)
 
 public:
-    enum class State { Connecting, Ready, Reconnecting, Failed, Closed };
+    // Stalled: connected, but the server has stopped answering for now (what is shown is
+    // stale until it answers again).
+    enum class State { Connecting, Ready, Stalled, Reconnecting, Failed, Closed };
     Q_ENUM(State)
 
     Session(const ConnectionProfile &profile, const DialectRegistry *registry, const AuditLog *audit,
@@ -62,6 +65,7 @@ Q_SIGNALS:
     void reconnectScheduled(int attempt, int delayMs);
 
 private:
+    static ConnectionOptions connectionOptions(const ConnectionProfile &profile);
     void setState(State state);
 
     ConnectionProfile m_profile;

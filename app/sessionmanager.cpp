@@ -40,6 +40,13 @@ void SessionManager::setReadOnly(bool readOnly)
         m_session->admin()->setReadOnly(readOnly);
 }
 
+void SessionManager::setWatchBudget(double fraction)
+{
+    m_watchBudget = fraction;
+    if (m_session)
+        m_session->watch()->setBudgetFraction(fraction);
+}
+
 void SessionManager::connectTo(const ConnectionProfile &profile)
 {
     m_onSandbox = false;
@@ -116,6 +123,7 @@ void SessionManager::replace(Session *next)
         options.patterns = m_patterns;
         next->watch()->discovery()->setOptions(options);
         next->admin()->setReadOnly(m_readOnly);
+        next->watch()->setBudgetFraction(m_watchBudget);
         connect(next, &Session::stateChanged, this, &SessionManager::stateChanged);
         connect(next, &Session::errorOccurred, this, &SessionManager::errorOccurred);
         connect(next, &Session::reconnectScheduled, this, &SessionManager::reconnectScheduled);

@@ -3,6 +3,7 @@
 #include "connectionprofile.h"
 #include "keypattern.h"
 #include "session.h"
+#include "watchbudget.h"
 
 #include <QObject>
 #include <QPointer>
@@ -43,6 +44,9 @@ public:
     const QList<KeyPattern> &patterns() const { return m_patterns; }
     void setReadOnly(bool readOnly);
     bool isReadOnly() const { return m_readOnly; }
+    // The share of one server core a session's watch may use.
+    void setWatchBudget(double fraction);
+    double watchBudget() const { return m_watchBudget; }
     // Command-line subcommands connect without starting the watch services.
     void setStartServices(bool start) { m_startServices = start; }
 
@@ -83,6 +87,7 @@ private:
     LauncherFactory m_sandboxFactory;
     QList<KeyPattern> m_patterns;
     bool m_readOnly = false;
+    double m_watchBudget = WatchBudget::defaultFraction;
     bool m_startServices = true;
     Session *m_session = nullptr;
     ServerLauncher *m_sandbox = nullptr;

@@ -32,21 +32,36 @@ void WatchCommand::run()
     m_watch = session()->watch();
     m_watch->setRefreshInterval(options().intervalMs);
     m_watch->setRescanInterval(options().rescanMs);
+    if (options().budgetPercent > 0)
+        m_watch->setBudgetFraction(options().budgetPercent / 100.0);
     m_events = session()->events();
     m_events->notifier()->setMayEnable(options().enableNotifications);
     connect(m_events, &LockEventService::statusChanged, this, &WatchCommand::reportStatus);
     if (options().events)
         connect(m_events, &LockEventService::eventsDerived, this, &WatchCommand::printEvents);
 
-    connect(m_watch->discovery(), &DiscoveryService::finished, this, [this] {
+    connect(m_watch, &WatchService::scanFailed, this, [this](const QString &message) {
+        // The first look at the server failed (SCAN refused to this ACL user, say): nothing
+        // can be watched, and saying nothing would look like a quiet server.
+        if (!m_scanned)
+            fail(ConnectionError, message);
+        else
+            fprintf(stderr, "lockscope: %s\n", qUtf8Printable(message));
+    });
+    connect(m_watch, &WatchService::keysUnreadable, this, &WatchCommand::reportUnreadable);
+    connect(m_watch->discovery(), &DiscoveryService::finished, this, [this](const DiscoveryProgress &p) {
         const bool first = !m_scanned;
         m_scanned = true;
-        if (first) {
-            reportStatus();
-            if (!options().events) {
-                printTable();
-                m_tableTimer.start();
-            }
+        if (!first)
+            return;
+        if (p.locksFound == 0 && p.unreadable > 0) {
+            fail(ConnectionError, QStringLiteral("none of the %1 key(s) under the lock patterns could be read: %2").arg(p.unreadable).arg(p.readError));
+            return;
+        }
+        reportStatus();
+        if (!options().events) {
+            printTable();
+            m_tableTimer.start();
         }
     });
     m_tableTimer.setInterval(options().intervalMs);
@@ -56,9 +71,25 @@ void WatchCommand::run()
     m_events->start();
 }
 
+void WatchCommand::reportUnreadable(const QList<KeySample> &samples)
+{
+    // One line per reason, the first time it is met: a watch over keys it may not read would
+    // otherwise repeat it every refresh.
+    QHash<QString, int> counts;
+    for (const KeySample &s : samples)
+        if (!m_reportedErrors.contains(s.error))
+            ++counts[s.error];
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+        m_reportedErrors.insert(it.key());
+        fprintf(stderr, "lockscope: %d key(s) could not be read: %s\n", it.value(), qUtf8Printable(it.key()));
+    }
+}
+
 QByteArray WatchCommand::eventLine(const LockEvent &e)
 {
     const QString time = QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(QStringLiteral("HH:mm:ss.zzz"));
+    if (e.isServerEvent())
+        return QStringLiteral("%1  %2  %3  %4\n").arg(time, QStringLiteral("server").leftJustified(11), e.node, e.message).toUtf8();
     QString who = e.kind == LockEventKind::HandedOver ? e.previousHolder + QStringLiteral(" -> ") + e.holder : e.holder;
     if (who.isEmpty())
         who = TokenText::escape(e.token);
@@ -133,6 +164,14 @@ void WatchCommand::shutdown(const QString &why, int code)
     m_tableTimer.stop();
     if (!why.isEmpty())
         fprintf(stderr, "lockscope: %s, stopping\n", qUtf8Printable(why));
+    if (!m_scanned && code == Done) {
+        // The watch ended without ever reading the server: that is not a quiet server.
+        const QString last = session() ? session()->lastError() : QString();
+        fail(ConnectionError, QStringLiteral("the watch ended before %1 could be read%2")
+                                  .arg(session() ? session()->displayName() : QStringLiteral("the server"),
+                                       last.isEmpty() ? QStringLiteral(" (no answer yet)") : QStringLiteral(": ") + last));
+        return;
+    }
     // Closing the session puts the server's notification setting back (when we changed it).
     finish(code);
 }

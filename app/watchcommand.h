@@ -1,8 +1,10 @@
 #pragma once
 
 #include "clicommand.h"
+#include "keysample.h"
 #include "lockevent.h"
 
+#include <QSet>
 #include <QTimer>
 
 class LockEventService;
@@ -30,6 +32,7 @@ protected:
 
 private:
     void printEvents(const QList<LockEvent> &events);
+    void reportUnreadable(const QList<KeySample> &samples);
     void printTable();
     void reportStatus();
     void shutdown(const QString &why, int code = Done);
@@ -40,4 +43,5 @@ private:
     QString m_lastStatus;
     bool m_scanned = false;
     bool m_shuttingDown = false;
+    QSet<QString> m_reportedErrors;
 };

@@ -6,54 +6,170 @@
 
 #include <QPointer>
 
+namespace {
+QString runIdOf(const QByteArray &info)
+{
+    for (const QByteArray &line : info.split('\n')) {
+        if (line.startsWith("run_id:"))
+            return QString::fromLatin1(line.mid(7).trimmed());
+    }
+    return {};
+}
+} // namespace
+
 WatchService::WatchService(RedisConnection *connection, const DialectRegistry *registry, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
     , m_registry(registry)
     , m_discovery(connection, registry)
 {
-    m_refreshTimer.setInterval(1000);
-    m_rescanTimer.setInterval(10000);
-    connect(&m_refreshTimer, &QTimer::timeout, this, &WatchService::refresh);
-    connect(&m_rescanTimer, &QTimer::timeout, this, &WatchService::rescan);
+    m_tick.setInterval(1000);
+    connect(&m_tick, &QTimer::timeout, this, &WatchService::tick);
     connect(&m_discovery, &DiscoveryService::locksFound, this, &WatchService::merge);
+    connect(&m_discovery, &DiscoveryService::keysUnreadable, this, [this](const QList<KeySample> &samples) {
+        onRefreshed(samples, QList<std::optional<LockInfo>>(samples.size()), false, nullptr, nullptr);
+    });
+    connect(&m_discovery, &DiscoveryService::finished, this, [this](const DiscoveryProgress &p) {
+        m_budget.recordScan(std::max<qint64>(p.keysScanned, p.candidates), p.elapsedMs * 1000);
+        m_keyspace = p.keysTotal >= 0 ? p.keysTotal : p.keysScanned;
+        const qint64 interval = m_fixedRescanMs > 0 ? m_fixedRescanMs : m_budget.rescanIntervalMs(m_keyspace, m_live);
+        m_nextRescanAt = MonotonicClock::nowMs() + interval;
+        Q_EMIT budgetChanged();
+        scheduleSoon(); // a refresh may be due, held back by the scan
+    });
     connect(&m_discovery, &DiscoveryService::failed, this, [this](const QString &message) {
+        m_nextRescanAt = MonotonicClock::nowMs() + m_tick.interval();
         // A lost connection is reported once by the connection itself.
         if (m_connection->isReady())
             Q_EMIT scanFailed(message);
     });
-    connect(m_connection, &RedisConnection::ready, this, [this] {
-        if (m_active)
-            rescan();
+    connect(m_connection, &RedisConnection::ready, this, &WatchService::onReady);
+    connect(m_connection, &RedisConnection::stateChanged, this, [this](RedisConnection::State state) {
+        if (state == RedisConnection::State::Ready || !std::exchange(m_wasReady, false))
+            return;
+        const QString why = m_connection->lastError().isEmpty() ? tr("connection lost") : m_connection->lastError();
+        markAllStale(why);
+        Q_EMIT serverEvent(QStringLiteral("connection-lost"), why);
+    });
+    connect(m_connection, &RedisConnection::stalled, this, [this](qint64 waitingMs) {
+        const QString why = tr("the server has not answered for %1 s").arg(waitingMs / 1000.0, 0, 'f', 1);
+        markAllStale(why);
+        Q_EMIT serverEvent(QStringLiteral("not-answering"), why);
+    });
+    connect(m_connection, &RedisConnection::answering, this, [this] {
+        Q_EMIT serverEvent(QStringLiteral("answering"), tr("the server answers again"));
+        // Back to live at once, not when the budget next allows.
+        m_nextRefreshAt = 0;
+        scheduleSoon();
     });
 }
 
 void WatchService::setRefreshInterval(int ms)
 {
-    m_refreshTimer.setInterval(std::max(100, ms));
+    m_tick.setInterval(std::max(100, ms));
+    m_budget.setIntervalMs(m_tick.interval());
+    Q_EMIT budgetChanged();
 }
 
 void WatchService::setRescanInterval(int ms)
 {
-    m_rescanTimer.setInterval(std::max(1000, ms));
+    m_fixedRescanMs = std::max(0, ms);
+}
+
+void WatchService::setBudgetFraction(double fraction)
+{
+    m_budget.setFraction(fraction);
+    Q_EMIT budgetChanged();
+}
+
+void WatchService::setEventsLive(bool live)
+{
+    if (live == m_live)
+        return;
+    m_live = live;
+    // Going back to polling: the notifications' re-reads stop, so catch up at once.
+    if (!live)
+        m_nextRefreshAt = 0;
+    Q_EMIT budgetChanged();
+}
+
+QString WatchService::budgetText() const
+{
+    return m_budget.describe(m_locks.size(), std::max<qint64>(0, m_keyspace), m_live);
 }
 
 void WatchService::start()
 {
     m_active = true;
-    m_refreshTimer.start();
-    m_rescanTimer.start();
+    m_tick.start();
     if (m_connection->isReady())
-        rescan();
-    // Otherwise the ready() handler starts the first scan.
+        onReady();
+    // Otherwise onReady() starts the first scan.
 }
 
 void WatchService::stop()
 {
     m_active = false;
-    m_refreshTimer.stop();
-    m_rescanTimer.stop();
+    m_tick.stop();
     m_discovery.cancel();
+    m_refreshQueue.clear();
+}
+
+void WatchService::onReady()
+{
+    if (m_wasReady)
+        return;
+    m_wasReady = true;
+    if (!m_runId.isEmpty())
+        Q_EMIT serverEvent(QStringLiteral("connection-back"), tr("connected again"));
+    checkRunId();
+    if (!m_active)
+        return;
+    // What happened meanwhile is unknown: look at everything again, now.
+    m_nextRescanAt = 0;
+    m_nextRefreshAt = 0;
+    m_refreshesInFlight = 0;
+    m_refreshQueue.clear();
+    scheduleSoon();
+}
+
+void WatchService::checkRunId()
+{
+    // Sent before the rescan and refresh on the same connection, so its answer comes first.
+    m_connection->send({"INFO", "server"}, this, [this](const RedisReply &reply) {
+        const QString id = reply.isString() ? runIdOf(reply.bytes()) : QString();
+        if (id.isEmpty())
+            return;
+        const QString before = std::exchange(m_runId, id);
+        if (before.isEmpty() || before == id)
+            return;
+        m_restarted = true;
+        Q_EMIT serverEvent(QStringLiteral("restarted"),
+                           tr("the server restarted (run_id %1 → %2): locks it no longer holds are reported lost, not released")
+                               .arg(before.left(8), id.left(8)));
+    });
+}
+
+void WatchService::scheduleSoon()
+{
+    QMetaObject::invokeMethod(this, &WatchService::tick, Qt::QueuedConnection);
+}
+
+void WatchService::tick()
+{
+    if (!m_active || !m_connection->isReady() || m_connection->isStalled())
+        return;
+    const qint64 now = MonotonicClock::nowMs();
+    if (!m_discovery.isRunning() && now >= m_nextRescanAt) {
+        rescan();
+        return;
+    }
+    if (m_discovery.isRunning() || m_refreshesInFlight > 0)
+        return; // a scan reads everything anyway; one refresh at a time
+    if (m_nextRefreshAt == 0 || (!m_live && now >= m_nextRefreshAt))
+        refresh();
+    else if (m_live)
+        readSample();
 }
 
 void WatchService::rescan()
@@ -63,15 +179,29 @@ void WatchService::rescan()
     m_discovery.start();
 }
 
+QList<RedisType> WatchService::hints(const QList<QByteArray> &keys) const
+{
+    QList<RedisType> types;
+    types.reserve(keys.size());
+    for (const QByteArray &key : keys) {
+        const auto it = m_locks.constFind(key);
+        types << (it == m_locks.cend() ? RedisType::None : it->sample.type);
+    }
+    return types;
+}
+
 void WatchService::refresh()
 {
-    // One refresh at a time, none while a scan reads everything anyway, and never more than
-    // about a fifth of the time spent refreshing: 100k locks take a while to re-read.
-    if (!m_connection->isReady() || m_refreshesInFlight > 0 || m_locks.isEmpty() || m_discovery.isRunning())
+    if (!m_connection->isReady() || m_refreshesInFlight > 0)
         return;
-    if (m_lastRefresh.isValid() && m_lastRefresh.elapsed() < 5 * m_lastRefreshCostMs)
+    const qint64 now = MonotonicClock::nowMs();
+    if (m_locks.isEmpty()) {
+        m_restarted = false;
+        m_nextRefreshAt = now + m_budget.refreshIntervalMs(0);
+        Q_EMIT refreshed();
         return;
-    m_lastRefresh.start();
+    }
+    m_refreshStartedAt = now;
     const QList<QByteArray> keys = m_locks.keys();
     const qsizetype batch = std::max(1, m_discovery.options().inspectBatch);
     m_refreshQueue.clear();
@@ -84,52 +214,84 @@ void WatchService::refresh()
 
 void WatchService::sendRefreshBatch()
 {
-    m_discovery.inspector()->inspect(m_refreshQueue.takeFirst(), this, [this](const QList<KeySample> &samples, const QString &error) {
-        if (!error.isEmpty()) {
-            // The connection failed: the batches not sent yet are dropped with this one.
-            m_refreshesInFlight -= int(m_refreshQueue.size());
-            m_refreshQueue.clear();
-            finishRefreshBatch();
-            return;
-        }
+    read(m_refreshQueue.takeFirst(), false, this, [this](const QList<LockInfo> &, const QList<KeySample> &, const QString &) {
         if (!m_refreshQueue.isEmpty())
             sendRefreshBatch();
-        m_discovery.classifier()->classify(samples, this, [this, samples](QList<std::optional<LockInfo>> classified) {
-            finishRefreshBatch();
-            onRefreshed(samples, std::move(classified));
-        });
+        finishRefreshBatch();
     });
 }
 
 void WatchService::finishRefreshBatch()
 {
-    if (--m_refreshesInFlight == 0)
-        m_lastRefreshCostMs = m_lastRefresh.elapsed();
+    if (--m_refreshesInFlight > 0)
+        return;
+    m_refreshesInFlight = 0;
+    m_restarted = false;
+    m_nextRefreshAt = MonotonicClock::nowMs() + m_budget.refreshIntervalMs(m_locks.size());
+    Q_EMIT refreshed();
+    Q_EMIT budgetChanged();
+}
+
+void WatchService::readSample()
+{
+    const qint64 n = m_budget.sampleSize(m_locks.size(), m_tick.interval());
+    QList<QByteArray> keys;
+    while (keys.size() < n) {
+        if (m_sampleAt >= m_sampleOrder.size()) {
+            m_sampleOrder = m_locks.keys();
+            m_sampleAt = 0;
+            if (m_sampleOrder.isEmpty())
+                break;
+        }
+        const QByteArray &key = m_sampleOrder.at(m_sampleAt++);
+        if (m_locks.contains(key))
+            keys << key;
+    }
+    if (!keys.isEmpty())
+        read(keys, false, this, {});
 }
 
 void WatchService::refreshKeys(const QList<QByteArray> &keys, QObject *context, KeysHandler handler)
 {
-    if (keys.isEmpty())
-        return;
+    const qsizetype batch = std::max(1, m_discovery.options().inspectBatch);
+    for (qsizetype i = 0; i < keys.size(); i += batch)
+        read(keys.mid(i, batch), true, context, handler);
+}
+
+void WatchService::read(const QList<QByteArray> &keys, bool acceptNew, QObject *context, KeysHandler handler)
+{
     const QPointer<QObject> owner(context);
     const bool hasOwner = context != nullptr;
-    const qsizetype batch = std::max(1, m_discovery.options().inspectBatch);
-    for (qsizetype i = 0; i < keys.size(); i += batch) {
-        m_discovery.inspector()->inspect(keys.mid(i, batch), this, [this, owner, hasOwner, handler](const QList<KeySample> &samples, const QString &error) {
-            if (!error.isEmpty()) {
-                if (handler && (!hasOwner || owner))
-                    handler({}, {}, error);
-                return;
-            }
-            m_discovery.classifier()->classify(samples, this, [this, samples, owner, hasOwner, handler](QList<std::optional<LockInfo>> classified) {
-                QList<LockInfo> present;
-                QList<KeySample> absent;
-                onRefreshed(samples, std::move(classified), true, &present, &absent);
-                if (handler && (!hasOwner || owner))
-                    handler(present, absent, QString());
-            });
+    QElapsedTimer took;
+    took.start();
+    m_discovery.inspector()->inspect(keys, this, [=, this](const QList<KeySample> &samples, const QString &error) {
+        // The server's part (and the network's): what classifying costs LockScope is not its.
+        if (error.isEmpty() && !m_connection->isStalled())
+            m_budget.recordRead(keys.size(), took.nsecsElapsed() / 1000);
+        m_discovery.classifier()->classify(samples, this, [=, this](QList<std::optional<LockInfo>> classified) {
+            QList<LockInfo> present;
+            QList<KeySample> absent;
+            onRefreshed(samples, std::move(classified), acceptNew, &present, &absent);
+            if (handler && (!hasOwner || owner))
+                handler(present, absent, error);
         });
+    }, hints(keys));
+}
+
+void WatchService::markAllStale(const QString &why)
+{
+    const qint64 now = MonotonicClock::nowMs();
+    QList<LockInfo> changed;
+    for (LockInfo &lock : m_locks) {
+        if (lock.stale)
+            continue;
+        lock.stale = true;
+        lock.staleReason = why;
+        lock.staleSinceMs = now;
+        changed << lock;
     }
+    if (!changed.isEmpty())
+        Q_EMIT locksChanged(changed);
 }
 
 void WatchService::merge(const QList<LockInfo> &found)
@@ -140,7 +302,7 @@ void WatchService::merge(const QList<LockInfo> &found)
         if (it == m_locks.end()) {
             m_locks.insert(lock.key(), lock);
             changed << lock;
-        } else {
+        } else if (lock.sample.observedAtMs >= it->sample.observedAtMs) {
             const bool news = meaningfullyDifferent(*it, lock);
             *it = lock;
             if (news)
@@ -154,39 +316,62 @@ void WatchService::merge(const QList<LockInfo> &found)
 void WatchService::onRefreshed(const QList<KeySample> &samples, QList<std::optional<LockInfo>> classified, bool acceptNew,
                                QList<LockInfo> *present, QList<KeySample> *absent)
 {
-    qsizetype index = -1;
     QList<LockInfo> changed;
     QList<LockInfo> gone;
-    for (const KeySample &sample : samples) {
-        std::optional<LockInfo> &now = classified[++index];
+    QList<KeySample> unreadable;
+    for (qsizetype i = 0; i < samples.size(); ++i) {
+        const KeySample &sample = samples.at(i);
+        std::optional<LockInfo> &now = classified[i];
         auto it = m_locks.find(sample.key);
+        if (sample.isFailed()) {
+            // Nothing is known about the key now: a known lock keeps its last good values.
+            if (it == m_locks.end()) {
+                unreadable << sample;
+            } else if (!it->stale || it->staleReason != sample.error) {
+                if (!it->stale)
+                    it->staleSinceMs = sample.observedAtMs;
+                it->stale = true;
+                it->staleReason = sample.error;
+                changed << *it;
+            }
+            continue;
+        }
+        // Reads can overtake each other (a poll still being classified while a
+        // notification's re-read lands): one older than what was applied says nothing new.
+        if (it != m_locks.end() && sample.observedAtMs < it->sample.observedAtMs)
+            continue;
         if (it == m_locks.end()) {
-            std::optional<LockInfo> found = acceptNew ? now : std::nullopt;
-            if (found) {
-                m_locks.insert(found->key(), *found);
-                changed << *found;
+            if (acceptNew && now) {
+                m_locks.insert(now->key(), *now);
+                changed << *now;
                 if (present)
-                    *present << *found;
-            } else if (absent) {
+                    *present << *now;
+            } else if (absent && !now) {
                 *absent << sample;
             }
             continue;
         }
-        if (absent && !now)
-            *absent << sample;
-        if (present && now)
-            *present << *now;
         if (!now) {
             LockInfo lock = *it;
+            lock.stale = false;
             const qint64 deadline = lock.deadlineMs();
-            // Gone at or after its predicted deadline: it expired. Before it: someone released it.
-            lock.goneAs = deadline >= 0 && sample.observedAtMs + deadlineToleranceMs >= deadline ? LockState::Expired
-                                                                                                 : LockState::Released;
+            if (m_restarted) {
+                lock.goneAs = LockState::Lost;
+                lock.goneReason = QStringLiteral("server-restarted");
+            } else {
+                // Gone at or after its predicted deadline: it expired. Before it: released.
+                lock.goneAs = deadline >= 0 && sample.observedAtMs + deadlineToleranceMs >= deadline ? LockState::Expired
+                                                                                                    : LockState::Released;
+            }
             lock.goneAtMs = sample.observedAtMs;
             gone << lock;
             m_locks.erase(it);
+            if (absent)
+                *absent << sample;
             continue;
         }
+        if (present)
+            *present << *now;
         const bool news = meaningfullyDifferent(*it, *now);
         *it = *now;
         if (news)
@@ -196,12 +381,14 @@ void WatchService::onRefreshed(const QList<KeySample> &samples, QList<std::optio
         Q_EMIT locksChanged(changed);
     if (!gone.isEmpty())
         Q_EMIT locksGone(gone);
+    if (!unreadable.isEmpty())
+        Q_EMIT keysUnreadable(unreadable);
 }
 
 bool WatchService::meaningfullyDifferent(const LockInfo &before, const LockInfo &after)
 {
-    if (before.dialect != after.dialect || before.holders != after.holders || before.waiters != after.waiters
-        || before.warnings != after.warnings || before.sample.value != after.sample.value)
+    if (before.stale != after.stale || before.dialect != after.dialect || before.holders != after.holders
+        || before.waiters != after.waiters || before.warnings != after.warnings || before.sample.value != after.sample.value)
         return true;
     const qint64 a = before.deadlineMs(), b = after.deadlineMs();
     if ((a < 0) != (b < 0))

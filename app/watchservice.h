@@ -2,6 +2,7 @@
 
 #include "discoveryservice.h"
 #include "lockinfo.h"
+#include "watchbudget.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -13,10 +14,18 @@
 class DialectRegistry;
 class RedisConnection;
 
-// Keeps the set of known locks current: a full discovery at start (and after every
-// reconnect), a cheap pipelined re-read of the known locks every refresh interval, and a
-// rescan for new locks less often. It reports only what changed: a lock whose deadline
-// merely counted down as predicted is not news.
+// Keeps the set of known locks current, with a light touch on the server:
+// - a full discovery at start and after every reconnect, then rescans paced by the budget
+//   (every interval on a small keyspace, rarer on a large one or when notifications tell of
+//   new keys);
+// - re-reads of the known locks: all of them in turn, paced by the budget, when polling;
+//   only a slow rolling sample when keyspace notifications are live (the event service
+//   re-reads what they name, and probes deadlines);
+// - a read that fails leaves the lock's last good values in place, marked stale with the
+//   reason, until a read succeeds again; so do a lost connection and a server that has
+//   stopped answering. A read older than the one already applied is dropped.
+// It reports only what changed: a lock whose deadline merely counted down as predicted is
+// not news.
 class WatchService final : public QObject
 {
     Q_OBJECT
@@ -26,21 +35,33 @@ public:
     // A deadline that moved by less than this is the same deadline seen through network jitter.
     static constexpr qint64 deadlineToleranceMs = 250;
 
-    // The locks a re-read found, the samples of the keys it found gone, or an error.
+    // The locks a re-read found, the samples of the keys it found gone, and an error when the
+    // whole read failed. Keys whose read failed are in neither list.
     using KeysHandler = std::function<void(const QList<LockInfo> &present, const QList<KeySample> &absent, const QString &error)>;
 
     WatchService(RedisConnection *connection, const DialectRegistry *registry, QObject *parent = nullptr);
 
     DiscoveryService *discovery() { return &m_discovery; }
+    // How often to look at most (the budget may make it less often).
     void setRefreshInterval(int ms);
+    int refreshInterval() const { return m_tick.interval(); }
+    // A fixed rescan interval instead of the budget's (0: the budget decides).
     void setRescanInterval(int ms);
-    int refreshInterval() const { return m_refreshTimer.interval(); }
-    int rescanInterval() const { return m_rescanTimer.interval(); }
+    int rescanInterval() const { return m_fixedRescanMs; }
+    // The share of one server core the watch may use (0.03 = 3%).
+    void setBudgetFraction(double fraction);
+    const WatchBudget &budget() const { return m_budget; }
+    // Keyspace notifications are live: changes announce themselves.
+    void setEventsLive(bool live);
+    bool isEventsLive() const { return m_live; }
+    // What the watch costs the server now, in words.
+    QString budgetText() const;
 
     void start();
     void stop();
     bool isActive() const { return m_active; }
     void rescan();
+    // Re-reads every known lock now, whatever the budget says.
     void refresh();
     // Re-reads these keys now (a keyspace notification or a deadline probe says they may have
     // changed) and merges the result like a refresh, except that keys which became locks
@@ -48,35 +69,67 @@ public:
     void refreshKeys(const QList<QByteArray> &keys, QObject *context = nullptr, KeysHandler handler = {});
 
     const QHash<QByteArray, LockInfo> &locks() const { return m_locks; }
+    // DBSIZE at the last scan (-1 before one).
+    qint64 keyspaceSize() const { return m_keyspace; }
+    QString runId() const { return m_runId; }
 
 Q_SIGNALS:
-    // New locks, and known ones whose holders, deadline or waiters changed.
+    // New locks, and known ones whose holders, deadline, waiters or staleness changed.
     void locksChanged(const QList<LockInfo> &locks);
-    // Locks no longer in Redis, with goneAs (released or expired) and goneAtMs set.
+    // Locks no longer in Redis, with goneAs (released, expired, lost) and goneAtMs set.
     void locksGone(const QList<LockInfo> &locks);
     void scanFailed(const QString &message);
+    // Reads of keys not known to be locks failed: whether they are is unknown.
+    void keysUnreadable(const QList<KeySample> &samples);
+    // A full re-read of the known locks has finished.
+    void refreshed();
+    // Something happened to the server: "connection-lost", "connection-back",
+    // "not-answering", "answering", "restarted"; message says it in words.
+    void serverEvent(const QString &what, const QString &message);
+    void budgetChanged();
 
 private:
     // Refresh batches go out a few at a time, so the reads a notification asks for queue
     // behind one batch, not behind all of them.
     static constexpr int refreshWindow = 2;
+
+    void tick();
+    void scheduleSoon();
+    void readSample();
     void sendRefreshBatch();
     void finishRefreshBatch();
+    void read(const QList<QByteArray> &keys, bool acceptNew, QObject *context, KeysHandler handler);
+    QList<RedisType> hints(const QList<QByteArray> &keys) const;
+    void markAllStale(const QString &why);
+    void onReady();
+    void checkRunId();
 
     void merge(const QList<LockInfo> &found);
-    void onRefreshed(const QList<KeySample> &samples, QList<std::optional<LockInfo>> classified, bool acceptNew = false, QList<LockInfo> *present = nullptr,
-                     QList<KeySample> *absent = nullptr);
+    void onRefreshed(const QList<KeySample> &samples, QList<std::optional<LockInfo>> classified, bool acceptNew,
+                     QList<LockInfo> *present, QList<KeySample> *absent);
     static bool meaningfullyDifferent(const LockInfo &before, const LockInfo &after);
 
     RedisConnection *m_connection;
     const DialectRegistry *m_registry;
     DiscoveryService m_discovery;
+    WatchBudget m_budget;
     QHash<QByteArray, LockInfo> m_locks;
-    QTimer m_refreshTimer;
-    QTimer m_rescanTimer;
-    int m_refreshesInFlight = 0; // batches of the running refresh not finished yet
-    QList<QList<QByteArray>> m_refreshQueue;
-    QElapsedTimer m_lastRefresh;
-    qint64 m_lastRefreshCostMs = 0;
+    QTimer m_tick;
+    int m_fixedRescanMs = 0;
+    bool m_live = false;
     bool m_active = false;
+
+    qint64 m_nextRefreshAt = 0; // MonotonicClock ms
+    qint64 m_nextRescanAt = 0;
+    qint64 m_keyspace = -1;
+    int m_refreshesInFlight = 0; // batches of the running full refresh not finished yet
+    QList<QList<QByteArray>> m_refreshQueue;
+    qint64 m_refreshStartedAt = 0;
+    QList<QByteArray> m_sampleOrder; // the rolling sample's sweep
+    qsizetype m_sampleAt = 0;
+
+    QString m_runId;
+    // The server restarted: locks the next full re-read finds gone were lost with it.
+    bool m_restarted = false;
+    bool m_wasReady = false;
 };

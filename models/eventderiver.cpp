@@ -80,6 +80,8 @@ void EventDeriver::startHolding(Holding &h, const LockInfo &lock, qint64 sinceMs
 
 void EventDeriver::baseline(const LockInfo &lock, QList<LockEvent> &out)
 {
+    if (lock.stale)
+        return;
     if (m_locks.contains(lock.key())) {
         observe(lock, out);
         return;
@@ -90,6 +92,8 @@ void EventDeriver::baseline(const LockInfo &lock, QList<LockEvent> &out)
 
 void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)
 {
+    if (lock.stale)
+        return; // the last good values again, not a new look at the lock
     const qint64 obs = lock.sample.observedAtMs;
     auto it = m_locks.find(lock.key());
     // Reads can overtake each other (a poll still being classified while a notification's
@@ -226,6 +230,20 @@ void EventDeriver::gone(const QByteArray &key, qint64 observedAtMs, QList<LockEv
         end(it, true, std::clamp(deadline, lock.sample.observedAtMs, std::max(observedAtMs, lock.sample.observedAtMs)), {}, out);
     else
         end(it, false, observedAtMs, {}, out);
+}
+
+void EventDeriver::lost(const QByteArray &key, qint64 observedAtMs, const QString &reason, QList<LockEvent> &out)
+{
+    const auto it = m_locks.find(key);
+    if (it == m_locks.end() || observedAtMs < it->lock.sample.observedAtMs)
+        return;
+    m_goneAt.insert(key, observedAtMs);
+    LockEvent e = make(LockEventKind::Lost, it->lock, observedAtMs);
+    e.heldMs = std::max<qint64>(0, observedAtMs - it->heldSinceMs);
+    e.ttlMs = ttlAt(it->lock, observedAtMs);
+    e.reason = reason;
+    out << e;
+    m_locks.erase(it);
 }
 
 void EventDeriver::notify(const QByteArray &key, const QByteArray &event, qint64 atMs, QList<LockEvent> &out)

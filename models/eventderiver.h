@@ -19,7 +19,9 @@
 //   than nearMissFraction of the lease left (the watchdog fell behind);
 // - handed over: another token while the key was never seen free;
 // - contended: waiters appear or grow, or the sampler counted failed attempts;
-// - stuck: once per holding, no TTL for noTtlStuckAfterMs or held longer than stuckAfterMs.
+// - stuck: once per holding, no TTL for noTtlStuckAfterMs or held longer than stuckAfterMs;
+// - lost: gone for a reason other than its holder (the server restarted without it).
+// A stale lock (its read failed; the values are the last good ones) is never an observation.
 class EventDeriver final
 {
 public:
@@ -48,6 +50,9 @@ public:
     void observe(const LockInfo &lock, QList<LockEvent> &out);
     // A read that found the key gone.
     void gone(const QByteArray &key, qint64 observedAtMs, QList<LockEvent> &out);
+    // A key the server no longer has for a reason that is not its holder's doing (the server
+    // restarted empty, a failover lost it): reason says which.
+    void lost(const QByteArray &key, qint64 observedAtMs, const QString &reason, QList<LockEvent> &out);
     // A keyspace notification ("set", "del", "expired", ...) received at atMs.
     void notify(const QByteArray &key, const QByteArray &event, qint64 atMs, QList<LockEvent> &out);
     void failedAttempts(const QByteArray &key, qint64 count, qint64 atMs, QList<LockEvent> &out);

@@ -41,3 +41,26 @@ QByteArray redisTypeName(RedisType type)
     }
     return "other";
 }
+
+KeySample KeySample::failed(const QByteArray &key, const QString &why, qint64 atMs)
+{
+    KeySample s;
+    s.key = key;
+    s.status = ObservationStatus::Failed;
+    s.error = why;
+    s.observedAtMs = atMs;
+    return s;
+}
+
+QString KeySample::statusId(ObservationStatus status)
+{
+    switch (status) {
+    case ObservationStatus::Ok:
+        return QStringLiteral("ok");
+    case ObservationStatus::Vanished:
+        return QStringLiteral("vanished");
+    case ObservationStatus::Failed:
+        return QStringLiteral("failed");
+    }
+    return {};
+}

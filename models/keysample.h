@@ -6,11 +6,16 @@
 
 enum class RedisType { None, String, Hash, List, Set, ZSet, Stream, Other };
 
+// What became of one read of a key. A failed read (an error reply, a timeout, a lost
+// connection, a read that could not complete) says nothing about the key: it is never data.
+enum class ObservationStatus { Ok, Vanished, Failed };
+
 RedisType redisTypeFromName(const QByteArray &name);
 QByteArray redisTypeName(RedisType type);
 
-// What discovery read about one key in one round trip: its type, PTTL and a size-capped view
-// of its value. Dialects decide from this alone whether the key is a lock, and whose.
+// What discovery read about one key: its type, PTTL and a size-capped view of its value, or
+// why it could not be read. Dialects decide from an Ok sample alone whether the key is a
+// lock, and whose.
 struct KeySample
 {
     using Entry = QPair<QByteArray, QByteArray>;
@@ -23,6 +28,12 @@ struct KeySample
     QList<Entry> entries;     // hash field->value, zset member->score, list or set item->""
     bool truncated = false;   // value or entries were capped
     qint64 observedAtMs = 0;  // MonotonicClock time of the read
+    ObservationStatus status = ObservationStatus::Ok;
+    QString error;            // why a Failed read failed
 
     bool exists() const { return type != RedisType::None; }
+    bool isFailed() const { return status == ObservationStatus::Failed; }
+    // A read that failed: nothing but the key and the reason.
+    static KeySample failed(const QByteArray &key, const QString &why, qint64 atMs);
+    static QString statusId(ObservationStatus status);
 };

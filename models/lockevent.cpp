@@ -29,6 +29,10 @@ QString LockEvent::kindId(LockEventKind kind)
         return QStringLiteral("stuck");
     case LockEventKind::NearMiss:
         return QStringLiteral("near-miss");
+    case LockEventKind::Lost:
+        return QStringLiteral("lost");
+    case LockEventKind::Server:
+        return QStringLiteral("server");
     }
     return {};
 }
@@ -60,14 +64,34 @@ QString LockEvent::kindText(LockEventKind kind)
         return QStringLiteral("Stuck");
     case LockEventKind::NearMiss:
         return QStringLiteral("Near miss");
+    case LockEventKind::Lost:
+        return QStringLiteral("Lost");
+    case LockEventKind::Server:
+        return QStringLiteral("Server");
     }
     return {};
 }
 
 QList<LockEventKind> LockEvent::allKinds()
 {
-    return {LockEventKind::Acquired, LockEventKind::Released,  LockEventKind::Renewed, LockEventKind::Expired,
-            LockEventKind::HandedOver, LockEventKind::Contended, LockEventKind::Stuck,  LockEventKind::NearMiss};
+    return lockKinds() << LockEventKind::Server;
+}
+
+QList<LockEventKind> LockEvent::lockKinds()
+{
+    return {LockEventKind::Acquired, LockEventKind::Released, LockEventKind::Renewed,  LockEventKind::Expired, LockEventKind::HandedOver,
+            LockEventKind::Contended, LockEventKind::Stuck,   LockEventKind::NearMiss, LockEventKind::Lost};
+}
+
+LockEvent LockEvent::server(const QString &what, const QString &node, const QString &message, qint64 timeMs)
+{
+    LockEvent e;
+    e.kind = LockEventKind::Server;
+    e.reason = what;
+    e.node = node;
+    e.message = message;
+    e.timeMs = timeMs;
+    return e;
 }
 
 QString LockEvent::details() const
@@ -109,6 +133,13 @@ QString LockEvent::details() const
         if (reason == QLatin1String("no-ttl"))
             return QStringLiteral("no expiry, held for %1").arg(seconds(heldMs));
         return QStringLiteral("held for %1").arg(seconds(heldMs));
+    case LockEventKind::Lost: {
+        const QString why = reason == QLatin1String("server-restarted") ? QStringLiteral("the server restarted without it")
+                                                                        : reason;
+        return heldMs != unknown ? QStringLiteral("%1, after %2 held").arg(why, seconds(heldMs)) : why;
+    }
+    case LockEventKind::Server:
+        return message;
     }
     return {};
 }

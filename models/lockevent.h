@@ -7,14 +7,15 @@
 #include <limits>
 #include <optional>
 
-enum class LockEventKind { Acquired, Released, Renewed, Expired, HandedOver, Contended, Stuck, NearMiss };
+enum class LockEventKind { Acquired, Released, Renewed, Expired, HandedOver, Contended, Stuck, NearMiss, Lost, Server };
 
 // One thing that happened to a lock, as LockScope derived it from what Redis showed (see
-// EventDeriver). Times are milliseconds since the epoch; numbers that could not be observed
-// are `unknown` rather than a guess.
+// EventDeriver), or to the server the locks live on (kind Server: the connection was lost,
+// came back, the server stopped answering or restarted). Times are milliseconds since the
+// epoch; numbers that could not be observed are `unknown` rather than a guess.
 struct LockEvent
 {
-    static constexpr int kindCount = 8;
+    static constexpr int kindCount = 10;
     static constexpr qint64 unknown = std::numeric_limits<qint64>::min();
 
     LockEventKind kind = LockEventKind::Acquired;
@@ -34,7 +35,11 @@ struct LockEvent
     qint64 intervalMs = unknown;    // renewed: since the previous renewal or the acquisition
     qint64 waiters = unknown;       // contended: clients waiting, where Redis shows them
     qint64 failedAttempts = unknown; // contended: failed SET NX counted by the sampler
-    QString reason;                 // stuck: "no-ttl" or "held-too-long"
+    // stuck: "no-ttl" or "held-too-long"; lost: "server-restarted"; server: what happened
+    // ("connection-lost", "connection-back", "not-answering", "answering", "restarted")
+    QString reason;
+    QString node;                   // the server ("host:port") it happened on, where known
+    QString message;                // server: the words for it
     // Seen only through keyspace notifications: the key came and went between two reads,
     // so its holder and token are not known.
     bool inferred = false;
@@ -43,6 +48,11 @@ struct LockEvent
     static std::optional<LockEventKind> kindFromId(const QString &id);
     static QString kindText(LockEventKind kind);
     static QList<LockEventKind> allKinds();
+    // The kinds that happen to locks (everything but Server).
+    static QList<LockEventKind> lockKinds();
+    bool isServerEvent() const { return kind == LockEventKind::Server; }
+    // A Server event.
+    static LockEvent server(const QString &what, const QString &node, const QString &message, qint64 timeMs);
     // A short human description of the details ("renewed with 0.2 s of 3.0 s left").
     QString details() const;
 

@@ -9,6 +9,16 @@ QByteArray LockEventJson::line(const LockEvent &e)
     out.beginObject();
     out.field("ts", e.timeMs);
     out.field("event", LockEvent::kindId(e.kind));
+    if (e.isServerEvent()) {
+        // About the server, not a lock: what happened to it, in a word and in words.
+        out.field("state", e.reason);
+        out.field("server", e.node);
+        out.field("message", e.message);
+        out.endObject();
+        QByteArray line = out.take();
+        line += '\n';
+        return line;
+    }
     out.field("key", TokenText::escape(e.key));
     out.field("dialect", e.dialect);
     out.field("holder", e.holder);
@@ -35,6 +45,8 @@ QByteArray LockEventJson::line(const LockEvent &e)
         out.field("reason", e.reason);
     if (e.inferred)
         out.field("inferred", true);
+    if (!e.node.isEmpty())
+        out.field("node", e.node);
     out.endObject();
     QByteArray line = out.take();
     line += '\n';

@@ -66,6 +66,8 @@ QString LockInfo::stateId(LockState state)
         return QStringLiteral("expired");
     case LockState::Released:
         return QStringLiteral("released");
+    case LockState::Lost:
+        return QStringLiteral("lost");
     }
     return {};
 }
@@ -81,6 +83,8 @@ QString LockInfo::stateText(LockState state)
         return QStringLiteral("expired");
     case LockState::Released:
         return QStringLiteral("released");
+    case LockState::Lost:
+        return QStringLiteral("lost");
     }
     return {};
 }

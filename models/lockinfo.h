@@ -7,7 +7,7 @@
 #include <QString>
 #include <QStringList>
 
-enum class LockState { Held, NoExpiry, Expired, Released };
+enum class LockState { Held, NoExpiry, Expired, Released, Lost };
 
 // A lock as LockScope understands it: the raw observation plus what its dialect decoded.
 // The remaining TTL is derived from the PTTL read and the monotonic time of that read,
@@ -27,9 +27,16 @@ struct LockInfo
     // Set once the key is seen gone; the row stays visible for a while with this state.
     LockState goneAs = LockState::Held;
     qint64 goneAtMs = 0;
+    QString goneReason; // lost: why ("the server restarted empty")
+
+    // The last read of this lock failed: these are the last good values, kept (and the TTL
+    // still counting down from them) until a read succeeds again.
+    bool stale = false;
+    QString staleReason;
+    qint64 staleSinceMs = 0;
 
     const QByteArray &key() const { return sample.key; }
-    bool isGone() const { return goneAs == LockState::Released || goneAs == LockState::Expired; }
+    bool isGone() const { return goneAs != LockState::Held; }
     // -1 without expiry; 0 once the deadline has passed (the key may linger until Redis notices).
     qint64 remainingTtlMs(qint64 nowMs) const;
     // Monotonic time at which the key is due to expire, or -1 without expiry.

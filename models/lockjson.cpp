@@ -7,6 +7,10 @@ void LockJson::write(JsonWriter &out, const LockInfo &lock, qint64 nowMs)
 {
     out.beginObject();
     out.field("key", QByteArrayView(TokenText::escapeBytes(lock.key())));
+    // ok, or stale: the read failed and these are the last good values.
+    out.field("status", lock.stale ? QStringLiteral("stale") : QStringLiteral("ok"));
+    if (lock.stale)
+        out.field("error", lock.staleReason);
     out.field("dialect", lock.dialect);
     out.field("redis_type", QByteArrayView(redisTypeName(lock.sample.type)));
     out.field("ttl_ms", lock.remainingTtlMs(nowMs));
@@ -41,7 +45,22 @@ void LockJson::write(JsonWriter &out, const LockInfo &lock, qint64 nowMs)
         out.value(w);
     out.endArray();
     out.field("size", lock.sample.size);
+    if (lock.sample.truncated)
+        out.field("read_entries", qint64(lock.sample.entries.size()));
     out.endObject();
+}
+
+QByteArray LockJson::failedLine(const KeySample &sample)
+{
+    JsonWriter out;
+    out.beginObject();
+    out.field("key", QByteArrayView(TokenText::escapeBytes(sample.key)));
+    out.field("status", KeySample::statusId(sample.status));
+    out.field("error", sample.error);
+    out.endObject();
+    QByteArray line = out.take();
+    line += '\n';
+    return line;
 }
 
 QByteArray LockJson::line(const LockInfo &lock, qint64 nowMs)

@@ -92,7 +92,9 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
         case WaitersColumn:
             return lock.waiters == LockInfo::waitersUnknown ? QVariant(QStringLiteral("—")) : QVariant(lock.waiters);
         case StateColumn:
-            return LockInfo::stateText(lock.state(now()));
+            // The last good state, and that it is no longer being confirmed.
+            return lock.stale ? tr("%1 (stale)").arg(LockInfo::stateText(lock.state(now())))
+                              : LockInfo::stateText(lock.state(now()));
         }
         break;
     case SortRole:
@@ -114,6 +116,12 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
             return data(index, Qt::DisplayRole);
         }
     case Qt::ToolTipRole:
+        // A stale row says why, on every cell: its values are the last that could be read.
+        if (lock.stale)
+            return tr("Stale for %1: %2. These are the last values read; the TTL counts down from them.")
+                .arg(LockInfo::formatTtl(std::max<qint64>(0, now() - lock.staleSinceMs)), lock.staleReason);
+        if (lock.goneAs == LockState::Lost && column == StateColumn)
+            return tr("Lost: the server no longer has it, and nobody released it (%1)").arg(lock.goneReason);
         switch (column) {
         case KeyColumn:
             return TokenText::escape(lock.key());
@@ -133,7 +141,9 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
         }
         break;
     case Qt::ForegroundRole:
-        if (lock.isGone())
+        if (lock.goneAs == LockState::Lost)
+            return QColor(0xb0, 0x30, 0x20);
+        if (lock.isGone() || lock.stale)
             return QColor(Qt::gray);
         if (column == StateColumn && lock.state(now()) == LockState::NoExpiry)
             return QColor(0xb0, 0x30, 0x20);
@@ -142,7 +152,13 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
         if (column == TokenColumn || column == KeyColumn) {
             QFont mono(QStringLiteral("monospace"));
             mono.setStyleHint(QFont::TypeWriter);
+            mono.setItalic(lock.stale);
             return mono;
+        }
+        if (lock.stale) {
+            QFont italic;
+            italic.setItalic(true);
+            return italic;
         }
         break;
     case Qt::TextAlignmentRole:
@@ -153,6 +169,8 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
         return lock.key();
     case StateRole:
         return int(lock.state(now()));
+    case StaleRole:
+        return lock.stale;
     case RemainingTtlRole:
         return lock.remainingTtlMs(now());
     case FilterTextRole: {

@@ -26,6 +26,7 @@ public:
         StateRole,                   // LockState as int
         RemainingTtlRole,            // ms, -1 without expiry
         FilterTextRole,              // key, holder and token text, for the filter
+        StaleRole,                   // true when the row shows the last good values of a failed read
     };
 
     // Above this many changed rows one ranged dataChanged is cheaper than per-row signals

@@ -20,6 +20,7 @@ struct ConnectionOptions
     int connectTimeoutMs = 5000;
     int commandTimeoutMs = 15000;
     bool autoReconnect = true;
+    int reconnectMaxMs = 10000; // reconnect attempts back off up to this far apart
     QString clientName = QStringLiteral("lockscope");
 
     // host:port/db, with the user when there is one; never the password.

@@ -13,7 +13,6 @@
 namespace {
 constexpr int deadlineCheckMs = 250;
 constexpr int reconnectBaseMs = 250;
-constexpr int reconnectMaxMs = 10000;
 
 QByteArray commandName(const RedisCommand &command)
 {
@@ -82,6 +81,7 @@ void RedisConnection::close()
     }
     m_attempt = 0;
     m_monitoring = false;
+    m_stalled = false;
     setState(State::Disconnected);
     failAll("connection closed");
 }
@@ -378,6 +378,8 @@ void RedisConnection::dispatch(const RedisReply &reply)
     m_pending.pop_front();
     if (m_pending.empty())
         m_deadlineTimer.stop();
+    if (std::exchange(m_stalled, false))
+        Q_EMIT answering();
     if (!pending.hasContext || pending.context)
         pending.handler(reply);
 }
@@ -385,6 +387,15 @@ void RedisConnection::dispatch(const RedisReply &reply)
 void RedisConnection::checkDeadlines()
 {
     const qint64 now = m_clock.elapsed();
+    if (!m_pending.empty() && !m_stalled) {
+        // Replies come in order: the front command is the one waiting longest.
+        const Pending &oldest = m_pending.front();
+        const qint64 waiting = now - (oldest.deadline - oldest.timeoutMs);
+        if (waiting >= m_stallThresholdMs) {
+            m_stalled = true;
+            Q_EMIT stalled(waiting);
+        }
+    }
     for (const Pending &p : m_pending) {
         if (p.deadline <= now) {
             // Replies arrive in order, so one lost answer desynchronises the whole stream.
@@ -412,6 +423,7 @@ void RedisConnection::fail(ErrorKind kind, const QString &message)
     m_lastErrorKind = kind;
     m_lastError = message;
     m_monitoring = false;
+    m_stalled = false;
 
     // Retrying cannot fix a wrong password, a refused SELECT or a bad certificate.
     const bool permanent = kind == ErrorKind::Authentication || kind == ErrorKind::Rejected || kind == ErrorKind::Tls;
@@ -419,7 +431,7 @@ void RedisConnection::fail(ErrorKind kind, const QString &message)
     const bool report = m_attempt == 0 && message != m_reportedError;
     if (m_options.autoReconnect && !permanent) {
         const int exponent = std::min(m_attempt, 10);
-        const int base = std::min(reconnectMaxMs, reconnectBaseMs << exponent);
+        const int base = std::min(m_options.reconnectMaxMs, reconnectBaseMs << exponent);
         const int delay = int(base * (0.8 + 0.4 * QRandomGenerator::global()->generateDouble()));
         ++m_attempt;
         setState(State::WaitingToReconnect);

@@ -59,6 +59,12 @@ public:
     // loop: lets Redis work on the next request while the caller processes this reply.
     void flush();
 
+    // A command that has waited this long for its reply means the server has stopped
+    // answering for now (DEBUG SLEEP, CLIENT PAUSE, a long script, a dead link), well before
+    // its deadline gives up on the connection.
+    void setStallThresholdMs(int ms) { m_stallThresholdMs = ms; }
+    bool isStalled() const { return m_stalled; }
+
     // Turns this connection into a subscriber. Subscriptions survive reconnects.
     void subscribe(const QList<QByteArray> &channels);
     void psubscribe(const QList<QByteArray> &patterns);
@@ -73,6 +79,9 @@ Q_SIGNALS:
     void ready();
     void errorOccurred(RedisConnection::ErrorKind kind, const QString &message);
     void reconnectScheduled(int attempt, int delayMs);
+    // The oldest command has waited stallThresholdMs; answering() follows the next reply.
+    void stalled(qint64 waitingMs);
+    void answering();
     void messageReceived(const QByteArray &channel, const QByteArray &payload, const QByteArray &pattern);
     void monitorLine(const QByteArray &line);
 
@@ -124,4 +133,6 @@ private:
     QList<QByteArray> m_channels;
     QList<QByteArray> m_patterns;
     bool m_monitoring = false;
+    int m_stallThresholdMs = 2000;
+    bool m_stalled = false;
 };

@@ -25,6 +25,7 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
@@ -52,6 +53,7 @@ MainWindow::MainWindow(SessionManager *sessions, DialectRegistry *registry, QWid
     , m_scanLabel(new QLabel(this))
     , m_progress(new QProgressBar(this))
     , m_countLabel(new QLabel(this))
+    , m_budgetLabel(new QLabel(this))
     , m_messageLabel(new QLabel(this))
 {
     setWindowTitle(QStringLiteral("LockScope"));
@@ -166,6 +168,9 @@ void MainWindow::buildActions()
     m_releaseAction = new QAction(s->standardIcon(QStyle::SP_DialogDiscardButton), tr("&Force release…"), this);
     m_releaseAction->setShortcut(QKeySequence::Delete);
     connect(m_releaseAction, &QAction::triggered, this, &MainWindow::requestForceRelease);
+    m_budgetAction = new QAction(tr("Server time &budget…"), this);
+    m_budgetAction->setToolTip(tr("How much of the server's time watching may take"));
+    connect(m_budgetAction, &QAction::triggered, this, &MainWindow::askBudget);
     m_readOnlyAction = new QAction(tr("Read-only"), this);
     m_readOnlyAction->setCheckable(true);
     m_readOnlyAction->setToolTip(tr("Refuse every admin action"));
@@ -200,6 +205,7 @@ void MainWindow::buildActions()
     locks->addSeparator();
     m_profilesAction = locks->addAction(tr("Dialect &profiles…"), this, &MainWindow::openProfileEditor);
     m_profilesAction->setToolTip(tr("Describe your in-house lock layouts so LockScope reads and operates them"));
+    locks->addAction(m_budgetAction);
     locks->addAction(m_readOnlyAction);
     QMenu *view = m_viewMenu = menuBar()->addMenu(tr("&View"));
     view->addAction(m_hideGoneAction);
@@ -276,6 +282,10 @@ void MainWindow::buildLayout()
     statusBar()->addPermanentWidget(m_scanLabel);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_countLabel);
+    // What watching costs the server, and the way to change it.
+    m_budgetLabel->setTextFormat(Qt::RichText);
+    connect(m_budgetLabel, &QLabel::linkActivated, this, &MainWindow::askBudget);
+    statusBar()->addPermanentWidget(m_budgetLabel);
 }
 
 Session *MainWindow::session() const
@@ -397,6 +407,7 @@ void MainWindow::onSessionChanged(Session *session)
         m_proxy->setBulkLoading(false);
         showMessage(tr("Scan cancelled after %L1 keys").arg(p.keysScanned));
     });
+    connect(watch, &WatchService::budgetChanged, this, &MainWindow::showBudget);
     connect(session->admin(), &AdminService::actionFinished, this, [this](const AdminPlan &, const AdminResult &result) {
         showMessage(result.message, !result.ok());
         if (Session *s = this->session())
@@ -419,6 +430,9 @@ void MainWindow::showSessionState()
         m_connectionLabel->setText(tr("<span style='color:#1b7f3b'>●</span> %1").arg(where));
         showMessage(tr("Connected"));
         break;
+    case Session::State::Stalled:
+        m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: not answering").arg(where));
+        break;
     case Session::State::Reconnecting:
         m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: reconnecting…").arg(where));
         break;
@@ -428,6 +442,39 @@ void MainWindow::showSessionState()
         break;
     }
     updateActions();
+}
+
+void MainWindow::showBudget()
+{
+    Session *s = session();
+    if (!s) {
+        m_budgetLabel->clear();
+        return;
+    }
+    const WatchService *watch = s->watch();
+    const WatchBudget &budget = watch->budget();
+    const double load = budget.expectedLoad(watch->locks().size(), std::max<qint64>(0, watch->keyspaceSize()), watch->isEventsLive());
+    m_budgetLabel->setText(tr("<a href='budget'>server load ~%1%</a>").arg(load * 100.0, 0, 'f', 1));
+    m_budgetLabel->setToolTip(watch->budgetText());
+}
+
+void MainWindow::askBudget()
+{
+    auto *dialog = new QInputDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Server time budget"));
+    dialog->setLabelText(tr("Share of one server core that watching may take (re-reading locks and rescanning for new ones). "
+                            "Without keyspace notifications, a larger share shows changes sooner."));
+    dialog->setInputMode(QInputDialog::DoubleInput);
+    dialog->setDoubleRange(0.1, 50.0);
+    dialog->setDoubleDecimals(1);
+    dialog->setDoubleStep(0.5);
+    dialog->setDoubleValue(m_sessions->watchBudget() * 100.0);
+    connect(dialog, &QInputDialog::doubleValueSelected, this, [this](double percent) {
+        m_sessions->setWatchBudget(percent / 100.0);
+        showBudget();
+    });
+    dialog->open();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

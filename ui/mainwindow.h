@@ -86,6 +86,8 @@ private:
     void buildLayout();
     void onSessionChanged(Session *session);
     void showSessionState();
+    void showBudget();
+    void askBudget();
     void openConnectionDialog();
     void flushUpdates();
     void updateSelection();
@@ -115,6 +117,7 @@ private:
     QLabel *m_scanLabel;
     QProgressBar *m_progress;
     QLabel *m_countLabel;
+    QLabel *m_budgetLabel;
     QLabel *m_messageLabel;
     LiveWatchDocks *m_live = nullptr;
 
@@ -134,6 +137,7 @@ private:
     QAction *m_extendAction;
     QAction *m_releaseAction;
     QAction *m_readOnlyAction;
+    QAction *m_budgetAction;
     QAction *m_profilesAction;
     QAction *m_hideGoneAction;
     QAction *m_copyKeyAction;

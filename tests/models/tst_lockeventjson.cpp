@@ -22,7 +22,7 @@ private Q_SLOTS:
     void alwaysHasTheDocumentedFields_data()
     {
         QTest::addColumn<int>("kind");
-        for (LockEventKind k : LockEvent::allKinds())
+        for (LockEventKind k : LockEvent::lockKinds())
             QTest::newRow(qPrintable(LockEvent::kindId(k))) << int(k);
     }
 
@@ -54,6 +54,19 @@ private Q_SLOTS:
         if (e.kind == LockEventKind::HandedOver)
             QCOMPARE(o.value(QStringLiteral("previous_token")).toString(), QStringLiteral("tok-1"));
         QVERIFY(!o.contains(QStringLiteral("held_ms"))); // not observed, not written
+    }
+
+    void serverEventsSayWhatHappenedToTheServer()
+    {
+        const LockEvent e = LockEvent::server(QStringLiteral("connection-lost"), QStringLiteral("127.0.0.1:6379"),
+                                              QStringLiteral("Connection to 127.0.0.1:6379 lost"), 1'700'000'000'123);
+        const QJsonObject o = parse(LockEventJson::line(e));
+        QCOMPARE(o.value(QStringLiteral("event")).toString(), QStringLiteral("server"));
+        QCOMPARE(o.value(QStringLiteral("state")).toString(), QStringLiteral("connection-lost"));
+        QCOMPARE(o.value(QStringLiteral("server")).toString(), QStringLiteral("127.0.0.1:6379"));
+        QCOMPARE(o.value(QStringLiteral("message")).toString(), QStringLiteral("Connection to 127.0.0.1:6379 lost"));
+        QCOMPARE(o.value(QStringLiteral("ts")).toInteger(), qint64(1'700'000'000'123));
+        QVERIFY(!o.contains(QStringLiteral("key"))); // about no lock
     }
 
     void bytesAreEscapedAndUnknownsAreNull()

@@ -1,0 +1,73 @@
+-- Reads one key for the scanner, bounded whatever its size: one atomic look at its type,
+-- PTTL, size and at most ARGV[1] elements, each cut to ARGV[2] bytes. A hash with 200k
+-- fields, or a 10 MB member, costs about what a small lock does, and nothing is sent back
+-- beyond the caps. A hash value longer than the cap is not read at all (HSTRLEN first):
+-- lock hashes hold short counts, so such a value is reported as cut, with its length.
+-- KEYS[1]: the key. ARGV[1]: most elements. ARGV[2]: most bytes per element.
+-- Returns {type, pttl, size, cut, e1, v1, e2, v2, ...}: fields and values of a hash,
+-- members and scores of a zset, members or items (with "") of a set or list; cut is 1 when
+-- fewer elements than the key holds came back or one of them was cut to the byte cap.
+local key = KEYS[1]
+local most = tonumber(ARGV[1])
+local bytes = tonumber(ARGV[2])
+local kind = redis.call('TYPE', key)['ok']
+local out = {kind, redis.call('PTTL', key), 0, 0}
+local cut = 0
+
+local function clip(s)
+  if #s > bytes then
+    cut = 1
+    return string.sub(s, 1, bytes)
+  end
+  return s
+end
+
+local function pairs_of(list)
+  for i = 1, #list, 2 do
+    out[#out + 1] = clip(list[i])
+    out[#out + 1] = clip(list[i + 1])
+  end
+end
+
+local function items_of(list)
+  for i = 1, #list do
+    out[#out + 1] = clip(list[i])
+    out[#out + 1] = ''
+  end
+end
+
+if kind == 'string' then
+  out[3] = redis.call('STRLEN', key)
+  out[5] = redis.call('GETRANGE', key, 0, bytes - 1)
+  out[6] = ''
+  if out[3] > bytes then cut = 1 end
+elseif kind == 'hash' then
+  out[3] = redis.call('HLEN', key)
+  -- All fields when they fit (HKEYS keeps their order), else a bounded random choice.
+  local fields = out[3] <= most and redis.call('HKEYS', key) or redis.call('HRANDFIELD', key, most)
+  for i = 1, #fields do
+    local f = fields[i]
+    local length = redis.call('HSTRLEN', key, f)
+    out[#out + 1] = clip(f)
+    if length > bytes then
+      cut = 1
+      out[#out + 1] = ''
+    else
+      out[#out + 1] = redis.call('HGET', key, f) or ''
+    end
+  end
+elseif kind == 'zset' then
+  out[3] = redis.call('ZCARD', key)
+  pairs_of(redis.call('ZRANGE', key, 0, most - 1, 'WITHSCORES'))
+elseif kind == 'set' then
+  out[3] = redis.call('SCARD', key)
+  items_of(out[3] <= most and redis.call('SMEMBERS', key) or redis.call('SRANDMEMBER', key, most))
+elseif kind == 'list' then
+  out[3] = redis.call('LLEN', key)
+  items_of(redis.call('LRANGE', key, 0, most - 1))
+elseif kind == 'stream' then
+  out[3] = redis.call('XLEN', key)
+end
+if kind ~= 'string' and out[3] > most then cut = 1 end
+out[4] = cut
+return out
