@@ -8,6 +8,7 @@ packages=(
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6svg6
     libhiredis-dev libqcustomplot-dev
     redis-server redis-tools
+    libssh-dev openssh-server openssh-client
     python3 python3-redis
     xvfb fonts-dejavu-core openssl
 )
