@@ -23,6 +23,8 @@ struct SshOptions
     // Records an unknown host key without asking (ssh's StrictHostKeyChecking=accept-new).
     // A changed key is refused regardless.
     bool acceptNewHostKey = false;
+    // Bounds reaching the bastion, the handshake and authentication (not the time a person
+    // takes over an unknown host key), and each channel open to a target.
     int connectTimeoutMs = 10000;
 
     // Parses "[user@]host[:port]", with an IPv6 address in brackets when a port follows

@@ -62,6 +62,9 @@ void SshTunnel::start()
     if (m_state != State::Idle)
         return;
     m_worker = new SshTunnelWorker(m_options);
+    // The worker has its copy; this thread does not need the secrets.
+    m_options.password.clear();
+    m_options.passphrase.clear();
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &SshTunnelWorker::hostKeyUnknown, this, [this](const QString &fingerprint, const QString &keyType) {

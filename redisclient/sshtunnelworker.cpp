@@ -51,6 +51,8 @@ QString methodNames(int methods)
     return names.join(QStringLiteral(", "));
 }
 
+// One notion of home for known_hosts and the default keys: $HOME, as the rest of the
+// application uses (libssh on its own would take the passwd entry's directory).
 QString sshDirectory()
 {
     return QDir::homePath() + QStringLiteral("/.ssh");
@@ -384,14 +386,13 @@ void SshTunnelWorker::becomeReady()
 {
     m_deadline->stop();
     m_phase = Phase::Ready;
-    // Secrets are not needed any more; do not keep them around.
+    // The secrets are not needed any more: drop them (and the decrypted key) now rather than
+    // with the tunnel.
     if (m_key) {
         ssh_key_free(m_key);
         m_key = nullptr;
     }
-    m_options.password.fill(QLatin1Char('\0'));
     m_options.password.clear();
-    m_options.passphrase.fill(QLatin1Char('\0'));
     m_options.passphrase.clear();
 
     // Keeps NAT and firewall state alive on an idle tunnel (SSH_MSG_IGNORE needs no answer).
