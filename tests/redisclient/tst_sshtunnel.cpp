@@ -18,6 +18,8 @@
 
 #include <memory>
 
+#include <time.h>
+
 // SshTunnel against a real sshd and real redis-servers on loopback, started by the test.
 namespace {
 constexpr int waitMs = 15000;
@@ -78,6 +80,13 @@ int redisClients(TestRedis &redis)
 {
     const QByteArray list = redis.command({"CLIENT", "LIST"}).bytes();
     return int(list.count('\n')) - 1;
+}
+
+qint64 processCpuMs()
+{
+    timespec now{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return qint64(now.tv_sec) * 1000 + now.tv_nsec / 1000000;
 }
 
 QByteArray randomBytes(qsizetype size)
@@ -249,6 +258,49 @@ private Q_SLOTS:
         QCOMPARE(m_redis.command({"GET", "ssh:multi:0"}).bytes(), QByteArray("50"));
         QCOMPARE(second.command({"GET", "ssh:multi:1"}).bytes(), QByteArray("50"));
         QVERIFY(second.command({"GET", "ssh:multi:0"}).isNil());
+    }
+
+    // Replies for many connections arriving in one burst, then silence: each round of answers
+    // is the last traffic on the session, so nothing later can wake a pump that left a reply
+    // behind (one libssh call can take in another connection's packets).
+    void burstsOfRepliesThenSilence()
+    {
+        auto tunnel = readyTunnel(trusting());
+        QVERIFY(tunnel);
+        const quint16 port = tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port());
+        std::vector<std::unique_ptr<RedisConnection>> connections;
+        for (int i = 0; i < 8; ++i)
+            connections.push_back(connectThrough(port));
+        for (const auto &connection : connections)
+            QTRY_VERIFY_WITH_TIMEOUT(connection->isReady(), waitMs);
+        const QByteArray value = randomBytes(3000);
+        QVERIFY(m_redis.command({"SET", "ssh:burst", value}).isStatus("OK"));
+
+        for (int round = 0; round < 20; ++round) {
+            int answered = 0;
+            for (const auto &connection : connections) {
+                connection->send({"GET", "ssh:burst"}, nullptr, [&answered, &value](const RedisReply &reply) {
+                    answered += reply.bytes() == value ? 1 : 0;
+                });
+            }
+            QTRY_COMPARE_WITH_TIMEOUT(answered, int(connections.size()), 5000);
+        }
+    }
+
+    // An idle tunnel with an open forwarded connection waits in the event loop: a notifier
+    // left enabled on a writable socket, or a polling timer, would burn a core here.
+    void idleTunnelUsesNoCpu()
+    {
+        auto tunnel = readyTunnel(trusting());
+        QVERIFY(tunnel);
+        auto redis = connectThrough(tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port()));
+        QTRY_VERIFY_WITH_TIMEOUT(redis->isReady(), waitMs);
+        QVERIFY(call(*redis, {"PING"}).isStatus("PONG"));
+        const qint64 before = processCpuMs();
+        QTest::qWait(1000); // a measurement window, not a wait for a condition
+        const qint64 used = processCpuMs() - before;
+        QVERIFY2(used < 150, qPrintable(QStringLiteral("%1 ms of CPU in 1 s idle").arg(used)));
+        QVERIFY(call(*redis, {"PING"}).isStatus("PONG")); // and still works
     }
 
     void unknownHostKeyShowsOpenSshFingerprint()
