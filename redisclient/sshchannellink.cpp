@@ -50,6 +50,7 @@ SshChannelLink::SshChannelLink(ssh_session_struct *session, QTcpSocket *socket, 
     , m_sourcePort(socket->peerPort())
 {
     m_socket->setParent(this);
+    m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     m_socket->setReadBufferSize(localReadBuffer);
     m_buffer.resize(chunkSize);
     connect(m_socket, &QTcpSocket::readyRead, this, &SshChannelLink::wakeUp);

@@ -122,6 +122,10 @@ void SshTunnelWorker::onDialed()
         fail(SshTunnel::Error::Protocol, QStringLiteral("Internal error: the SSH server's banner was read too early"));
         return;
     }
+    // libssh sets TCP_NODELAY only on sockets it dials itself. Without it, Nagle holds back
+    // each small request (a PING, a window adjustment) until the previous one is acknowledged.
+    m_dialer->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    m_dialer->setSocketOption(QAbstractSocket::KeepAliveOption, 1);
     const int fd = ::fcntl(int(m_dialer->socketDescriptor()), F_DUPFD_CLOEXEC, 0);
     m_dialer->disconnect(this);
     m_dialer->abort(); // closes Qt's descriptor only: the duplicate keeps the connection
