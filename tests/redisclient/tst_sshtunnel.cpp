@@ -123,12 +123,11 @@ private:
         return o;
     }
 
-    // A tunnel that is up, or nullptr (the failure is logged by QVERIFY in the caller).
+    // A tunnel that is up, or nullptr (with the reason logged) for the caller's QVERIFY.
     std::unique_ptr<SshTunnel> readyTunnel(const SshOptions &options)
     {
         auto tunnel = std::make_unique<SshTunnel>(options);
         QSignalSpy ready(tunnel.get(), &SshTunnel::ready);
-        QSignalSpy failed(tunnel.get(), &SshTunnel::failed);
         tunnel->start();
         if (!ready.wait(waitMs)) {
             qWarning("tunnel not ready: %s", qPrintable(tunnel->lastErrorMessage()));
