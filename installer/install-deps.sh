@@ -8,6 +8,7 @@ packages=(
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6svg6
     libhiredis-dev libqcustomplot-dev
     redis-server redis-tools redis-sentinel
+    libssh-dev openssh-server openssh-client
     python3 python3-redis
     # The OS keychain: QtKeychain loads libsecret when it runs (its package does not depend on
     # it); the tests start gnome-keyring in a private D-Bus session and read it with secret-tool.

@@ -1,0 +1,757 @@
+#include "redisconnection.h"
+#include "sshtunnel.h"
+#include "testredis.h"
+#include "testsshd.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+#include <time.h>
+
+// SshTunnel against a real sshd and real redis-servers on loopback, started by the test.
+namespace {
+constexpr int waitMs = 15000;
+
+int threadCount()
+{
+    return int(QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size());
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
+}
+
+// A port nothing listens on (for a target the bastion cannot reach).
+quint16 closedPort()
+{
+    QTcpServer probe;
+    return probe.listen(QHostAddress::LocalHost, 0) ? probe.serverPort() : 0;
+}
+
+// A connection through a forwarded port. Without reconnects, so a test watching it lose the
+// connection sees exactly that.
+std::unique_ptr<RedisConnection> connectThrough(quint16 port)
+{
+    ConnectionOptions o;
+    o.host = QStringLiteral("127.0.0.1");
+    o.port = port;
+    o.autoReconnect = false;
+    o.connectTimeoutMs = 8000;
+    o.commandTimeoutMs = 30000;
+    auto connection = std::make_unique<RedisConnection>(o);
+    connection->open();
+    return connection;
+}
+
+RedisReply call(RedisConnection &connection, const RedisCommand &command, int timeoutMs = waitMs)
+{
+    bool done = false;
+    RedisReply result = RedisReply::error("ERR test: no reply");
+    connection.send(command, nullptr, [&](const RedisReply &reply) {
+        result = reply;
+        done = true;
+    });
+    (void)QTest::qWaitFor([&] { return done; }, timeoutMs);
+    return result;
+}
+
+// Redis clients connected now, other than the test fixture's own.
+int redisClients(TestRedis &redis)
+{
+    const QByteArray list = redis.command({"CLIENT", "LIST"}).bytes();
+    return int(list.count('\n')) - 1;
+}
+
+qint64 processCpuMs()
+{
+    timespec now{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return qint64(now.tv_sec) * 1000 + now.tv_nsec / 1000000;
+}
+
+QByteArray randomBytes(qsizetype size)
+{
+    QByteArray bytes(size, Qt::Uninitialized);
+    QRandomGenerator generator{quint32(size)};
+    for (qsizetype i = 0; i < size; ++i)
+        bytes[i] = char(generator.generate() & 0xff);
+    return bytes;
+}
+} // namespace
+
+class TestSshTunnel : public QObject
+{
+    Q_OBJECT
+
+private:
+    TestRedis m_redis;
+    TestSshd m_sshd;
+    QTemporaryDir m_scratch;
+    int m_files = 0;
+
+    // A known_hosts path of its own for each test, not created yet.
+    QString freshKnownHosts()
+    {
+        return m_scratch.filePath(QStringLiteral("known_hosts_%1").arg(++m_files));
+    }
+
+    SshOptions trusting()
+    {
+        SshOptions o = m_sshd.options();
+        o.knownHostsFile = freshKnownHosts();
+        o.acceptNewHostKey = true;
+        return o;
+    }
+
+    // A tunnel that is up, or nullptr (with the reason logged) for the caller's QVERIFY.
+    std::unique_ptr<SshTunnel> readyTunnel(const SshOptions &options)
+    {
+        auto tunnel = std::make_unique<SshTunnel>(options);
+        QSignalSpy ready(tunnel.get(), &SshTunnel::ready);
+        tunnel->start();
+        if (!ready.wait(waitMs)) {
+            qWarning("tunnel not ready: %s", qPrintable(tunnel->lastErrorMessage()));
+            return nullptr;
+        }
+        return tunnel;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_scratch.isValid());
+        QVERIFY(m_redis.start());
+        QVERIFY2(m_sshd.start(), qPrintable(m_sshd.log()));
+    }
+
+    void forwardsRedisThroughTheBastion()
+    {
+        SshOptions options = trusting();
+        SshTunnel tunnel(options);
+        QSignalSpy unknown(&tunnel, &SshTunnel::hostKeyUnknown);
+        QSignalSpy ready(&tunnel, &SshTunnel::ready);
+        QSignalSpy failed(&tunnel, &SshTunnel::failed);
+        tunnel.start();
+        QVERIFY2(ready.wait(waitMs), qPrintable(tunnel.lastErrorMessage()));
+        QCOMPARE(unknown.count(), 0); // accept-new does not ask
+        QCOMPARE(failed.count(), 0);
+        QCOMPARE(tunnel.state(), SshTunnel::State::Ready);
+
+        const quint16 port = tunnel.forward(QStringLiteral("127.0.0.1"), m_redis.port());
+        QVERIFY(port != 0);
+        QVERIFY(port != m_redis.port());
+        QCOMPARE(tunnel.forward(QStringLiteral("127.0.0.1"), m_redis.port()), port); // same target, same port
+
+        auto redis = connectThrough(port);
+        QTRY_VERIFY_WITH_TIMEOUT(redis->isReady(), waitMs);
+        QVERIFY(call(*redis, {"PING"}).isStatus("PONG"));
+        QVERIFY(call(*redis, {"SET", "ssh:key", "through the bastion"}).isStatus("OK"));
+        QCOMPARE(call(*redis, {"GET", "ssh:key"}).bytes(), QByteArray("through the bastion"));
+        // It is the real server that holds it, not something on the way.
+        QCOMPARE(m_redis.command({"GET", "ssh:key"}).bytes(), QByteArray("through the bastion"));
+
+        // accept-new recorded the key, in a form OpenSSH itself finds.
+        QVERIFY(readFile(options.knownHostsFile).startsWith(m_sshd.knownHostsName().toUtf8() + " ssh-ed25519 "));
+        QString found;
+        QVERIFY(TestSshd::run(QStringLiteral("ssh-keygen"), {QStringLiteral("-F"), m_sshd.knownHostsName(), QStringLiteral("-f"), options.knownHostsFile}, &found));
+        QVERIFY2(found.contains(m_sshd.knownHostsName()), qPrintable(found));
+    }
+
+    void forwardBeforeReadyWaitsForTheSession()
+    {
+        SshTunnel tunnel(trusting());
+        // Asked for before start(): connections wait in the listen backlog until the session is up.
+        const quint16 port = tunnel.forward(QStringLiteral("127.0.0.1"), m_redis.port());
+        QVERIFY(port != 0);
+        auto redis = connectThrough(port);
+        tunnel.start();
+        QTRY_VERIFY_WITH_TIMEOUT(redis->isReady(), waitMs);
+        QVERIFY(call(*redis, {"PING"}).isStatus("PONG"));
+    }
+
+    void hundredSequentialPings()
+    {
+        auto tunnel = readyTunnel(trusting());
+        QVERIFY(tunnel);
+        auto redis = connectThrough(tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port()));
+        QTRY_VERIFY_WITH_TIMEOUT(redis->isReady(), waitMs);
+        int pongs = 0;
+        for (int i = 0; i < 100; ++i)
+            pongs += call(*redis, {"PING", QByteArray::number(i)}).bytes() == QByteArray::number(i) ? 1 : 0;
+        QCOMPARE(pongs, 100);
+    }
+
+    // Larger than the SSH windows (about 1.2 MB libssh's, 2 MB OpenSSH's) and the socket
+    // buffers: both directions must stop, wait for room and go on without losing a byte.
+    void largeValues_data()
+    {
+        QTest::addColumn<int>("size");
+        QTest::newRow("1 MB") << 1024 * 1024;
+        QTest::newRow("5 MB") << 5 * 1024 * 1024;
+    }
+
+    void largeValues()
+    {
+        QFETCH(int, size);
+        auto tunnel = readyTunnel(trusting());
+        QVERIFY(tunnel);
+        auto redis = connectThrough(tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port()));
+        QTRY_VERIFY_WITH_TIMEOUT(redis->isReady(), waitMs);
+        const QByteArray value = randomBytes(size);
+        QVERIFY(call(*redis, {"SET", "ssh:large", value}, 60000).isStatus("OK"));
+        QCOMPARE(m_redis.command({"STRLEN", "ssh:large"}).integer(), qint64(size));
+        const RedisReply back = call(*redis, {"GET", "ssh:large"}, 60000);
+        QCOMPARE(back.bytes().size(), qsizetype(size));
+        QVERIFY(back.bytes() == value);
+    }
+
+    // One session, several targets (one per cluster master) and several connections each, all
+    // busy at once.
+    void severalForwardsShareOneSession()
+    {
+        TestRedis second;
+        QVERIFY(second.start());
+        auto tunnel = readyTunnel(trusting());
+        QVERIFY(tunnel);
+        const quint16 first = tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port());
+        const quint16 other = tunnel->forward(QStringLiteral("127.0.0.1"), second.port());
+        QVERIFY(first != 0 && other != 0 && first != other);
+
+        std::vector<std::unique_ptr<RedisConnection>> connections;
+        for (int i = 0; i < 8; ++i)
+            connections.push_back(connectThrough(i % 2 ? other : first));
+        for (const auto &connection : connections)
+            QTRY_VERIFY_WITH_TIMEOUT(connection->isReady(), waitMs);
+
+        int answered = 0;
+        for (int i = 0; i < int(connections.size()); ++i) {
+            for (int n = 0; n < 50; ++n) {
+                const QByteArray key = "ssh:multi:" + QByteArray::number(i);
+                connections[i]->send({"INCR", key}, nullptr, [&answered](const RedisReply &reply) {
+                    answered += reply.isInteger() ? 1 : 0;
+                });
+            }
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(answered, 8 * 50, waitMs);
+        // Each connection reached the server its forward names.
+        QCOMPARE(m_redis.command({"GET", "ssh:multi:0"}).bytes(), QByteArray("50"));
+        QCOMPARE(second.command({"GET", "ssh:multi:1"}).bytes(), QByteArray("50"));
+        QVERIFY(second.command({"GET", "ssh:multi:0"}).isNil());
+    }
+
+    // Replies for many connections arriving in one burst, then silence: each round of answers
+    // is the last traffic on the session, so nothing later can wake a pump that left a reply
+    // behind (one libssh call can take in another connection's packets).
+    void burstsOfRepliesThenSilence()
+    {
+        auto tunnel = readyTunnel(trusting());
+        QVERIFY(tunnel);
+        const quint16 port = tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port());
+        std::vector<std::unique_ptr<RedisConnection>> connections;
+        for (int i = 0; i < 8; ++i)
+            connections.push_back(connectThrough(port));
+        for (const auto &connection : connections)
+            QTRY_VERIFY_WITH_TIMEOUT(connection->isReady(), waitMs);
+        const QByteArray value = randomBytes(3000);
+        QVERIFY(m_redis.command({"SET", "ssh:burst", value}).isStatus("OK"));
+
+        for (int round = 0; round < 20; ++round) {
+            int answered = 0;
+            for (const auto &connection : connections) {
+                connection->send({"GET", "ssh:burst"}, nullptr, [&answered, &value](const RedisReply &reply) {
+                    answered += reply.bytes() == value ? 1 : 0;
+                });
+            }
+            QTRY_COMPARE_WITH_TIMEOUT(answered, int(connections.size()), 5000);
+        }
+    }
+
+    // An idle tunnel with an open forwarded connection waits in the event loop: a notifier
+    // left enabled on a writable socket, or a polling timer, would burn a core here.
+    void idleTunnelUsesNoCpu()
+    {
+        auto tunnel = readyTunnel(trusting());
+        QVERIFY(tunnel);
+        auto redis = connectThrough(tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port()));
+        QTRY_VERIFY_WITH_TIMEOUT(redis->isReady(), waitMs);
+        QVERIFY(call(*redis, {"PING"}).isStatus("PONG"));
+        const qint64 before = processCpuMs();
+        QTest::qWait(1000); // a measurement window, not a wait for a condition
+        const qint64 used = processCpuMs() - before;
+        QVERIFY2(used < 150, qPrintable(QStringLiteral("%1 ms of CPU in 1 s idle").arg(used)));
+        QVERIFY(call(*redis, {"PING"}).isStatus("PONG")); // and still works
+    }
+
+    void unknownHostKeyShowsOpenSshFingerprint()
+    {
+        SshOptions options = m_sshd.options();
+        options.knownHostsFile = freshKnownHosts();
+        SshTunnel tunnel(options);
+        QSignalSpy unknown(&tunnel, &SshTunnel::hostKeyUnknown);
+        QSignalSpy failed(&tunnel, &SshTunnel::failed);
+        QSignalSpy stopped(&tunnel, &SshTunnel::stopped);
+        tunnel.start();
+        QVERIFY(unknown.wait(waitMs));
+        QCOMPARE(unknown.first().at(0).toString(), m_sshd.hostKeyFingerprint()); // as ssh-keygen -lf prints it
+        QCOMPARE(unknown.first().at(1).toString(), QStringLiteral("ED25519"));
+        QCOMPARE(tunnel.state(), SshTunnel::State::AwaitingHostKeyDecision);
+
+        tunnel.rejectHostKey();
+        QVERIFY(failed.wait(waitMs));
+        QCOMPARE(failed.first().at(0).value<SshTunnel::Error>(), SshTunnel::Error::HostKeyUnknown);
+        const QString message = failed.first().at(1).toString();
+        QVERIFY2(message.contains(m_sshd.hostKeyFingerprint()), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("not accepted")), qPrintable(message));
+        QCOMPARE(tunnel.state(), SshTunnel::State::Failed);
+        QVERIFY(!QFile::exists(options.knownHostsFile)); // nothing recorded
+        QVERIFY(stopped.wait(waitMs));
+        QCOMPARE(tunnel.forward(QStringLiteral("127.0.0.1"), m_redis.port()), quint16(0));
+    }
+
+    void acceptingRecordsTheKey()
+    {
+        SshOptions options = m_sshd.options();
+        options.knownHostsFile = freshKnownHosts();
+        {
+            SshTunnel tunnel(options);
+            QSignalSpy unknown(&tunnel, &SshTunnel::hostKeyUnknown);
+            QSignalSpy ready(&tunnel, &SshTunnel::ready);
+            tunnel.start();
+            QVERIFY(unknown.wait(waitMs));
+            QVERIFY(!QFile::exists(options.knownHostsFile));
+            tunnel.acceptHostKey(true);
+            QVERIFY2(ready.wait(waitMs), qPrintable(tunnel.lastErrorMessage()));
+            const QByteArray recorded = readFile(options.knownHostsFile);
+            QVERIFY2(recorded.startsWith(m_sshd.knownHostsName().toUtf8() + " ssh-ed25519 AAAA"), recorded.constData());
+            QCOMPARE(recorded.count('\n'), 1);
+        }
+        // The next tunnel knows the host and does not ask.
+        SshTunnel second(options);
+        QSignalSpy unknown(&second, &SshTunnel::hostKeyUnknown);
+        QSignalSpy ready(&second, &SshTunnel::ready);
+        second.start();
+        QVERIFY2(ready.wait(waitMs), qPrintable(second.lastErrorMessage()));
+        QCOMPARE(unknown.count(), 0);
+        QCOMPARE(readFile(options.knownHostsFile).count('\n'), 1); // not recorded twice
+    }
+
+    void acceptingOnceRecordsNothing()
+    {
+        SshOptions options = m_sshd.options();
+        options.knownHostsFile = freshKnownHosts();
+        SshTunnel tunnel(options);
+        QSignalSpy unknown(&tunnel, &SshTunnel::hostKeyUnknown);
+        QSignalSpy ready(&tunnel, &SshTunnel::ready);
+        tunnel.start();
+        QVERIFY(unknown.wait(waitMs));
+        tunnel.acceptHostKey(false);
+        QVERIFY2(ready.wait(waitMs), qPrintable(tunnel.lastErrorMessage()));
+        QVERIFY(!QFile::exists(options.knownHostsFile));
+    }
+
+    void recordingAppendsAfterALastLineWithoutNewline()
+    {
+        SshOptions options = trusting();
+        const QByteArray other = "other.example ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHuYwlqvsFC0pqAh9r8lVMx7xuqAzLvaEFGj6AHOdh+o";
+        QVERIFY(writeFile(options.knownHostsFile, other));
+        auto tunnel = readyTunnel(options);
+        QVERIFY(tunnel);
+        const QList<QByteArray> lines = readFile(options.knownHostsFile).split('\n');
+        QCOMPARE(lines.value(0), other);
+        QVERIFY(lines.value(1).startsWith(m_sshd.knownHostsName().toUtf8() + ' '));
+    }
+
+    // known_hosts has another key for this host: refused even with accept-new, and the message
+    // names the fingerprint and the line to look at.
+    void changedHostKeyIsRefused_data()
+    {
+        QTest::addColumn<QByteArray>("before");
+        QTest::addColumn<bool>("hash");
+        QTest::addColumn<int>("line");
+
+        QTest::newRow("plain entry") << QByteArray() << false << 1;
+        QTest::newRow("after comments") << QByteArray("# ours\n\nelsewhere.example ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHuYwlqvsFC0pqAh9r8lVMx7xuqAzLvaEFGj6AHOdh+o\n")
+                                        << false << 4;
+        QTest::newRow("hashed entry") << QByteArray() << true << 1;
+    }
+
+    void changedHostKeyIsRefused()
+    {
+        QFETCH(QByteArray, before);
+        QFETCH(bool, hash);
+        QFETCH(int, line);
+        SshOptions options = trusting(); // accept-new must not cover a changed key
+        QVERIFY(writeFile(options.knownHostsFile, before + m_sshd.knownHostsLineWithOtherKey().toUtf8() + '\n'));
+        if (hash)
+            QVERIFY(TestSshd::run(QStringLiteral("ssh-keygen"), {QStringLiteral("-H"), QStringLiteral("-f"), options.knownHostsFile}));
+        const QByteArray original = readFile(options.knownHostsFile);
+        QVERIFY(!hash || !original.contains("127.0.0.1"));
+
+        SshTunnel tunnel(options);
+        QSignalSpy unknown(&tunnel, &SshTunnel::hostKeyUnknown);
+        QSignalSpy failed(&tunnel, &SshTunnel::failed);
+        tunnel.start();
+        QVERIFY(failed.wait(waitMs));
+        QCOMPARE(failed.first().at(0).value<SshTunnel::Error>(), SshTunnel::Error::HostKeyChanged);
+        const QString message = failed.first().at(1).toString();
+        QVERIFY2(message.contains(QLatin1String("CHANGED")), qPrintable(message));
+        QVERIFY2(message.contains(m_sshd.hostKeyFingerprint()), qPrintable(message));
+        QVERIFY2(message.contains(options.knownHostsFile + QLatin1Char(':') + QString::number(line)), qPrintable(message));
+        QCOMPARE(unknown.count(), 0);
+        QCOMPARE(readFile(options.knownHostsFile), original); // left alone
+    }
+
+    void wrongUserKeyIsRefused()
+    {
+        SshOptions options = trusting();
+        options.privateKeyFile = m_sshd.strangerKeyFile();
+        SshTunnel tunnel(options);
+        QSignalSpy failed(&tunnel, &SshTunnel::failed);
+        tunnel.start();
+        QVERIFY(failed.wait(waitMs));
+        QCOMPARE(failed.first().at(0).value<SshTunnel::Error>(), SshTunnel::Error::AuthenticationFailed);
+        const QString message = failed.first().at(1).toString();
+        const QString expected = QStringLiteral("The SSH server %1@127.0.0.1:%2 did not accept the key %3")
+                                     .arg(m_sshd.userName())
+                                     .arg(m_sshd.port())
+                                     .arg(m_sshd.strangerKeyFile());
+        QVERIFY2(message.startsWith(expected), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("it accepts: publickey")), qPrintable(message));
+        QCOMPARE(tunnel.lastError(), SshTunnel::Error::AuthenticationFailed);
+    }
+
+    void passphraseProtectedKey_data()
+    {
+        QTest::addColumn<QString>("passphrase");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<QString>("says");
+
+        QTest::newRow("right passphrase") << TestSshd::passphrase() << true << QString();
+        QTest::newRow("wrong passphrase") << QStringLiteral("not-the-passphrase-42") << false << QStringLiteral("wrong passphrase");
+        QTest::newRow("no passphrase") << QString() << false << QStringLiteral("protected by a passphrase (none was given)");
+    }
+
+    void passphraseProtectedKey()
+    {
+        QFETCH(QString, passphrase);
+        QFETCH(bool, ok);
+        QFETCH(QString, says);
+        SshOptions options = trusting();
+        options.privateKeyFile = m_sshd.protectedKeyFile();
+        options.passphrase = passphrase;
+        SshTunnel tunnel(options);
+        QSignalSpy ready(&tunnel, &SshTunnel::ready);
+        QSignalSpy failed(&tunnel, &SshTunnel::failed);
+        tunnel.start();
+        QTRY_VERIFY_WITH_TIMEOUT(ready.count() + failed.count() > 0, waitMs);
+        QCOMPARE(ready.count(), ok ? 1 : 0);
+        if (ok)
+            return;
+        QCOMPARE(failed.first().at(0).value<SshTunnel::Error>(), SshTunnel::Error::AuthenticationFailed);
+        const QString message = failed.first().at(1).toString();
+        QVERIFY2(message.contains(says), qPrintable(message));
+        QVERIFY2(message.contains(m_sshd.protectedKeyFile()), qPrintable(message));
+        QVERIFY(passphrase.isEmpty() || !message.contains(passphrase));
+    }
+
+    void passwordRefusedSaysSoWithoutTheSecret()
+    {
+        SshOptions options = trusting();
+        options.privateKeyFile.clear();
+        options.password = QStringLiteral("hunter2-very-secret");
+        SshTunnel tunnel(options);
+        QSignalSpy failed(&tunnel, &SshTunnel::failed);
+        tunnel.start();
+        QVERIFY(failed.wait(waitMs));
+        QCOMPARE(failed.first().at(0).value<SshTunnel::Error>(), SshTunnel::Error::AuthenticationFailed);
+        const QString message = failed.first().at(1).toString();
+        QVERIFY2(message.contains(QLatin1String("did not accept the password")), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("it accepts: publickey")), qPrintable(message));
+        QVERIFY(!message.contains(QLatin1String("hunter2")));
+    }
+
+    void sshAgent()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("ssh-agent")).isEmpty())
+            QSKIP("ssh-agent is not installed");
+        QTemporaryDir dir;
+        const QString socket = dir.filePath(QStringLiteral("agent.sock"));
+        QProcess agent;
+        agent.start(QStringLiteral("ssh-agent"), {QStringLiteral("-D"), QStringLiteral("-a"), socket});
+        QVERIFY(agent.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(socket), waitMs);
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("SSH_AUTH_SOCK"), socket);
+        QVERIFY(TestSshd::run(QStringLiteral("ssh-add"), {m_sshd.userKeyFile()}, nullptr, environment));
+
+        const QByteArray saved = qgetenv("SSH_AUTH_SOCK");
+        const bool hadSocket = qEnvironmentVariableIsSet("SSH_AUTH_SOCK");
+        qputenv("SSH_AUTH_SOCK", QFile::encodeName(socket));
+        SshOptions options = trusting();
+        options.privateKeyFile.clear();
+        options.useAgent = true;
+        auto tunnel = readyTunnel(options);
+        if (hadSocket)
+            qputenv("SSH_AUTH_SOCK", saved);
+        else
+            qunsetenv("SSH_AUTH_SOCK");
+        agent.terminate();
+        agent.waitForFinished();
+        QVERIFY(tunnel);
+        auto redis = connectThrough(tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port()));
+        QTRY_VERIFY_WITH_TIMEOUT(redis->isReady(), waitMs);
+    }
+
+    void agentDemandedButNotRunning()
+    {
+        const QByteArray saved = qgetenv("SSH_AUTH_SOCK");
+        const bool hadSocket = qEnvironmentVariableIsSet("SSH_AUTH_SOCK");
+        qunsetenv("SSH_AUTH_SOCK");
+        SshOptions options = trusting();
+        options.privateKeyFile.clear();
+        options.useAgent = true;
+        SshTunnel tunnel(options);
+        QSignalSpy failed(&tunnel, &SshTunnel::failed);
+        tunnel.start();
+        const bool gotFailure = failed.wait(waitMs);
+        if (hadSocket)
+            qputenv("SSH_AUTH_SOCK", saved);
+        QVERIFY(gotFailure);
+        QCOMPARE(failed.first().at(0).value<SshTunnel::Error>(), SshTunnel::Error::AuthenticationFailed);
+        QVERIFY2(failed.first().at(1).toString().contains(QLatin1String("no agent is running")), qPrintable(failed.first().at(1).toString()));
+    }
+
+    // The bastion cannot reach the target: that connection fails with the bastion's reason;
+    // the tunnel stays up for the others.
+    void unreachableTargetIsAForwardFailure()
+    {
+        auto tunnel = readyTunnel(trusting());
+        QVERIFY(tunnel);
+        QSignalSpy forwardFailed(tunnel.get(), &SshTunnel::forwardFailed);
+        const quint16 nowhere = closedPort();
+        const quint16 port = tunnel->forward(QStringLiteral("127.0.0.1"), nowhere);
+        QVERIFY(port != 0);
+        auto redis = connectThrough(port);
+        QSignalSpy redisError(redis.get(), &RedisConnection::errorOccurred);
+        QVERIFY(forwardFailed.wait(waitMs));
+        QCOMPARE(forwardFailed.first().at(0).toInt(), int(port));
+        QCOMPARE(forwardFailed.first().at(1).value<SshTunnel::Error>(), SshTunnel::Error::ForwardFailed);
+        const QString message = forwardFailed.first().at(2).toString();
+        QVERIFY2(message.contains(QStringLiteral("could not open a connection to 127.0.0.1:%1").arg(nowhere)), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("Connection refused")), qPrintable(message));
+        // The client is told by its connection closing, not left waiting.
+        QVERIFY(redisError.count() > 0 || redisError.wait(waitMs));
+        QVERIFY(!redis->isReady());
+
+        QCOMPARE(tunnel->state(), SshTunnel::State::Ready);
+        auto working = connectThrough(tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port()));
+        QTRY_VERIFY_WITH_TIMEOUT(working->isReady(), waitMs);
+    }
+
+    void forwardingProhibitedByTheBastion()
+    {
+        TestSshd strict;
+        strict.setAllowTcpForwarding(false);
+        QVERIFY2(strict.start(), qPrintable(strict.log()));
+        SshOptions options = strict.options();
+        options.knownHostsFile = freshKnownHosts();
+        options.acceptNewHostKey = true;
+        auto tunnel = readyTunnel(options);
+        QVERIFY(tunnel);
+        QSignalSpy forwardFailed(tunnel.get(), &SshTunnel::forwardFailed);
+        auto redis = connectThrough(tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port()));
+        QVERIFY(forwardFailed.wait(waitMs));
+        QCOMPARE(forwardFailed.first().at(1).value<SshTunnel::Error>(), SshTunnel::Error::ForwardFailed);
+        const QString message = forwardFailed.first().at(2).toString();
+        QVERIFY2(message.contains(QLatin1String("does not allow forwarding")), qPrintable(message));
+        QTRY_VERIFY_WITH_TIMEOUT(redis->state() == RedisConnection::State::Disconnected, waitMs);
+    }
+
+    void unreachableBastion()
+    {
+        SshOptions options = trusting();
+        options.port = closedPort();
+        SshTunnel tunnel(options);
+        QSignalSpy failed(&tunnel, &SshTunnel::failed);
+        tunnel.start();
+        QVERIFY(failed.wait(waitMs));
+        QCOMPARE(failed.first().at(0).value<SshTunnel::Error>(), SshTunnel::Error::HostUnreachable);
+        const QString message = failed.first().at(1).toString();
+        QVERIFY2(message.contains(QStringLiteral("127.0.0.1:%1").arg(options.port)), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("refused"), Qt::CaseInsensitive), qPrintable(message));
+    }
+
+    // Something accepts the connection but never speaks SSH: the connect deadline ends it.
+    void silentServerTimesOut()
+    {
+        QTcpServer silent;
+        QVERIFY(silent.listen(QHostAddress::LocalHost, 0));
+        SshOptions options = trusting();
+        options.port = silent.serverPort();
+        options.connectTimeoutMs = 700;
+        SshTunnel tunnel(options);
+        QSignalSpy failed(&tunnel, &SshTunnel::failed);
+        QElapsedTimer clock;
+        clock.start();
+        tunnel.start();
+        QVERIFY(failed.wait(waitMs));
+        QVERIFY(clock.elapsed() >= 600);
+        QCOMPARE(failed.first().at(0).value<SshTunnel::Error>(), SshTunnel::Error::HostUnreachable);
+        QVERIFY2(failed.first().at(1).toString().contains(QLatin1String("no SSH handshake")), qPrintable(failed.first().at(1).toString()));
+    }
+
+    void notAnSshServer()
+    {
+        SshOptions options = trusting();
+        options.port = m_redis.port();
+        options.connectTimeoutMs = 3000;
+        SshTunnel tunnel(options);
+        QSignalSpy failed(&tunnel, &SshTunnel::failed);
+        tunnel.start();
+        QVERIFY(failed.wait(waitMs));
+        // Redis answers the client's banner with an error line and waits: no SSH server there.
+        QCOMPARE(failed.first().at(0).value<SshTunnel::Error>(), SshTunnel::Error::HostUnreachable);
+        QVERIFY2(failed.first().at(1).toString().contains(QStringLiteral("127.0.0.1:%1").arg(m_redis.port())),
+                 qPrintable(failed.first().at(1).toString()));
+    }
+
+    // The session ends under a working tunnel (the bastion's sshd goes away): the tunnel says
+    // so once and its forwarded connections end with it.
+    void bastionGoingAwayIsReported()
+    {
+        TestSshd bastion;
+        QVERIFY2(bastion.start(), qPrintable(bastion.log()));
+        SshOptions options = bastion.options();
+        options.knownHostsFile = freshKnownHosts();
+        options.acceptNewHostKey = true;
+        auto tunnel = readyTunnel(options);
+        QVERIFY(tunnel);
+        auto redis = connectThrough(tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port()));
+        QTRY_VERIFY_WITH_TIMEOUT(redis->isReady(), waitMs);
+        QSignalSpy failed(tunnel.get(), &SshTunnel::failed);
+        QSignalSpy forwardFailed(tunnel.get(), &SshTunnel::forwardFailed);
+        QSignalSpy stopped(tunnel.get(), &SshTunnel::stopped);
+
+        bastion.stop(); // the listener and the session processes
+        QVERIFY(failed.wait(waitMs));
+        QCOMPARE(failed.count(), 1);
+        QCOMPARE(failed.first().at(0).value<SshTunnel::Error>(), SshTunnel::Error::ConnectionLost);
+        QVERIFY2(failed.first().at(1).toString().contains(QStringLiteral("127.0.0.1:%1 was lost").arg(options.port)),
+                 qPrintable(failed.first().at(1).toString()));
+        QCOMPARE(tunnel->state(), SshTunnel::State::Failed);
+        QTRY_VERIFY_WITH_TIMEOUT(!redis->isReady(), waitMs);
+        QVERIFY(stopped.wait(waitMs));
+        QCOMPARE(forwardFailed.count(), 0); // the session's failure is the one report
+    }
+
+    // stop() closes the forwarded connections (the client sees the loss), the channels (the
+    // target sees its client go), the listener and the session, and ends the thread.
+    void stopTearsEverythingDown()
+    {
+        const int threadsBefore = threadCount();
+        const int clientsBefore = redisClients(m_redis);
+        const int goodbyesBefore = int(m_sshd.log().count(QLatin1String("Received disconnect from 127.0.0.1")));
+        auto tunnel = readyTunnel(trusting());
+        QVERIFY(tunnel);
+        QCOMPARE(threadCount(), threadsBefore + 1);
+        const quint16 port = tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port());
+        auto redis = connectThrough(port);
+        QTRY_VERIFY_WITH_TIMEOUT(redis->isReady(), waitMs);
+        QTRY_COMPARE_WITH_TIMEOUT(redisClients(m_redis), clientsBefore + 1, waitMs);
+
+        QSignalSpy lost(redis.get(), &RedisConnection::errorOccurred);
+        QSignalSpy stopped(tunnel.get(), &SshTunnel::stopped);
+        tunnel->stop();
+        QCOMPARE(tunnel->state(), SshTunnel::State::Stopping);
+        QVERIFY(stopped.wait(waitMs));
+        QCOMPARE(tunnel->state(), SshTunnel::State::Stopped);
+        // Joined; the kernel drops the task a moment after QThread::wait() returns.
+        QTRY_COMPARE_WITH_TIMEOUT(threadCount(), threadsBefore, 2000);
+
+        QVERIFY(lost.count() > 0 || lost.wait(waitMs));
+        QCOMPARE(lost.first().at(0).value<RedisConnection::ErrorKind>(), RedisConnection::ErrorKind::ConnectionLost);
+        QVERIFY(!redis->isReady());
+        // The bastion closed its connection to the target...
+        QTRY_COMPARE_WITH_TIMEOUT(redisClients(m_redis), clientsBefore, waitMs);
+        // ...heard a goodbye rather than a dropped connection...
+        QTRY_COMPARE_WITH_TIMEOUT(int(m_sshd.log().count(QLatin1String("Received disconnect from 127.0.0.1"))), goodbyesBefore + 1, waitMs);
+        // ...and nothing listens on the forwarded port any more.
+        QTcpSocket probe;
+        QSignalSpy probeError(&probe, &QTcpSocket::errorOccurred);
+        probe.connectToHost(QHostAddress::LocalHost, port);
+        QVERIFY(probeError.wait(waitMs));
+        QCOMPARE(probe.error(), QAbstractSocket::ConnectionRefusedError);
+        QCOMPARE(tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port()), quint16(0));
+    }
+
+    void destructionJoinsTheThread()
+    {
+        const int threadsBefore = threadCount();
+        auto tunnel = readyTunnel(trusting());
+        QVERIFY(tunnel);
+        auto redis = connectThrough(tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port()));
+        QTRY_VERIFY_WITH_TIMEOUT(redis->isReady(), waitMs);
+        QCOMPARE(threadCount(), threadsBefore + 1);
+        tunnel.reset();
+        QTRY_COMPARE_WITH_TIMEOUT(threadCount(), threadsBefore, 2000);
+        QTRY_VERIFY_WITH_TIMEOUT(!redis->isReady(), waitMs);
+    }
+
+    // The worker never sits in a blocking call, so even a tunnel stuck in its handshake is
+    // torn down at once.
+    void destroyingWhileConnectingIsPrompt()
+    {
+        QTcpServer silent;
+        QVERIFY(silent.listen(QHostAddress::LocalHost, 0));
+        const int threadsBefore = threadCount();
+        SshOptions options = trusting();
+        options.port = silent.serverPort();
+        auto tunnel = std::make_unique<SshTunnel>(options);
+        tunnel->start();
+        QTRY_VERIFY_WITH_TIMEOUT(silent.hasPendingConnections() || silent.isListening() == false, waitMs);
+        QElapsedTimer clock;
+        clock.start();
+        tunnel.reset();
+        QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+        QTRY_COMPARE_WITH_TIMEOUT(threadCount(), threadsBefore, 2000);
+    }
+
+    void stopBeforeStart()
+    {
+        SshTunnel tunnel(trusting());
+        const quint16 port = tunnel.forward(QStringLiteral("127.0.0.1"), m_redis.port());
+        QVERIFY(port != 0);
+        QSignalSpy stopped(&tunnel, &SshTunnel::stopped);
+        tunnel.stop();
+        QCOMPARE(stopped.count(), 1);
+        QCOMPARE(tunnel.state(), SshTunnel::State::Stopped);
+        QTcpSocket probe;
+        QSignalSpy probeError(&probe, &QTcpSocket::errorOccurred);
+        probe.connectToHost(QHostAddress::LocalHost, port);
+        QVERIFY(probeError.wait(waitMs));
+        QCOMPARE(probe.error(), QAbstractSocket::ConnectionRefusedError);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSshTunnel)
+#include "tst_sshtunnel.moc"
