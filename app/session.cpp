@@ -94,17 +94,18 @@ void Session::close(QObject *restorerParent)
 {
     if (m_state == State::Closed)
         return;
+    m_state = State::Closed;
+    // Silent first: stopping announces itself (a state change, a cancelled scan), and so may
+    // whatever still runs inside (a reply handler failed by the close below, a queued
+    // callback). Nobody outside hears any of it: they have moved on to the next session.
+    disconnect();
+    const QList<QObject *> inside = findChildren<QObject *>();
+    for (QObject *object : inside)
+        object->disconnect();
     m_sampler->stop();
     m_commandStats->stop();
     m_events->stop();
     m_watch->stop();
     m_events->notifier()->handOffRestore(restorerParent);
-    // Whatever still runs inside (a reply handler failed by the close below, a queued
-    // callback) may emit; nobody outside hears it any more.
-    const QList<QObject *> inside = findChildren<QObject *>();
-    for (QObject *object : inside)
-        object->disconnect();
     m_connection->close();
-    m_state = State::Closed;
-    disconnect(); // this session's own signals, after its last state change
 }

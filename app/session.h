@@ -17,11 +17,12 @@ struct ConnectionOptions;
 // Everything LockScope holds open against one deployment: its connections and the services
 // that use them. Made, switched and torn down by SessionManager, never by the window.
 //
-// close() takes it down in a fixed order: services stop (no more timers, scans or reads),
-// the server settings LockScope changed are handed to a restorer that outlives the session,
-// every signal of the session's objects is disconnected (so nothing of this server can
-// reach whoever shows the next one), and the connections close. The destructor does the
-// same, then deletes the services before the connections they use.
+// close() takes it down in a fixed order: every signal of the session's objects is
+// disconnected (so nothing of this server, not even the services' own goodbyes, reaches
+// whoever shows the next one), services stop (no more timers, scans or reads), the server
+// settings LockScope changed are handed to a restorer that outlives the session, and the
+// connections close. The destructor does the same, then deletes the services before the
+// connections they use.
 class Session final : public QObject
 {
     Q_OBJECT

@@ -53,6 +53,47 @@ private Q_SLOTS:
         m_redis.command({"FLUSHALL"});
     }
 
+    // A key the server would not let us read is not left out silently: it has a line of its
+    // own, with the reason, and the scan says it is incomplete with exit code 3.
+    void scanSaysWhatItCouldNotRead()
+    {
+        m_redis.command({"SET", "lock:open", "t", "PX", "60000"});
+        m_redis.command({"SET", "lock:secret", "s", "PX", "60000"});
+        m_redis.command({"ACL", "SETUSER", "partial", "on", ">pw", "~lock:open", "+@all"});
+        const QStringList as{QStringLiteral("--user"), QStringLiteral("partial"), QStringLiteral("-a"), QStringLiteral("pw")};
+        Run r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--json")} + conn() + as);
+        QCOMPARE(r.code, 3);
+        QHash<QString, QJsonObject> byKey;
+        for (const QByteArray &line : r.out.split('\n'))
+            if (!line.isEmpty())
+                byKey.insert(QJsonDocument::fromJson(line).object().value(QStringLiteral("key")).toString(), QJsonDocument::fromJson(line).object());
+        QCOMPARE(byKey.size(), 2);
+        QCOMPARE(byKey.value(QStringLiteral("lock:open")).value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
+        const QJsonObject secret = byKey.value(QStringLiteral("lock:secret"));
+        QCOMPARE(secret.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+        QVERIFY(secret.value(QStringLiteral("error")).toString().contains(QLatin1String("NOPERM")));
+        QVERIFY(!secret.contains(QStringLiteral("holders"))); // nothing was read, nothing is claimed
+        QVERIFY2(r.err.contains("could not be read"), r.err.constData());
+
+        r = lockscope(QStringList{QStringLiteral("scan")} + conn() + as); // the table says it too
+        QCOMPARE(r.code, 3);
+        QVERIFY(r.out.contains("lock:open"));
+        QVERIFY2(r.err.contains("1 key(s) under the lock patterns could not be read") && r.err.contains("NOPERM"), r.err.constData());
+        m_redis.command({"ACL", "DELUSER", "partial"});
+    }
+
+    void outputThatCannotBeWrittenIsAnError()
+    {
+        m_redis.command({"SET", "lock:orders", "t", "PX", "60000"});
+        QProcess p;
+        p.setStandardOutputFile(QStringLiteral("/dev/full"));
+        p.start(QStringLiteral(LOCKSCOPE_BINARY), QStringList{QStringLiteral("scan"), QStringLiteral("--json")} + conn());
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(p.readAllStandardError().contains("could not write the output"), "no word of the lost output");
+    }
+
     void scanJsonLines()
     {
         const QByteArray uuid = "8743c9c0-0795-4907-87fd-6c719a6b4586";
@@ -73,8 +114,9 @@ private Q_SLOTS:
             QJsonParseError error;
             const QJsonObject o = QJsonDocument::fromJson(line, &error).object();
             QCOMPARE(error.error, QJsonParseError::NoError);
-            for (const char *field : {"key", "dialect", "redis_type", "ttl_ms", "state", "holders", "warnings"})
+            for (const char *field : {"key", "status", "dialect", "redis_type", "ttl_ms", "state", "holders", "warnings"})
                 QVERIFY2(o.contains(QLatin1String(field)), field);
+            QCOMPARE(o.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
             byKey.insert(o.value(QStringLiteral("key")).toString(), o);
         }
         QCOMPARE(byKey.size(), 4);

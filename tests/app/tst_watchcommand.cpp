@@ -162,6 +162,91 @@ private Q_SLOTS:
         QCOMPARE(m_redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes(), QByteArray());
     }
 
+    // An SSH session closing sends SIGHUP: the watch still puts the server's setting back.
+    // So does every other signal a process can catch.
+    void hangupAndOtherSignalsPutTheSettingBack_data()
+    {
+        QTest::addColumn<int>("signalNumber");
+        QTest::newRow("SIGHUP") << int(SIGHUP);
+        QTest::newRow("SIGQUIT") << int(SIGQUIT);
+        QTest::newRow("SIGUSR1") << int(SIGUSR1);
+    }
+
+    void hangupAndOtherSignalsPutTheSettingBack()
+    {
+        QFETCH(int, signalNumber);
+        Watch w;
+        launch(w, {QStringLiteral("--events"), QStringLiteral("--enable-notifications")});
+        QTRY_VERIFY_WITH_TIMEOUT((w.pump(), w.err.contains("live")), 10000);
+        QVERIFY(!m_redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes().isEmpty());
+        ::kill(pid_t(w.process.processId()), signalNumber);
+        QVERIFY(ended(w, 10000));
+        QCOMPARE(w.process.exitStatus(), QProcess::NormalExit); // it ended itself, in order
+        QCOMPARE(w.process.exitCode(), 128 + signalNumber);
+        QCOMPARE(m_redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes(), QByteArray());
+    }
+
+    void twoWatchersNeverTurnNotificationsOffUnderEachOther()
+    {
+        Watch first;
+        launch(first, {QStringLiteral("--events"), QStringLiteral("--enable-notifications")});
+        QTRY_VERIFY_WITH_TIMEOUT((first.pump(), first.err.contains("live")), 10000);
+        Watch second;
+        launch(second, {QStringLiteral("--events"), QStringLiteral("--json"), QStringLiteral("--enable-notifications")});
+        QTRY_VERIFY_WITH_TIMEOUT((second.pump(), second.err.contains("live")), 10000);
+        ::kill(pid_t(first.process.processId()), SIGTERM);
+        QVERIFY(ended(first, 10000));
+        QCOMPARE(first.process.exitCode(), 0);
+        // The second still gets its events live: the first left the setting on for it.
+        QVERIFY(!m_redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes().isEmpty());
+        m_redis.command({"SET", "lock:after", "t", "PX", "60000"});
+        QTRY_VERIFY_WITH_TIMEOUT((second.pump(), second.out.contains("\"acquired\"")), 3000);
+        ::kill(pid_t(second.process.processId()), SIGTERM);
+        QVERIFY(ended(second, 10000));
+        QCOMPARE(second.process.exitCode(), 0);
+        // The last one out put back what was there before either came.
+        QCOMPARE(m_redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes(), QByteArray());
+    }
+
+    void anAclUserWithoutScanIsExitCode3WithTheReason()
+    {
+        m_redis.command({"SET", "lock:x", "t"});
+        m_redis.command({"ACL", "SETUSER", "noscan", "on", ">pw", "~*", "+@all", "-scan"});
+        Watch w;
+        launch(w, {QStringLiteral("--user"), QStringLiteral("noscan"), QStringLiteral("-a"), QStringLiteral("pw"),
+                   QStringLiteral("--duration"), QStringLiteral("5")});
+        QVERIFY(ended(w, 15000));
+        QCOMPARE(w.process.exitCode(), 3);
+        QVERIFY2(w.err.contains("NOPERM"), w.err.constData());
+        m_redis.command({"ACL", "DELUSER", "noscan"});
+    }
+
+    void anAclUserWithoutKeyAccessIsExitCode3WithTheReason()
+    {
+        m_redis.command({"SET", "lock:x", "t"});
+        m_redis.command({"ACL", "SETUSER", "nokeys", "on", ">pw", "~other:*", "+@all"});
+        Watch w;
+        launch(w, {QStringLiteral("--user"), QStringLiteral("nokeys"), QStringLiteral("-a"), QStringLiteral("pw"),
+                   QStringLiteral("--duration"), QStringLiteral("5")});
+        QVERIFY(ended(w, 15000));
+        QCOMPARE(w.process.exitCode(), 3);
+        QVERIFY2(w.err.contains("could be read") && w.err.contains("NOPERM"), w.err.constData());
+        m_redis.command({"ACL", "DELUSER", "nokeys"});
+    }
+
+    void aPortThatNeverAnswersIsExitCode3()
+    {
+        // Accepts connections and says nothing, as a firewall or a wrong service might.
+        QTcpServer silent;
+        QVERIFY(silent.listen(QHostAddress::LocalHost));
+        QProcess p;
+        p.start(QStringLiteral(LOCKSCOPE_BINARY), {QStringLiteral("watch"), QStringLiteral("-p"), QString::number(silent.serverPort()),
+                                                    QStringLiteral("--duration"), QStringLiteral("2")});
+        QVERIFY(QTest::qWaitFor([&p] { return p.state() == QProcess::NotRunning; }, 15000));
+        QCOMPARE(p.exitCode(), 3);
+        QVERIFY(!p.readAllStandardError().isEmpty());
+    }
+
     void reprintsTheTableEachInterval()
     {
         m_redis.command({"SET", "lock:t1", "tok-1", "PX", "60000"});

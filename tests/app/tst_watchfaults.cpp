@@ -1,0 +1,197 @@
+#include "auditlog.h"
+#include "dialectregistry.h"
+#include "lockevent.h"
+#include "lockeventservice.h"
+#include "session.h"
+#include "sessionmanager.h"
+#include "testredis.h"
+#include "watchservice.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+// A watch over 1,000 locks of several dialects through the faults a production server goes
+// through: a CLIENT PAUSE, a DEBUG SLEEP, its clients killed, a restart. The watch must not
+// report a single acquired, released, expired, handed-over or lost lock that did not
+// happen, and every lock must be live again within two refresh intervals of the server
+// answering again.
+class TestWatchFaults : public QObject
+{
+    Q_OBJECT
+
+private:
+    static constexpr int intervalMs = 1000;
+    static constexpr int lockCount = 1000;
+
+    QTemporaryDir m_dir;
+    DialectRegistry m_registry;
+    std::unique_ptr<AuditLog> m_audit;
+
+    // 1,000 locks as their libraries write them, written server-side in one call.
+    static void seed(TestRedis &redis)
+    {
+        static const QByteArray script = R"(
+local function uuid(i, salt) return string.format('%08x-%04x-4%03x-8%03x-%012x', i, salt, i % 4096, salt % 4096, i * 7919) end
+for i = 1, 400 do redis.call('SET', 'lock:plain:' .. i, uuid(i, 1), 'PX', 600000) end
+for i = 1, 200 do
+  redis.call('HSET', 'redissonLock:' .. i, uuid(i, 2) .. ':' .. (40 + i % 9), 1)
+  redis.call('PEXPIRE', 'redissonLock:' .. i, 600000)
+end
+for i = 1, 100 do
+  redis.call('HSET', 'rwlock:' .. i, 'mode', 'read', uuid(i, 3) .. ':1', 1, uuid(i, 4) .. ':7', 2)
+  redis.call('PEXPIRE', 'rwlock:' .. i, 600000)
+end
+for i = 1, 100 do
+  redis.call('ZADD', 'semaphore:' .. i, 1700000000000 + i, uuid(i, 5))
+  redis.call('PEXPIRE', 'semaphore:' .. i, 600000)
+end
+for i = 1, 100 do
+  redis.call('SET', 'job-lock:default:job' .. i, 'ADDED:2026-11-23T10:15:30.123Z@web-01:' .. uuid(i, 6), 'PX', 600000)
+end
+for i = 1, 100 do redis.call('SET', 'mutex:' .. i, uuid(i, 7), 'PX', 600000) end
+return redis.call('DBSIZE'))";
+        const RedisReply reply = redis.command({"EVAL", script, "0"});
+        QCOMPARE(reply.integer(), qint64(lockCount));
+    }
+
+    struct Watch
+    {
+        SessionManager manager;
+        QList<LockEvent> log;
+
+        Watch(const DialectRegistry *registry, const AuditLog *audit)
+            : manager(registry, audit)
+        {
+        }
+        Session *session() const { return manager.session(); }
+        qsizetype live() const
+        {
+            const auto &locks = session()->watch()->locks();
+            return std::count_if(locks.cbegin(), locks.cend(), [](const LockInfo &l) { return !l.stale; });
+        }
+        bool anyStale() const { return live() < session()->watch()->locks().size(); }
+        QStringList falseEvents() const
+        {
+            QStringList out;
+            for (const LockEvent &e : log)
+                if (!e.isServerEvent() && e.kind != LockEventKind::Stuck && e.kind != LockEventKind::Renewed
+                    && e.kind != LockEventKind::Contended)
+                    out << LockEvent::kindId(e.kind) + QLatin1Char(' ') + QString::fromUtf8(e.key);
+            return out;
+        }
+        bool saw(const QString &serverState) const
+        {
+            return std::any_of(log.cbegin(), log.cend(), [&](const LockEvent &e) { return e.isServerEvent() && e.reason == serverState; });
+        }
+    };
+
+    // A watch on redis, its first look done, and notifications live when the server has them.
+    std::unique_ptr<Watch> watch(TestRedis &redis, bool notifications)
+    {
+        auto w = std::make_unique<Watch>(&m_registry, m_audit.get());
+        connect(&w->manager, &SessionManager::sessionChanged, this, [raw = w.get()](Session *s) {
+            if (!s)
+                return;
+            s->watch()->setRefreshInterval(intervalMs);
+            connect(s->events(), &LockEventService::eventsDerived, s, [raw](const QList<LockEvent> &events) { raw->log += events; });
+        });
+        w->manager.connectTo(redis.profile());
+        Session *s = w->session();
+        if (!QTest::qWaitFor([s] { return s->watch()->locks().size() == lockCount; }, 15000))
+            return nullptr;
+        if (notifications && !QTest::qWaitFor([s] { return s->events()->isLive(); }, 5000))
+            return nullptr;
+        return w;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_audit = std::make_unique<AuditLog>(m_dir.filePath(QStringLiteral("audit.log")));
+        qRegisterMetaType<QList<LockEvent>>();
+    }
+
+    void noFalseEventsThroughFaults_data()
+    {
+        QTest::addColumn<bool>("notifications");
+        QTest::newRow("keyspace notifications") << true;
+        QTest::newRow("polling") << false;
+    }
+
+    void noFalseEventsThroughFaults()
+    {
+        QFETCH(bool, notifications);
+        QTemporaryDir rdb;
+        QStringList args{QStringLiteral("--enable-debug-command"), QStringLiteral("yes"), QStringLiteral("--dir"), rdb.path(),
+                         QStringLiteral("--dbfilename"), QStringLiteral("locks.rdb")};
+        if (notifications)
+            args << QStringLiteral("--notify-keyspace-events") << QStringLiteral("KEA");
+        TestRedis redis;
+        QVERIFY(redis.start(args));
+        seed(redis);
+        const std::unique_ptr<Watch> w = watch(redis, notifications);
+        QVERIFY(w);
+        QCOMPARE(w->live(), qsizetype(lockCount));
+        QCOMPARE(w->falseEvents(), QStringList());
+
+        // 1. CLIENT PAUSE 5000: the server stops answering; the rows go stale, then live.
+        redis.command({"CLIENT", "PAUSE", "5000"});
+        QTRY_VERIFY_WITH_TIMEOUT(w->anyStale(), 5000);
+        QVERIFY(w->session()->state() == Session::State::Stalled);
+        QVERIFY(!redis.command({"PING"}, 10000).isError()); // answers again
+        QTRY_VERIFY_WITH_TIMEOUT(w->live() == lockCount, 2 * intervalMs);
+        QVERIFY(w->saw(QStringLiteral("not-answering")) && w->saw(QStringLiteral("answering")));
+
+        // 2. DEBUG SLEEP 5: the same, the server itself blocked. The reply comes when it wakes.
+        const qsizetype before = w->log.size();
+        QVERIFY(!redis.command({"DEBUG", "SLEEP", "5"}, 10000).isError());
+        QVERIFY(std::any_of(w->log.cbegin() + before, w->log.cend(), [](const LockEvent &e) { return e.reason == QLatin1String("not-answering"); }));
+        QTRY_VERIFY_WITH_TIMEOUT(w->live() == lockCount, 2 * intervalMs);
+
+        // 3. CLIENT KILL TYPE normal: LockScope's connections are cut; it reconnects.
+        QVERIFY(redis.command({"CLIENT", "KILL", "TYPE", "normal"}).integer() >= 1);
+        QTRY_VERIFY_WITH_TIMEOUT(w->saw(QStringLiteral("connection-lost")), 2000);
+        QTRY_VERIFY_WITH_TIMEOUT(w->live() == lockCount && w->session()->isReady(), 2 * intervalMs);
+        QVERIFY(w->saw(QStringLiteral("connection-back")));
+
+        // 4. A restart on the same port, the locks restored from the RDB written before.
+        QCOMPARE(redis.command({"SAVE"}).isError(), false);
+        redis.kill();
+        QTRY_VERIFY_WITH_TIMEOUT(w->anyStale(), 2000);
+        QVERIFY(redis.restart());
+        QCOMPARE(redis.command({"DBSIZE"}).integer(), qint64(lockCount)); // answering, with its locks
+        QTRY_VERIFY_WITH_TIMEOUT(w->live() == lockCount && w->session()->isReady(), 2 * intervalMs);
+        QTRY_VERIFY(w->saw(QStringLiteral("restarted")));
+
+        // Through all four: nothing happened to any lock, and nothing was said to have.
+        QCOMPARE(w->falseEvents(), QStringList());
+        QCOMPARE(w->session()->watch()->locks().size(), qsizetype(lockCount));
+    }
+
+    void aServerThatRestartsEmptyLostItsLocks()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        seed(redis);
+        const std::unique_ptr<Watch> w = watch(redis, false);
+        QVERIFY(w);
+        redis.kill();
+        QVERIFY(redis.restart()); // no persistence: it comes back empty
+        QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().isEmpty(), 10000);
+        QVERIFY(w->saw(QStringLiteral("restarted")));
+        qsizetype lost = 0;
+        for (const LockEvent &e : std::as_const(w->log)) {
+            QVERIFY2(e.kind != LockEventKind::Released && e.kind != LockEventKind::Expired, qPrintable(LockEvent::kindId(e.kind)));
+            if (e.kind == LockEventKind::Lost) {
+                ++lost;
+                QCOMPARE(e.reason, QStringLiteral("server-restarted"));
+            }
+        }
+        QCOMPARE(lost, qsizetype(lockCount));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWatchFaults)
+#include "tst_watchfaults.moc"
