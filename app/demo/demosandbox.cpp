@@ -1,6 +1,7 @@
 #include "demosandbox.h"
 
 #include "linkproxy.h"
+#include "profileoptions.h"
 #include "redisconnection.h"
 #include "sandboxserver.h"
 
@@ -61,11 +62,11 @@ void DemoSandbox::fail(const QString &message)
     Q_EMIT failed(message);
 }
 
-ConnectionOptions DemoSandbox::serverOptions(int index) const
+ConnectionProfile DemoSandbox::serverProfile(int index) const
 {
-    ConnectionOptions options = m_servers.at(index)->connectionOptions();
-    options.connectTimeoutMs = 2000;
-    return options;
+    ConnectionProfile profile = ProfileOptions::fromOptions(m_servers.at(index)->connectionOptions());
+    profile.connectTimeoutMs = 2000;
+    return profile;
 }
 
 quint16 DemoSandbox::port(int index) const
@@ -90,9 +91,7 @@ QList<qint64> DemoSandbox::processIds() const
 RedisConnection *DemoSandbox::admin(int index)
 {
     if (!m_admin.at(index)) {
-        ConnectionOptions options = serverOptions(index);
-        options.clientName = QStringLiteral("lockscope-demo-admin");
-        m_admin[index] = new RedisConnection(options, this);
+        m_admin[index] = new RedisConnection(ProfileOptions::toOptions(serverProfile(index), QStringLiteral("lockscope-demo-admin")), this);
         m_admin[index]->open();
     }
     return m_admin.at(index);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "connectionoptions.h"
+#include "connectionprofile.h"
 
 #include <QList>
 #include <QObject>
@@ -30,7 +30,8 @@ public:
     bool isReady() const { return m_ready; }
     bool isReplicated() const { return m_replicated; }
     int serverCount() const { return int(m_servers.size()); }
-    ConnectionOptions serverOptions(int index) const;
+    // Where server index listens (its port stays the same across restarts).
+    ConnectionProfile serverProfile(int index) const;
     quint16 port(int index) const;
     bool isUp(int index) const;
     // The redis-server processes running now (tests check that none outlive us).

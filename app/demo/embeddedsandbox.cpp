@@ -52,7 +52,7 @@ bool EmbeddedSandbox::startBackgroundDemo()
     gentle.automaticFaults = false;
     gentle.seed = quint32(QDateTime::currentMSecsSinceEpoch());
     m_demo = new DemoRun(*safe, DemoVariant::Fixed, gentle, this);
-    m_demo->useServer(connectionOptions());
+    m_demo->useServer(serverProfile());
     // Ready once the demo's lock is there, so the first scan already shows it; a demo that
     // cannot start must not hold the sandbox back.
     connect(m_demo, &DemoRun::acquired, this, &EmbeddedSandbox::announce);
@@ -66,10 +66,10 @@ void EmbeddedSandbox::announce()
 {
     if (std::exchange(m_announced, true))
         return;
-    Q_EMIT ready(ProfileOptions::fromOptions(connectionOptions()));
+    Q_EMIT ready(serverProfile());
 }
 
-ConnectionOptions EmbeddedSandbox::connectionOptions() const
+ConnectionProfile EmbeddedSandbox::serverProfile() const
 {
-    return m_server->connectionOptions();
+    return ProfileOptions::fromOptions(m_server->connectionOptions());
 }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "connectionoptions.h"
+#include "connectionprofile.h"
 #include "serverlauncher.h"
 
 class DemoRun;
@@ -25,8 +25,8 @@ public:
     DemoRun *backgroundDemo() const { return m_demo; }
 
     void start() override;
-    SandboxServer *server() const { return m_server; }
-    ConnectionOptions connectionOptions() const;
+    // Where the server listens, once started.
+    ConnectionProfile serverProfile() const;
 
 private:
     void announce();
