@@ -249,6 +249,9 @@ DemoWorker *DemoRun::addWorker()
                                            : tr("%1 entered the critical section while %2 were inside"))
                           .arg(DemoWorkerInfo::workerName(worker), workerList(others)));
         }
+        // A late releaser waits for exactly this moment (unsafe-release).
+        for (DemoWorker *other : std::as_const(m_workers))
+            other->otherEntered(worker);
     });
     connect(w, &DemoWorker::left, this, [this] {
         const qint64 t = wallNow();
