@@ -4,7 +4,6 @@
 
 #include <QList>
 #include <QObject>
-#include <QTimer>
 
 class LinkProxy;
 class RedisConnection;
@@ -61,7 +60,7 @@ Q_SIGNALS:
 private:
     void serverReady(int index);
     void linkReplica();
-    void pollReplication();
+    void replicaSynced(bool synced, const QString &error);
     void fail(const QString &message);
     RedisConnection *admin(int index);
 
@@ -69,8 +68,6 @@ private:
     QList<RedisConnection *> m_admin;
     QList<bool> m_restartPending;
     LinkProxy *m_proxy = nullptr;
-    QTimer m_replicationPoll;
-    int m_replicationPolls = 0;
     int m_master = 0;
     int m_readyCount = 0;
     bool m_replicated;
