@@ -14,20 +14,7 @@ EmbeddedSandbox::EmbeddedSandbox(QObject *parent)
     , m_server(new SandboxServer(this))
 {
     connect(m_server, &SandboxServer::failed, this, &EmbeddedSandbox::failed);
-    connect(m_server, &SandboxServer::ready, this, [this] {
-        ConnectionOptions options = m_server->connectionOptions();
-        options.clientName = QStringLiteral("lockscope-sandbox");
-        m_seedConnection = new RedisConnection(options, this);
-        m_seeder = new SampleSeeder(m_seedConnection, this);
-        connect(m_seeder, &SampleSeeder::failed, this, &EmbeddedSandbox::failed);
-        connect(m_seeder, &SampleSeeder::seeded, this, [this] {
-            m_seeder->setWatchdog(true);
-            if (!startBackgroundDemo())
-                announce();
-        });
-        m_seedConnection->open();
-        m_seeder->seed();
-    });
+    connect(m_server, &SandboxServer::ready, this, &EmbeddedSandbox::seed);
 }
 
 EmbeddedSandbox::~EmbeddedSandbox() = default;
@@ -35,6 +22,27 @@ EmbeddedSandbox::~EmbeddedSandbox() = default;
 void EmbeddedSandbox::start()
 {
     m_server->start();
+}
+
+void EmbeddedSandbox::seed()
+{
+    if (m_seeder) // seeded once; the server is ours and does not restart
+        return;
+    ConnectionOptions options = m_server->connectionOptions();
+    options.clientName = QStringLiteral("lockscope-sandbox");
+    m_seedConnection = new RedisConnection(options, this);
+    m_seeder = new SampleSeeder(m_seedConnection, this);
+    connect(m_seeder, &SampleSeeder::failed, this, &EmbeddedSandbox::failed);
+    connect(m_seeder, &SampleSeeder::seeded, this, &EmbeddedSandbox::seeded);
+    m_seedConnection->open();
+    m_seeder->seed();
+}
+
+void EmbeddedSandbox::seeded()
+{
+    m_seeder->setWatchdog(true);
+    if (!startBackgroundDemo())
+        announce();
 }
 
 bool EmbeddedSandbox::startBackgroundDemo()

@@ -29,6 +29,8 @@ public:
     ConnectionProfile serverProfile() const;
 
 private:
+    void seed();
+    void seeded();
     void announce();
     // Starts it if asked for; then ready() waits for the demo's first lock.
     bool startBackgroundDemo();
