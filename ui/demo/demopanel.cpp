@@ -52,9 +52,9 @@ QTableView *compactTable(QAbstractItemModel *model, QWidget *parent)
 
 DemoPanel::DemoPanel(DemoController *controller, QWidget *parent)
     : QWidget(parent)
-    , m_controller(controller)
     , m_workerModel(new DemoWorkerTableModel(this))
     , m_nodeModel(new DemoNodeTableModel(this))
+    , m_controller(controller)
 {
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(buildControls());
