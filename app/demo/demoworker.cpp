@@ -239,6 +239,8 @@ int DemoWorker::stateTimeMs(State state) const
     const int half = std::max(1, p.workMs / 2);
     switch (state) {
     case State::Idle:
+        // Not a time span: the first job waits for the next turn of the event loop, so the
+        // run has announced itself before anyone enters.
         return 0;
     case State::Thinking:
         return std::max(0, p.thinkMs);
