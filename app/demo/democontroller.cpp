@@ -1,7 +1,6 @@
 #include "democontroller.h"
 
 #include "demorun.h"
-#include "profileoptions.h"
 #include "sessionmanager.h"
 
 DemoController::DemoController(QObject *parent)
@@ -34,9 +33,8 @@ DemoRun *DemoController::prepare(const DemoScenario &scenario, DemoVariant varia
 {
     retire(m_run);
     m_run = new DemoRun(scenario, variant, parameters, this);
-    connect(m_run, &DemoRun::ready, this, [this] { Q_EMIT serverChanged(ProfileOptions::fromOptions(m_run->primaryServer())); });
-    connect(m_run, &DemoRun::primaryChanged, this,
-            [this](const ConnectionOptions &server) { Q_EMIT serverChanged(ProfileOptions::fromOptions(server)); });
+    connect(m_run, &DemoRun::ready, this, [this] { Q_EMIT serverChanged(m_run->primaryServer()); });
+    connect(m_run, &DemoRun::primaryChanged, this, &DemoController::serverChanged);
     Q_EMIT runPrepared(m_run);
     return m_run;
 }

@@ -1,9 +1,11 @@
 #include "demorun.h"
 
 #include "demonodemonitor.h"
+#include "demoruncontext.h"
 #include "demosandbox.h"
 #include "demoworker.h"
 #include "monotonicclock.h"
+#include "profileoptions.h"
 #include "redisconnection.h"
 
 #include <QDateTime>
@@ -12,6 +14,12 @@ namespace {
 using Fault = DemoRecipe::Fault;
 constexpr int tickMs = 100;
 constexpr int occupancyRefreshMs = 250;
+
+// How the run's own connections reach a sandbox server.
+ConnectionOptions serverOptions(const DemoSandbox *sandbox, int index)
+{
+    return ProfileOptions::toOptions(sandbox->serverProfile(index), QStringLiteral("lockscope-demo"));
+}
 
 QString workerList(const QList<int> &ids)
 {
@@ -24,15 +32,15 @@ QString workerList(const QList<int> &ids)
 
 DemoRun::DemoRun(const DemoScenario &scenario, DemoVariant variant, const DemoParameters &parameters, QObject *parent)
     : QObject(parent)
-    , m_ctx(scenario, variant, parameters)
+    , m_ctx(std::make_unique<DemoRunContext>(scenario, variant, parameters))
 {
     m_tick.setInterval(tickMs);
     connect(&m_tick, &QTimer::timeout, this, &DemoRun::tick);
     m_faultTimer.setSingleShot(true);
     connect(&m_faultTimer, &QTimer::timeout, this, [this] {
         armScheduledFault();
-        if (m_ctx.parameters.faultEveryMs > 0 && m_ctx.parameters.automaticFaults)
-            m_faultTimer.start(m_ctx.parameters.faultEveryMs);
+        if (m_ctx->parameters.faultEveryMs > 0 && m_ctx->parameters.automaticFaults)
+            m_faultTimer.start(m_ctx->parameters.faultEveryMs);
     });
     m_durationTimer.setSingleShot(true);
     connect(&m_durationTimer, &QTimer::timeout, this, &DemoRun::stop);
@@ -45,10 +53,45 @@ DemoRun::~DemoRun()
     m_workers.clear();
 }
 
-void DemoRun::useServer(const ConnectionOptions &server)
+void DemoRun::useServer(const ConnectionProfile &server)
 {
     m_external = true;
     m_externalServer = server;
+}
+
+const DemoScenario &DemoRun::scenario() const
+{
+    return m_ctx->scenario;
+}
+
+DemoVariant DemoRun::variant() const
+{
+    return m_ctx->variant;
+}
+
+const DemoRecipe &DemoRun::recipe() const
+{
+    return m_ctx->recipe;
+}
+
+const DemoParameters &DemoRun::parameters() const
+{
+    return m_ctx->parameters;
+}
+
+const QByteArray &DemoRun::lockKey() const
+{
+    return m_ctx->lockKey;
+}
+
+const DemoStats &DemoRun::stats() const
+{
+    return m_ctx->stats;
+}
+
+const CriticalSection &DemoRun::section() const
+{
+    return m_ctx->section;
 }
 
 qint64 DemoRun::wallNow() const
@@ -63,11 +106,11 @@ qint64 DemoRun::elapsedMs() const
     return m_clock.isValid() ? m_clock.elapsed() : 0;
 }
 
-ConnectionOptions DemoRun::primaryServer() const
+ConnectionProfile DemoRun::primaryServer() const
 {
-    if (!m_ctx.lockServers.isEmpty())
-        return m_ctx.lockServers.first();
-    return m_external ? m_externalServer : ConnectionOptions{};
+    if (!m_ctx->lockServers.isEmpty())
+        return ProfileOptions::fromOptions(m_ctx->lockServers.first());
+    return m_external ? m_externalServer : ConnectionProfile{};
 }
 
 QList<qint64> DemoRun::serverProcessIds() const
@@ -81,11 +124,11 @@ void DemoRun::start()
         return;
     m_phase = Phase::Starting;
     if (m_external) {
-        m_ctx.lockServers = {m_externalServer};
+        m_ctx->lockServers = {ProfileOptions::toOptions(m_externalServer, QStringLiteral("lockscope-demo"))};
         prepareData();
         return;
     }
-    m_sandbox = new DemoSandbox(m_ctx.recipe.servers, m_ctx.recipe.replicated, this);
+    m_sandbox = new DemoSandbox(m_ctx->recipe.servers, m_ctx->recipe.replicated, this);
     connect(m_sandbox, &DemoSandbox::ready, this, &DemoRun::sandboxReady);
     connect(m_sandbox, &DemoSandbox::failed, this, [this](const QString &message) {
         if (m_phase == Phase::Starting) {
@@ -111,13 +154,13 @@ void DemoRun::sandboxReady()
 {
     if (m_phase != Phase::Starting)
         return;
-    m_ctx.lockServers.clear();
+    m_ctx->lockServers.clear();
     const int master = m_sandbox->masterIndex();
-    if (m_ctx.recipe.lock == DemoRecipe::Lock::Redlock) {
+    if (m_ctx->recipe.lock == DemoRecipe::Lock::Redlock) {
         for (int i = 0; i < m_sandbox->serverCount(); ++i)
-            m_ctx.lockServers << m_sandbox->serverOptions(i);
+            m_ctx->lockServers << serverOptions(m_sandbox, i);
     } else {
-        m_ctx.lockServers << m_sandbox->serverOptions(master);
+        m_ctx->lockServers << serverOptions(m_sandbox, master);
     }
     prepareData();
 }
@@ -126,12 +169,12 @@ void DemoRun::sandboxReady()
 // sandbox's sample locks live next to them) and puts the stock on sale.
 void DemoRun::prepareData()
 {
-    ConnectionOptions options = m_ctx.lockServers.first();
+    ConnectionOptions options = m_ctx->lockServers.first();
     options.clientName = QStringLiteral("lockscope-demo-setup");
     auto *setup = new RedisConnection(options, this);
-    QList<RedisCommand> commands = {{"DEL", m_ctx.lockKey, m_ctx.fenceKey}};
-    if (m_ctx.recipe.job == DemoRecipe::Job::Purchase)
-        commands.append({"SET", m_ctx.stockKey, QByteArray::number(m_ctx.parameters.stock)});
+    QList<RedisCommand> commands = {{"DEL", m_ctx->lockKey, m_ctx->fenceKey}};
+    if (m_ctx->recipe.job == DemoRecipe::Job::Purchase)
+        commands.append({"SET", m_ctx->stockKey, QByteArray::number(m_ctx->parameters.stock)});
     setup->open();
     setup->pipeline(commands, this, [this, setup](const QList<RedisReply> &replies) {
         setup->close();
@@ -154,38 +197,38 @@ void DemoRun::launch()
     m_clock.start();
     const qint64 t = wallNow();
     m_series.occupancy.add(t, 0);
-    if (m_ctx.recipe.job == DemoRecipe::Job::Purchase)
-        m_series.stock.add(t, m_ctx.parameters.stock);
+    if (m_ctx->recipe.job == DemoRecipe::Job::Purchase)
+        m_series.stock.add(t, m_ctx->parameters.stock);
 
-    m_monitor = new DemoNodeMonitor(m_ctx.lockKey, this);
+    m_monitor = new DemoNodeMonitor(m_ctx->lockKey, this);
     QList<ConnectionOptions> all;
     if (m_sandbox) {
         for (int i = 0; i < m_sandbox->serverCount(); ++i)
-            all << m_sandbox->serverOptions(i);
+            all << serverOptions(m_sandbox, i);
         m_monitor->setProcessState([sandbox = m_sandbox](int i) { return sandbox->isUp(i); });
     } else {
-        all = m_ctx.lockServers;
+        all = m_ctx->lockServers;
     }
     m_monitor->setServers(all);
     m_monitor->start();
 
-    for (int i = 0; i < m_ctx.parameters.workers; ++i)
+    for (int i = 0; i < m_ctx->parameters.workers; ++i)
         addWorker();
     for (DemoWorker *w : std::as_const(m_workers))
         w->start();
     m_tick.start();
-    if (m_ctx.recipe.fault != Fault::None && m_ctx.parameters.automaticFaults)
-        m_faultTimer.start(std::max(0, m_ctx.parameters.faultFirstMs));
-    if (m_ctx.parameters.durationMs > 0)
-        m_durationTimer.start(int(std::min<qint64>(m_ctx.parameters.durationMs, std::numeric_limits<int>::max())));
-    log(tr("%1 / %2: %3 workers on %4").arg(m_ctx.scenario.id, DemoScenario::variantId(m_ctx.variant)).arg(m_workers.size())
+    if (m_ctx->recipe.fault != Fault::None && m_ctx->parameters.automaticFaults)
+        m_faultTimer.start(std::max(0, m_ctx->parameters.faultFirstMs));
+    if (m_ctx->parameters.durationMs > 0)
+        m_durationTimer.start(int(std::min<qint64>(m_ctx->parameters.durationMs, std::numeric_limits<int>::max())));
+    log(tr("%1 / %2: %3 workers on %4").arg(m_ctx->scenario.id, DemoScenario::variantId(m_ctx->variant)).arg(m_workers.size())
             .arg(m_sandbox ? tr("%n sandbox server(s)", nullptr, m_sandbox->serverCount()) : primaryServer().displayName()));
     Q_EMIT ready();
 }
 
 DemoWorker *DemoRun::addWorker()
 {
-    auto *w = new DemoWorker(m_nextWorkerId++, &m_ctx, this);
+    auto *w = new DemoWorker(m_nextWorkerId++, m_ctx.get(), this);
     m_workers.append(w);
     connect(w, &DemoWorker::attempted, this, [this] { m_series.attempts.add(wallNow()); });
     connect(w, &DemoWorker::acquired, this, [this](int worker, qint64 waitMs) {
@@ -197,30 +240,33 @@ DemoWorker *DemoRun::addWorker()
     connect(w, &DemoWorker::gaveUp, this, [this] { m_series.failures.add(wallNow()); });
     connect(w, &DemoWorker::entered, this, [this](int worker, bool overlapped) {
         const qint64 t = wallNow();
-        m_series.occupancy.add(t, m_ctx.section.occupancy());
+        m_series.occupancy.add(t, m_ctx->section.occupancy());
         m_lastOccupancyPointMs = t;
-        if (overlapped && m_ctx.recipe.violation == DemoRecipe::Violation::Overlap) {
-            QList<int> others = m_ctx.section.occupants();
+        if (overlapped && m_ctx->recipe.violation == DemoRecipe::Violation::Overlap) {
+            QList<int> others = m_ctx->section.occupants();
             others.removeOne(worker);
             violation((others.size() == 1 ? tr("%1 entered the critical section while %2 was inside")
                                            : tr("%1 entered the critical section while %2 were inside"))
                           .arg(DemoWorkerInfo::workerName(worker), workerList(others)));
         }
+        // A late releaser waits for exactly this moment (unsafe-release).
+        for (DemoWorker *other : std::as_const(m_workers))
+            other->otherEntered(worker);
     });
     connect(w, &DemoWorker::left, this, [this] {
         const qint64 t = wallNow();
-        m_series.occupancy.add(t, m_ctx.section.occupancy());
+        m_series.occupancy.add(t, m_ctx->section.occupancy());
         m_lastOccupancyPointMs = t;
     });
     connect(w, &DemoWorker::sold, this, [this](int worker, qint64 stockLeft) {
         m_series.stock.add(wallNow(), double(stockLeft));
-        const qint64 beyond = m_ctx.stats.sold - m_ctx.parameters.stock;
+        const qint64 beyond = m_ctx->stats.sold - m_ctx->parameters.stock;
         if (beyond > 0) {
-            m_ctx.stats.oversold = beyond;
+            m_ctx->stats.oversold = beyond;
             violation(tr("%1 bought item %2 of %3: the stock is at %4")
                           .arg(DemoWorkerInfo::workerName(worker))
-                          .arg(m_ctx.stats.sold)
-                          .arg(m_ctx.parameters.stock)
+                          .arg(m_ctx->stats.sold)
+                          .arg(m_ctx->parameters.stock)
                           .arg(stockLeft));
         }
     });
@@ -232,7 +278,7 @@ DemoWorker *DemoRun::addWorker()
     });
     connect(w, &DemoWorker::faultClaimed, this, &DemoRun::onFaultClaimed);
     connect(w, &DemoWorker::crashed, this, [this](int worker) {
-        if (m_ctx.parameters.restartAfterMs <= 0)
+        if (m_ctx->parameters.restartAfterMs <= 0)
             finishIfAllDone();
         Q_UNUSED(worker);
     });
@@ -245,7 +291,7 @@ void DemoRun::armScheduledFault()
 {
     if (m_phase != Phase::Running)
         return;
-    const Fault fault = m_ctx.recipe.fault;
+    const Fault fault = m_ctx->recipe.fault;
     switch (fault) {
     case Fault::None:
         return;
@@ -256,13 +302,13 @@ void DemoRun::armScheduledFault()
         log(tr("the replication link is held: what the master writes from now on does not reach the replica"));
         break;
     case Fault::NodeRestart:
-        if (m_ctx.recipe.lock == DemoRecipe::Lock::Redlock && m_ctx.armedFault() != Fault::NodeRestart)
+        if (m_ctx->recipe.lock == DemoRecipe::Lock::Redlock && m_ctx->armedFault() != Fault::NodeRestart)
             scheduleRedlockOutages();
         break;
     default:
         break;
     }
-    m_ctx.armFault(fault);
+    m_ctx->armFault(fault);
 }
 
 void DemoRun::onFaultClaimed(int worker, DemoRecipe::Fault fault)
@@ -276,7 +322,7 @@ void DemoRun::onFaultClaimed(int worker, DemoRecipe::Fault fault)
     } else if (fault == Fault::Failover) {
         // Let a WAIT in flight give its verdict first, so the fixed variant shows it refusing.
         log(tr("%1's lock is on the master only").arg(who), true);
-        QTimer::singleShot(m_ctx.recipe.waitTimeoutMs + 50, this, [this] {
+        QTimer::singleShot(m_ctx->recipe.waitTimeoutMs + 50, this, [this] {
             if (m_phase != Phase::Running || !m_sandbox)
                 return;
             log(tr("the master is failed over: the replica is promoted (REPLICAOF NO ONE)"), true);
@@ -292,7 +338,7 @@ void DemoRun::scheduleRedlockOutages()
 {
     if (!m_sandbox || m_sandbox->serverCount() < 5)
         return;
-    const int ttl = m_ctx.parameters.ttlMs;
+    const int ttl = m_ctx->parameters.ttlMs;
     struct Step
     {
         int atMs;
@@ -310,7 +356,7 @@ void DemoRun::scheduleRedlockOutages()
     };
     for (const Step &step : steps) {
         QTimer::singleShot(step.atMs, this, [this, step] {
-            if (m_phase != Phase::Running || !m_ctx.parameters.automaticFaults)
+            if (m_phase != Phase::Running || !m_ctx->parameters.automaticFaults)
                 return;
             if (!step.text.isEmpty())
                 log(step.text, !step.up);
@@ -322,7 +368,7 @@ void DemoRun::scheduleRedlockOutages()
 void DemoRun::onFailedOver(int newMaster)
 {
     m_failoverDone = true;
-    m_ctx.lockServers = {m_sandbox->serverOptions(newMaster)};
+    m_ctx->lockServers = {serverOptions(m_sandbox, newMaster)};
     for (DemoWorker *w : std::as_const(m_workers))
         w->retarget();
     log(tr("failover done: node %1 is the master and the clients reconnect to it; what the old master had not "
@@ -337,16 +383,16 @@ void DemoRun::tick()
     const qint64 t = wallNow();
     m_series.advanceTo(t);
     if (t - m_lastOccupancyPointMs >= occupancyRefreshMs) {
-        m_series.occupancy.add(t, m_ctx.section.occupancy());
+        m_series.occupancy.add(t, m_ctx->section.occupancy());
         m_lastOccupancyPointMs = t;
     }
-    if (m_phase == Phase::Running && m_ctx.recipe.detectsStuck) {
+    if (m_phase == Phase::Running && m_ctx->recipe.detectsStuck) {
         const qint64 mono = MonotonicClock::nowMs();
-        const qint64 idle = m_ctx.section.idleWithWaitersMs(mono);
-        if (m_ctx.section.checkStuck(mono, m_ctx.parameters.stuckAfterMs)) {
-            ++m_ctx.stats.stuck;
+        const qint64 idle = m_ctx->section.idleWithWaitersMs(mono);
+        if (m_ctx->section.checkStuck(mono, m_ctx->parameters.stuckAfterMs)) {
+            ++m_ctx->stats.stuck;
             violation(tr("the lock is stuck: nobody could enter for %1 ms while %n worker(s) waited", nullptr,
-                         m_ctx.section.waiters())
+                         m_ctx->section.waiters())
                           .arg(idle));
         }
     }
@@ -354,7 +400,7 @@ void DemoRun::tick()
 
 void DemoRun::violation(const QString &what)
 {
-    ++m_ctx.stats.violations;
+    ++m_ctx->stats.violations;
     const qint64 t = wallNow();
     m_series.violations.add(t);
     log(tr("VIOLATION: %1").arg(what), true);
@@ -372,12 +418,12 @@ void DemoRun::finishIfAllDone()
         return;
     for (const DemoWorker *w : std::as_const(m_workers)) {
         const DemoWorkerState s = w->state();
-        const bool over = s == DemoWorkerState::Done || (s == DemoWorkerState::Crashed && m_ctx.parameters.restartAfterMs <= 0);
+        const bool over = s == DemoWorkerState::Done || (s == DemoWorkerState::Crashed && m_ctx->parameters.restartAfterMs <= 0);
         if (!over)
             return;
     }
-    if (m_ctx.recipe.job == DemoRecipe::Job::Purchase)
-        log(tr("the sale is over: %1 sold of %2").arg(m_ctx.stats.sold).arg(m_ctx.parameters.stock), m_ctx.stats.oversold > 0);
+    if (m_ctx->recipe.job == DemoRecipe::Job::Purchase)
+        log(tr("the sale is over: %1 sold of %2").arg(m_ctx->stats.sold).arg(m_ctx->parameters.stock), m_ctx->stats.oversold > 0);
     stop();
 }
 
@@ -396,8 +442,8 @@ void DemoRun::stop()
     m_tick.stop();
     m_summary = summary();
     if (ran)
-        log(tr("stopped after %1 s: %2 violation(s)").arg(m_elapsedAtStop / 1000.0, 0, 'f', 1).arg(m_ctx.stats.violations),
-            m_ctx.stats.violations > 0);
+        log(tr("stopped after %1 s: %2 violation(s)").arg(m_elapsedAtStop / 1000.0, 0, 'f', 1).arg(m_ctx->stats.violations),
+            m_ctx->stats.violations > 0);
     Q_EMIT finished(m_summary);
 }
 
@@ -422,7 +468,7 @@ void DemoRun::shutdown()
 void DemoRun::setWorkerCount(int workers)
 {
     workers = std::clamp(workers, 1, 64);
-    m_ctx.parameters.workers = workers;
+    m_ctx->parameters.workers = workers;
     if (m_phase != Phase::Running)
         return;
     while (m_workers.size() < workers)
@@ -436,23 +482,23 @@ void DemoRun::setWorkerCount(int workers)
 
 void DemoRun::setTtlMs(int ms)
 {
-    m_ctx.parameters.ttlMs = std::max(20, ms);
+    m_ctx->parameters.ttlMs = std::max(20, ms);
 }
 
 void DemoRun::setPauseMs(int ms)
 {
-    m_ctx.parameters.pauseMs = std::max(0, ms);
+    m_ctx->parameters.pauseMs = std::max(0, ms);
 }
 
 void DemoRun::setAutomaticFaults(bool on)
 {
-    m_ctx.parameters.automaticFaults = on;
+    m_ctx->parameters.automaticFaults = on;
     if (!on) {
         m_faultTimer.stop();
         return;
     }
-    if (m_phase == Phase::Running && m_ctx.recipe.fault != Fault::None && !m_faultTimer.isActive())
-        m_faultTimer.start(std::max(1, m_ctx.parameters.faultEveryMs > 0 ? m_ctx.parameters.faultEveryMs : m_ctx.parameters.faultFirstMs));
+    if (m_phase == Phase::Running && m_ctx->recipe.fault != Fault::None && !m_faultTimer.isActive())
+        m_faultTimer.start(std::max(1, m_ctx->parameters.faultEveryMs > 0 ? m_ctx->parameters.faultEveryMs : m_ctx->parameters.faultFirstMs));
 }
 
 void DemoRun::injectFault()
@@ -466,7 +512,7 @@ int DemoRun::crashWorker(int id)
         return -1;
     DemoWorker *victim = nullptr;
     for (DemoWorker *w : std::as_const(m_workers)) {
-        if (id >= 0 ? w->id() == id : m_ctx.section.contains(w->id())) {
+        if (id >= 0 ? w->id() == id : m_ctx->section.contains(w->id())) {
             victim = w;
             break;
         }
@@ -509,5 +555,5 @@ QList<DemoNodeInfo> DemoRun::nodes() const
 
 DemoSummary DemoRun::summary() const
 {
-    return DemoSummary::from(m_ctx.scenario, m_ctx.variant, m_ctx.parameters, m_ctx.stats, elapsedMs());
+    return DemoSummary::from(m_ctx->scenario, m_ctx->variant, m_ctx->parameters, m_ctx->stats, elapsedMs());
 }

@@ -1,9 +1,12 @@
 #pragma once
 
-#include "connectionoptions.h"
+#include "connectionprofile.h"
+#include "criticalsection.h"
 #include "demonodeinfo.h"
-#include "demoruncontext.h"
+#include "demorecipe.h"
+#include "demoscenario.h"
 #include "demoseries.h"
+#include "demostats.h"
 #include "demosummary.h"
 #include "demoworkerinfo.h"
 
@@ -12,14 +15,18 @@
 #include <QObject>
 #include <QTimer>
 
+#include <memory>
+
 class DemoNodeMonitor;
+class DemoRunContext;
 class DemoSandbox;
 class DemoWorker;
 
 // One run of one scenario variant: its own sandbox servers (or a server it is given), the
 // simulated workers, the fault the scenario injects on schedule, and the sandbox's own
 // accounting of what went wrong. It ends after the run's duration (or when stopped, or when
-// a sale is over) with a DemoSummary; live controls serve the demo panel.
+// a sale is over) with a DemoSummary; live controls serve the demo panel. Servers are named
+// as ConnectionProfiles: how the workers reach them is the run's own business.
 class DemoRun final : public QObject
 {
     Q_OBJECT
@@ -31,7 +38,7 @@ public:
 
     // Before start(): run on this server instead of starting a sandbox (single-server
     // scenarios only; the embedded default's background workers use it).
-    void useServer(const ConnectionOptions &server);
+    void useServer(const ConnectionProfile &server);
 
     void start();
     // Stops the workers; finished() follows with the summary. Servers stay up for a look.
@@ -42,14 +49,15 @@ public:
     bool isRunning() const { return m_phase == Phase::Running; }
     bool isFinished() const { return m_phase == Phase::Stopped || m_phase == Phase::ShuttingDown || m_phase == Phase::Down; }
 
-    const DemoScenario &scenario() const { return m_ctx.scenario; }
-    DemoVariant variant() const { return m_ctx.variant; }
-    const DemoRecipe &recipe() const { return m_ctx.recipe; }
-    const DemoParameters &parameters() const { return m_ctx.parameters; }
-    const QByteArray &lockKey() const { return m_ctx.lockKey; }
-    DemoSandbox *sandbox() const { return m_sandbox; }
+    const DemoScenario &scenario() const;
+    DemoVariant variant() const;
+    const DemoRecipe &recipe() const;
+    const DemoParameters &parameters() const;
+    const QByteArray &lockKey() const;
+    // Whether the run started servers of its own (which can be stopped and started live).
+    bool hasSandbox() const { return m_sandbox != nullptr; }
     // The server the lock lives on now (the master, after a failover the promoted replica).
-    ConnectionOptions primaryServer() const;
+    ConnectionProfile primaryServer() const;
     QList<qint64> serverProcessIds() const;
 
     // Live controls.
@@ -65,8 +73,8 @@ public:
 
     QList<DemoWorkerInfo> workers() const;
     QList<DemoNodeInfo> nodes() const;
-    const DemoStats &stats() const { return m_ctx.stats; }
-    const CriticalSection &section() const { return m_ctx.section; }
+    const DemoStats &stats() const;
+    const CriticalSection &section() const;
     const DemoSeries &series() const { return m_series; }
     qint64 elapsedMs() const;
     DemoSummary summary() const;
@@ -75,7 +83,7 @@ Q_SIGNALS:
     void ready();
     void failed(const QString &message);
     // The primary server changed (failover): the lock table should follow it.
-    void primaryChanged(const ConnectionOptions &server);
+    void primaryChanged(const ConnectionProfile &server);
     void acquired(int worker, qint64 waitMs);
     void violationOccurred(qint64 timeMs, const QString &what);
     void eventLogged(qint64 timeMs, const QString &text, bool bad);
@@ -99,11 +107,12 @@ private:
     void finishIfAllDone();
     qint64 wallNow() const;
 
-    DemoRunContext m_ctx;
+    // What the workers share; its header names the connections, so it stays out of this one.
+    std::unique_ptr<DemoRunContext> m_ctx;
     Phase m_phase = Phase::Idle;
     DemoSandbox *m_sandbox = nullptr;
     bool m_external = false;
-    ConnectionOptions m_externalServer;
+    ConnectionProfile m_externalServer;
     QList<DemoWorker *> m_workers;
     DemoNodeMonitor *m_monitor = nullptr;
     DemoSeries m_series;

@@ -1,12 +1,12 @@
 #include "demosandbox.h"
 
 #include "linkproxy.h"
+#include "profileoptions.h"
 #include "redisconnection.h"
 #include "sandboxserver.h"
 
 namespace {
-constexpr int replicationPollMs = 50;
-constexpr int replicationPollLimit = 200; // 10 s
+constexpr int firstSyncTimeoutMs = 10000;
 } // namespace
 
 DemoSandbox::DemoSandbox(int servers, bool replicated, QObject *parent)
@@ -40,8 +40,6 @@ DemoSandbox::DemoSandbox(int servers, bool replicated, QObject *parent)
         m_admin.append(nullptr);
         m_restartPending.append(false);
     }
-    m_replicationPoll.setInterval(replicationPollMs);
-    connect(&m_replicationPoll, &QTimer::timeout, this, &DemoSandbox::pollReplication);
 }
 
 DemoSandbox::~DemoSandbox() = default;
@@ -57,15 +55,14 @@ void DemoSandbox::fail(const QString &message)
     if (m_failed)
         return;
     m_failed = true;
-    m_replicationPoll.stop();
     Q_EMIT failed(message);
 }
 
-ConnectionOptions DemoSandbox::serverOptions(int index) const
+ConnectionProfile DemoSandbox::serverProfile(int index) const
 {
-    ConnectionOptions options = m_servers.at(index)->connectionOptions();
-    options.connectTimeoutMs = 2000;
-    return options;
+    ConnectionProfile profile = ProfileOptions::fromOptions(m_servers.at(index)->connectionOptions());
+    profile.connectTimeoutMs = 2000;
+    return profile;
 }
 
 quint16 DemoSandbox::port(int index) const
@@ -90,9 +87,7 @@ QList<qint64> DemoSandbox::processIds() const
 RedisConnection *DemoSandbox::admin(int index)
 {
     if (!m_admin.at(index)) {
-        ConnectionOptions options = serverOptions(index);
-        options.clientName = QStringLiteral("lockscope-demo-admin");
-        m_admin[index] = new RedisConnection(options, this);
+        m_admin[index] = new RedisConnection(ProfileOptions::toOptions(serverProfile(index), QStringLiteral("lockscope-demo-admin")), this);
         m_admin[index]->open();
     }
     return m_admin.at(index);
@@ -122,28 +117,29 @@ void DemoSandbox::linkReplica()
         return;
     }
     admin(1)->send({"REPLICAOF", "127.0.0.1", QByteArray::number(m_proxy->port())}, this, [this](const RedisReply &reply) {
-        if (reply.isError()) {
+        if (reply.isError())
             fail(tr("REPLICAOF failed: %1").arg(reply.errorMessage()));
-            return;
-        }
-        m_replicationPolls = 0;
-        m_replicationPoll.start();
     });
+    // The master counts a replica for WAIT once it has loaded the first sync and acknowledged
+    // it, so WAIT answers at that moment (or with 0 at the timeout): no polling of INFO.
+    admin(0)->send({"WAIT", "1", QByteArray::number(firstSyncTimeoutMs)}, this,
+                   [this](const RedisReply &reply) {
+                       replicaSynced(reply.isInteger() && reply.integer() >= 1, reply.isError() ? reply.errorMessage() : QString());
+                   },
+                   firstSyncTimeoutMs + 2000);
 }
 
-void DemoSandbox::pollReplication()
+void DemoSandbox::replicaSynced(bool synced, const QString &error)
 {
-    if (++m_replicationPolls > replicationPollLimit) {
-        fail(tr("the replica did not finish its first sync within %1 s").arg(replicationPollLimit * replicationPollMs / 1000));
+    if (m_ready || m_failed || m_shuttingDown)
+        return;
+    if (!synced) {
+        fail(error.isEmpty() ? tr("the replica did not finish its first sync within %1 s").arg(firstSyncTimeoutMs / 1000)
+                             : tr("waiting for the replica's first sync failed: %1").arg(error));
         return;
     }
-    admin(1)->send({"INFO", "replication"}, this, [this](const RedisReply &reply) {
-        if (m_ready || !reply.isString() || !reply.bytes().contains("master_link_status:up"))
-            return;
-        m_replicationPoll.stop();
-        m_ready = true;
-        Q_EMIT ready();
-    });
+    m_ready = true;
+    Q_EMIT ready();
 }
 
 void DemoSandbox::stopServer(int index)
@@ -217,7 +213,6 @@ void DemoSandbox::failOver()
 void DemoSandbox::shutdown()
 {
     m_shuttingDown = true;
-    m_replicationPoll.stop();
     if (m_proxy)
         m_proxy->cut();
     for (RedisConnection *c : std::as_const(m_admin))

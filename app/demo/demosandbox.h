@@ -1,10 +1,9 @@
 #pragma once
 
-#include "connectionoptions.h"
+#include "connectionprofile.h"
 
 #include <QList>
 #include <QObject>
-#include <QTimer>
 
 class LinkProxy;
 class RedisConnection;
@@ -30,7 +29,8 @@ public:
     bool isReady() const { return m_ready; }
     bool isReplicated() const { return m_replicated; }
     int serverCount() const { return int(m_servers.size()); }
-    ConnectionOptions serverOptions(int index) const;
+    // Where server index listens (its port stays the same across restarts).
+    ConnectionProfile serverProfile(int index) const;
     quint16 port(int index) const;
     bool isUp(int index) const;
     // The redis-server processes running now (tests check that none outlive us).
@@ -60,7 +60,7 @@ Q_SIGNALS:
 private:
     void serverReady(int index);
     void linkReplica();
-    void pollReplication();
+    void replicaSynced(bool synced, const QString &error);
     void fail(const QString &message);
     RedisConnection *admin(int index);
 
@@ -68,8 +68,6 @@ private:
     QList<RedisConnection *> m_admin;
     QList<bool> m_restartPending;
     LinkProxy *m_proxy = nullptr;
-    QTimer m_replicationPoll;
-    int m_replicationPolls = 0;
     int m_master = 0;
     int m_readyCount = 0;
     bool m_replicated;

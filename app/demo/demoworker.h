@@ -3,25 +3,27 @@
 #include "demolock.h"
 #include "demorecipe.h"
 #include "demoworkerinfo.h"
+#include "demoworkermachine.h"
 
 #include <QList>
 #include <QObject>
 #include <QTimer>
 
-#include <functional>
-
 class DemoRunContext;
 class RedisConnection;
+class RedisReply;
 
-// One simulated client process: its own connections, a lock protocol, and a job loop —
-// wait for the lock (retrying by the recipe's policy, giving up after the acquire timeout),
-// work inside the critical section, release, think, again. Everything runs on timers on
-// the event loop. It reports entering and leaving to the run's CriticalSection, so the
-// sandbox sees a second worker inside whatever the lock claims.
+// One simulated client process: its own connections and a lock protocol, running the job
+// loop of a DemoWorkerMachine. This class is the machine's I/O: it turns the state's timer,
+// the watchdog's tick and Redis's replies into events, reads the facts the machine asks for
+// from the run (the armed fault, the clock, the critical section), and performs the actions
+// that come back — sending commands, starting timers, and reporting entering and leaving
+// to the run's CriticalSection, so the sandbox sees a second worker inside whatever the lock
+// claims.
 //
 // A crash is a process dying: nothing more is sent, connections drop, the lock stays in
-// Redis. Every pending callback carries the incarnation it was made in and is ignored
-// once the worker has crashed, stopped or restarted.
+// Redis. Every reply handler carries the incarnation it was made in and falls silent once
+// the worker has crashed, stopped or restarted.
 class DemoWorker final : public QObject
 {
     Q_OBJECT
@@ -32,9 +34,9 @@ public:
     ~DemoWorker() override;
 
     int id() const { return m_id; }
-    DemoWorkerState state() const { return m_state; }
+    DemoWorkerState state() const { return m_display; }
     DemoWorkerInfo info() const;
-    bool isRunning() const { return m_running; }
+    bool isRunning() const { return m_machine.state() != DemoWorkerMachine::State::Stopped; }
 
     void start();
     // Retires quietly (the run is over, or fewer workers are wanted).
@@ -43,6 +45,8 @@ public:
     void crash();
     // The lock's servers changed (a failover): reconnect to them.
     void retarget();
+    // Another worker entered the critical section: a late releaser waits for this.
+    void otherEntered(int worker);
 
 Q_SIGNALS:
     void attempted(int worker);
@@ -58,37 +62,45 @@ Q_SIGNALS:
     void narrated(const QString &text, bool bad);
 
 private:
-    template<typename F>
-    auto live(F f);
+    using Machine = DemoWorkerMachine;
 
-    void boot();
+    // Runs one event to completion: events raised meanwhile (a handler answering at once)
+    // queue behind it.
+    void dispatch(Machine::Event event);
+    Machine::Facts facts() const;
+    void perform(Machine::Action action);
+    void stateEntered(Machine::State state);
+    // How long a timed state lasts, or -1 for no timer.
+    int stateTimeMs(Machine::State state) const;
+
+    // Replies, each turned into an event.
+    void onAttempt(const DemoLock::Attempt &attempt);
+    void onStock(const RedisReply &reply);
+    void onBought(const RedisReply &reply);
+    void onInnerAttempt(const DemoLock::Attempt &attempt);
+    void onInnerRelease(DemoLock::ReleaseOutcome outcome);
+    void onRelease(DemoLock::ReleaseOutcome outcome);
+    void onRenew(DemoLock::RenewOutcome outcome);
+
+    template<typename F>
+    auto thisLife(F f);
+
     void openConnections();
     void closeConnections();
     void createLock();
     RedisConnection *dataConnection() const { return m_connections.value(0); }
     int ttlMs() const;
 
-    void beginJob();
-    void tryAcquire();
-    void onAttempt(const DemoLock::Attempt &attempt);
-    void retryLater();
-    void giveUp();
-    void acquiredNow(const DemoLock::Attempt &attempt);
+    // What the actions do that takes more than a line.
+    void boot();
+    void acquire();
     void enter();
-    void runJob();
-    void work(int ms, std::function<void()> then);
-    void purchase();
-    void fencedWrite();
-    void recursive();
-    void leave();
-    void releaseLock();
-    void waitForWorstMoment();
-    void doRelease();
-    void think();
-    void renew();
-    void restart();
+    void claimFault();
+    void stall();
+    void writeResource();
+    void release();
+    void die();
 
-    void setState(DemoWorkerState state, const QString &note = QString());
     void narrate(const QString &text, bool bad = false);
     QString name() const;
     QByteArray newToken();
@@ -97,16 +109,19 @@ private:
     DemoRunContext *m_ctx;
     DemoLock *m_lock = nullptr;
     QList<RedisConnection *> m_connections;
-    QTimer m_watchdog;
-    QTimer m_restart;
-    quint64 m_epoch = 0;
-    bool m_running = false;
+    Machine m_machine;
+    QTimer m_stateTimer; // the time span of the current state (think, backoff, work, stall, …)
+    QTimer m_watchdog;   // renews every TTL/3 while holding
+    QList<Machine::Event> m_queue;
+    bool m_dispatching = false;
+    Machine::State m_previous = Machine::State::Stopped; // before the event being handled
+    quint64 m_life = 0;
 
-    DemoWorkerState m_state = DemoWorkerState::Idle;
+    DemoWorkerState m_display = DemoWorkerState::Idle;
     QString m_note;
+    QString m_holdingNote;
     QByteArray m_clientId;
     QByteArray m_token;
-    bool m_waiting = false;
     qint64 m_waitStartMs = 0;
     int m_failedAttempts = 0;
     quint64 m_attemptGeneration = 0;
@@ -114,11 +129,8 @@ private:
     qint64 m_entry = 0;
     qint64 m_fence = 0;
     int m_granted = 0;
-    bool m_stallNext = false;
-    bool m_stallOnEntry = false;
-    bool m_lockLost = false;
-    bool m_soldOut = false;
-    qint64 m_stallStartedMs = 0;
+    bool m_notReplicated = false; // the failover struck this attempt: its lock is on the master only
+    qint64 m_lingerStartedMs = 0;
 
     qint64 m_acquisitions = 0;
     qint64 m_failures = 0;

@@ -14,20 +14,7 @@ EmbeddedSandbox::EmbeddedSandbox(QObject *parent)
     , m_server(new SandboxServer(this))
 {
     connect(m_server, &SandboxServer::failed, this, &EmbeddedSandbox::failed);
-    connect(m_server, &SandboxServer::ready, this, [this] {
-        ConnectionOptions options = m_server->connectionOptions();
-        options.clientName = QStringLiteral("lockscope-sandbox");
-        m_seedConnection = new RedisConnection(options, this);
-        m_seeder = new SampleSeeder(m_seedConnection, this);
-        connect(m_seeder, &SampleSeeder::failed, this, &EmbeddedSandbox::failed);
-        connect(m_seeder, &SampleSeeder::seeded, this, [this] {
-            m_seeder->setWatchdog(true);
-            if (!startBackgroundDemo())
-                announce();
-        });
-        m_seedConnection->open();
-        m_seeder->seed();
-    });
+    connect(m_server, &SandboxServer::ready, this, &EmbeddedSandbox::seed);
 }
 
 EmbeddedSandbox::~EmbeddedSandbox() = default;
@@ -35,6 +22,27 @@ EmbeddedSandbox::~EmbeddedSandbox() = default;
 void EmbeddedSandbox::start()
 {
     m_server->start();
+}
+
+void EmbeddedSandbox::seed()
+{
+    if (m_seeder) // seeded once; the server is ours and does not restart
+        return;
+    ConnectionOptions options = m_server->connectionOptions();
+    options.clientName = QStringLiteral("lockscope-sandbox");
+    m_seedConnection = new RedisConnection(options, this);
+    m_seeder = new SampleSeeder(m_seedConnection, this);
+    connect(m_seeder, &SampleSeeder::failed, this, &EmbeddedSandbox::failed);
+    connect(m_seeder, &SampleSeeder::seeded, this, &EmbeddedSandbox::seeded);
+    m_seedConnection->open();
+    m_seeder->seed();
+}
+
+void EmbeddedSandbox::seeded()
+{
+    m_seeder->setWatchdog(true);
+    if (!startBackgroundDemo())
+        announce();
 }
 
 bool EmbeddedSandbox::startBackgroundDemo()
@@ -52,7 +60,7 @@ bool EmbeddedSandbox::startBackgroundDemo()
     gentle.automaticFaults = false;
     gentle.seed = quint32(QDateTime::currentMSecsSinceEpoch());
     m_demo = new DemoRun(*safe, DemoVariant::Fixed, gentle, this);
-    m_demo->useServer(connectionOptions());
+    m_demo->useServer(serverProfile());
     // Ready once the demo's lock is there, so the first scan already shows it; a demo that
     // cannot start must not hold the sandbox back.
     connect(m_demo, &DemoRun::acquired, this, &EmbeddedSandbox::announce);
@@ -66,10 +74,10 @@ void EmbeddedSandbox::announce()
 {
     if (std::exchange(m_announced, true))
         return;
-    Q_EMIT ready(ProfileOptions::fromOptions(connectionOptions()));
+    Q_EMIT ready(serverProfile());
 }
 
-ConnectionOptions EmbeddedSandbox::connectionOptions() const
+ConnectionProfile EmbeddedSandbox::serverProfile() const
 {
-    return m_server->connectionOptions();
+    return ProfileOptions::fromOptions(m_server->connectionOptions());
 }

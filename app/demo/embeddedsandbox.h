@@ -1,6 +1,6 @@
 #pragma once
 
-#include "connectionoptions.h"
+#include "connectionprofile.h"
 #include "serverlauncher.h"
 
 class DemoRun;
@@ -25,10 +25,12 @@ public:
     DemoRun *backgroundDemo() const { return m_demo; }
 
     void start() override;
-    SandboxServer *server() const { return m_server; }
-    ConnectionOptions connectionOptions() const;
+    // Where the server listens, once started.
+    ConnectionProfile serverProfile() const;
 
 private:
+    void seed();
+    void seeded();
     void announce();
     // Starts it if asked for; then ready() waits for the demo's first lock.
     bool startBackgroundDemo();

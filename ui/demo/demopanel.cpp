@@ -4,7 +4,6 @@
 
 #include "demonodetablemodel.h"
 #include "demorun.h"
-#include "demosandbox.h"
 #include "demoworkertablemodel.h"
 #include "livechart.h"
 
@@ -53,9 +52,9 @@ QTableView *compactTable(QAbstractItemModel *model, QWidget *parent)
 
 DemoPanel::DemoPanel(DemoController *controller, QWidget *parent)
     : QWidget(parent)
-    , m_controller(controller)
     , m_workerModel(new DemoWorkerTableModel(this))
     , m_nodeModel(new DemoNodeTableModel(this))
+    , m_controller(controller)
 {
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(buildControls());
@@ -492,7 +491,7 @@ void DemoPanel::updateButtons()
     m_startButton->setText(isRunning() ? tr("Stop") : tr("Start"));
     m_faultButton->setEnabled(running && m_run->recipe().fault != DemoRecipe::Fault::None);
     m_crashButton->setEnabled(running);
-    const bool sandbox = m_run && m_run->sandbox() && !m_run->isFinished();
+    const bool sandbox = m_run && m_run->hasSandbox() && !m_run->isFinished();
     const QModelIndex current = m_nodeView->currentIndex();
     const bool up = current.isValid() && m_nodeModel->nodes().value(current.row()).up;
     m_stopServer->setEnabled(sandbox && current.isValid() && up);

@@ -157,7 +157,7 @@ private Q_SLOTS:
         DemoParameters p = DemoScenario::find(QStringLiteral("safe"))->variant(DemoVariant::Fixed)->defaults;
         p.durationMs = 1000;
         DemoRun demo(*DemoScenario::find(QStringLiteral("safe")), DemoVariant::Fixed, p);
-        demo.useServer(redis.options());
+        demo.useServer(redis.profile());
         QSignalSpy finished(&demo, &DemoRun::finished);
         demo.start();
         QVERIFY(finished.wait(15000));
