@@ -189,7 +189,7 @@ int main(int argc, char *argv[])
     }
     switch (options->command) {
     case CliOptions::Command::Help:
-        fputs(qUtf8Printable(CliOptions::helpText()), stdout);
+        fputs(qUtf8Printable(CliOptions::helpText(options->helpTopic)), stdout);
         return 0;
     case CliOptions::Command::Version:
         printf("lockscope %s\n", LOCKSCOPE_VERSION);

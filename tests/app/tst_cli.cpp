@@ -275,6 +275,51 @@ private Q_SLOTS:
         QVERIFY(r.err.startsWith("lockscope: "));
     }
 
+    // One line on stderr that names the problem, exit 2, nothing run.
+    void usageErrorsSayWhatIsWrong_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("message");
+        QTest::newRow("option of another command") << QStringList{QStringLiteral("scan"), QStringLiteral("--ttl"), QStringLiteral("5")}
+                                                   << QByteArray("--ttl is not an option of scan; it is for acquire and extend");
+        QTest::newRow("ttl that overflowed") << QStringList{QStringLiteral("acquire"), QStringLiteral("lock:x"), QStringLiteral("--ttl"),
+                                                            QStringLiteral("922337203685477580")}
+                                             << QByteArray("--ttl wants at most 365 days, not '922337203685477580'");
+        QTest::newRow("negative database") << QStringList{QStringLiteral("scan"), QStringLiteral("-n"), QStringLiteral("-1")}
+                                           << QByteArray("-n wants a database number of 0 or more, not '-1'");
+        QTest::newRow("bad escape in the key") << QStringList{QStringLiteral("release"), QStringLiteral("lock:\\xZZ"), QStringLiteral("--observed")}
+                                               << QByteArray("invalid escape \\xZZ at character 6");
+    }
+
+    void usageErrorsSayWhatIsWrong()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, message);
+        m_redis.command({"SET", "lock:xZZ", "t", "PX", "60000"});
+        const Run r = lockscope(args + conn());
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains(message), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(m_redis.command({"EXISTS", "lock:xZZ"}).integer(), qint64(1)); // not the key that was meant
+        QCOMPARE(m_redis.command({"EXISTS", "lock:x"}).integer(), qint64(0));
+    }
+
+    // The database of a URL's ?db=N is the one scanned.
+    void urlDatabaseParameterIsScanned()
+    {
+        m_redis.command({"SELECT", "0"});
+        QVERIFY(m_redis.command({"SELECT", "3"}).isStatus("OK"));
+        m_redis.command({"SET", "lock:in-db3", "t", "PX", "60000"});
+        QVERIFY(m_redis.command({"SELECT", "0"}).isStatus("OK"));
+        m_redis.command({"SET", "lock:in-db0", "t", "PX", "60000"});
+        const Run r = lockscope({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("-u"),
+                                 QStringLiteral("redis://127.0.0.1:%1?db=3").arg(m_redis.port())});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("lock:in-db3"), r.out.constData());
+        QVERIFY(!r.out.contains("lock:in-db0"));
+    }
+
     void connectionErrorsExitThree()
     {
         QTcpServer probe;
