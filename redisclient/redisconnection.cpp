@@ -1,12 +1,9 @@
 #include "redisconnection.h"
 
 #include "replyparser.h"
+#include "tlsfiles.h"
 
-#include <QFile>
 #include <QRandomGenerator>
-#include <QSslCertificate>
-#include <QSslConfiguration>
-#include <QSslKey>
 #include <QSslSocket>
 #include <QTcpSocket>
 
@@ -65,6 +62,23 @@ void RedisConnection::open()
     m_reconnectTimer.stop();
     m_attempt = 0;
     m_reportedError.clear();
+    if (m_options.tls) {
+        // Read once per open(), not per attempt: a file that cannot be used now will not be
+        // usable on a retry either, and it must not be a new socket's silent default.
+        QString why;
+        const std::optional<QSslConfiguration> config = TlsFiles::configuration(m_options, &why);
+        if (!config) {
+            // Failed like any connection attempt, through the event loop, and never retried.
+            const quint64 generation = ++m_generation;
+            setState(State::Connecting);
+            QMetaObject::invokeMethod(this, [this, generation, why] {
+                if (generation == m_generation)
+                    fail(ErrorKind::Tls, QStringLiteral("Cannot use TLS with %1: %2").arg(endpoint(), why));
+            }, Qt::QueuedConnection);
+            return;
+        }
+        m_tlsConfig = *config;
+    }
     startConnect();
 }
 
@@ -93,27 +107,7 @@ void RedisConnection::startConnect()
     m_handshaking = false;
     if (m_options.tls) {
         auto *ssl = new QSslSocket(this);
-        QSslConfiguration config = ssl->sslConfiguration();
-        if (!m_options.caCertFile.isEmpty())
-            config.setCaCertificates(QSslCertificate::fromPath(m_options.caCertFile));
-        if (!m_options.certFile.isEmpty()) {
-            const QList<QSslCertificate> certs = QSslCertificate::fromPath(m_options.certFile);
-            if (!certs.isEmpty())
-                config.setLocalCertificate(certs.first());
-        }
-        if (!m_options.keyFile.isEmpty()) {
-            QFile keyFile(m_options.keyFile);
-            if (keyFile.open(QIODevice::ReadOnly)) {
-                const QByteArray pem = keyFile.readAll();
-                QSslKey key(pem, QSsl::Rsa);
-                if (key.isNull())
-                    key = QSslKey(pem, QSsl::Ec);
-                config.setPrivateKey(key);
-            }
-        }
-        if (!m_options.verifyPeer)
-            config.setPeerVerifyMode(QSslSocket::VerifyNone);
-        ssl->setSslConfiguration(config);
+        ssl->setSslConfiguration(m_tlsConfig);
         connect(ssl, &QSslSocket::encrypted, this, &RedisConnection::onConnected);
         connect(ssl, &QSslSocket::sslErrors, this, [this](const QList<QSslError> &errors) {
             QStringList texts;

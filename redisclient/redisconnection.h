@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
+#include <QSslConfiguration>
 #include <QTimer>
 
 #include <deque>
@@ -114,6 +115,8 @@ private:
     QTimer m_connectTimer;
     QTimer m_deadlineTimer;
     QTimer m_reconnectTimer;
+    // TLS: the configuration read from the options' files when the connection is opened.
+    QSslConfiguration m_tlsConfig;
     QElapsedTimer m_clock;
     quint64 m_generation = 0;
     int m_attempt = 0;

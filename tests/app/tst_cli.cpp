@@ -3,6 +3,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QElapsedTimer>
 #include <QImage>
 #include <QProcess>
 #include <QTcpServer>
@@ -339,6 +340,19 @@ private Q_SLOTS:
         r = lockscope({QStringLiteral("scan"), QStringLiteral("-u"),
                        QStringLiteral("redis://:right@127.0.0.1:%1/0").arg(secured.port())});
         QCOMPARE(r.code, 0);
+    }
+
+    // A CA file that cannot be used is named, at once, and nothing is connected.
+    void unusableTlsFileIsOneLineAndExitThree()
+    {
+        const QString missing = m_home.filePath(QStringLiteral("no-such-ca.crt"));
+        QElapsedTimer t;
+        t.start();
+        const Run r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--tls"), QStringLiteral("--cacert"), missing} + conn());
+        QCOMPARE(r.code, 3);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains(QStringLiteral("the CA file %1 does not exist").arg(missing).toUtf8()), r.err.constData());
+        QVERIFY(t.elapsed() < 3000);
     }
 
     void helpAndVersion()
