@@ -93,6 +93,8 @@ private:
     };
 
     void startConnect();
+    void startPlainTextProbe();
+    void stopPlainTextProbe();
     void onConnected();
     void onHandshakeDone(const RedisReply &failure);
     void onReadyRead();
@@ -115,8 +117,12 @@ private:
     QTimer m_connectTimer;
     QTimer m_deadlineTimer;
     QTimer m_reconnectTimer;
-    // TLS: the configuration read from the options' files when the connection is opened.
+    // TLS: the configuration read from the options' files when the connection is opened, and
+    // the side connection that asks a port slow to answer our ClientHello whether it talks
+    // plain RESP instead.
     QSslConfiguration m_tlsConfig;
+    QTimer m_probeTimer;
+    QTcpSocket *m_probe = nullptr;
     QElapsedTimer m_clock;
     quint64 m_generation = 0;
     int m_attempt = 0;

@@ -342,6 +342,18 @@ private Q_SLOTS:
         QCOMPARE(r.code, 0);
     }
 
+    // rediss:// to the plain-text test server: said at once, not "No answer" after 5 s.
+    void tlsToAPlainTextPortIsOneLineAndExitThree()
+    {
+        QElapsedTimer t;
+        t.start();
+        const Run r = lockscope({QStringLiteral("scan"), QStringLiteral("-u"), QStringLiteral("rediss://127.0.0.1:%1").arg(m_redis.port())});
+        QCOMPARE(r.code, 3);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains("answered in plain text: it is not a TLS port"), r.err.constData());
+        QVERIFY2(t.elapsed() < 3000, qPrintable(QString::number(t.elapsed())));
+    }
+
     // A CA file that cannot be used is named, at once, and nothing is connected.
     void unusableTlsFileIsOneLineAndExitThree()
     {

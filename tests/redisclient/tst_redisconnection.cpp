@@ -476,6 +476,77 @@ private Q_SLOTS:
         QVERIFY2(pong.isStatus("PONG"), qPrintable(errors.isEmpty() ? pong.errorMessage() : errors.first().at(1).toString()));
     }
 
+    // rediss:// to a plain-text Redis: the server reads the ClientHello as an inline command
+    // that never ends and says nothing, so the handshake would wait for the connect timeout
+    // and call it "No answer". It is found out quickly and named instead.
+    void tlsToAPlainTextPortSaysSo_data()
+    {
+        QTest::addColumn<QStringList>("serverArguments");
+        QTest::newRow("open server") << QStringList();
+        QTest::newRow("server asking for a password") << QStringList{QStringLiteral("--requirepass"), QStringLiteral("pw")};
+    }
+
+    void tlsToAPlainTextPortSaysSo()
+    {
+        QFETCH(QStringList, serverArguments);
+        TestRedis redis;
+        QVERIFY(redis.start(serverArguments));
+        ConnectionOptions o = redis.options();
+        o.tls = true;
+        o.connectTimeoutMs = 5000;
+        RedisConnection c(o);
+        QSignalSpy errors(&c, &RedisConnection::errorOccurred);
+        QElapsedTimer t;
+        t.start();
+        c.open();
+        QVERIFY(errors.wait(5000));
+        QVERIFY2(t.elapsed() < 2000, qPrintable(QString::number(t.elapsed())));
+        QCOMPARE(errors.first().at(0).value<RedisConnection::ErrorKind>(), RedisConnection::ErrorKind::Tls);
+        QCOMPARE(errors.first().at(1).toString(),
+                 QStringLiteral("127.0.0.1:%1 answered in plain text: it is not a TLS port; connect without TLS "
+                                "(no --tls, redis:// rather than rediss://)").arg(redis.port()));
+        QCOMPARE(c.state(), RedisConnection::State::Disconnected); // retrying cannot fix it
+        QTest::qWait(700);
+        QCOMPARE(errors.size(), 1);
+    }
+
+    // The other way round: a TLS port drops a plain-text client without a word.
+    void plainTextToATlsPortHintsAtTls()
+    {
+        TlsFixture *files = tls();
+        QVERIFY(files);
+        ConnectionOptions o = files->redis.options();
+        o.tls = false;
+        RedisConnection c(o);
+        QSignalSpy errors(&c, &RedisConnection::errorOccurred);
+        c.open();
+        QVERIFY(errors.wait(5000));
+        QCOMPARE(errors.first().at(1).toString(),
+                 QStringLiteral("127.0.0.1:%1 closed the connection during the handshake: if it is a TLS port, "
+                                "connect with TLS (--tls, or rediss://)").arg(o.port));
+    }
+
+    // The probe is only for a handshake that hangs: a TLS server that answers at once is
+    // never asked anything in plain text.
+    void tlsServerIsNotProbed()
+    {
+        TlsFixture *files = tls();
+        QVERIFY(files);
+        auto connectionsReceived = [files] {
+            const QByteArray info = files->redis.command({"INFO", "stats"}).bytes();
+            const QByteArray field = "total_connections_received:";
+            const qsizetype at = info.indexOf(field) + field.size();
+            return info.mid(at, info.indexOf('\r', at) - at).toLongLong();
+        };
+        const qint64 before = connectionsReceived();
+        RedisConnection c(files->redis.options());
+        c.open();
+        QVERIFY(call(c, {"PING"}).isStatus("PONG"));
+        QTest::qWait(700);
+        const qint64 received = connectionsReceived() - before;
+        QCOMPARE(received, qint64(1));
+    }
+
     void monitorStreamsCommands()
     {
         TestRedis redis;
