@@ -389,6 +389,35 @@ private Q_SLOTS:
         QVERIFY(image.width() >= 800 && image.height() >= 500);
     }
 
+    // A server that refuses will never deliver a scan: the picture shows the window's error
+    // at once (it waited 60 s and took none), and the exit code says the connection failed.
+    void screenshotOfARefusedServerShowsTheError()
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+        const quint16 closed = probe.serverPort();
+        probe.close();
+        const QString file = m_home.filePath(QStringLiteral("refused.png"));
+        QElapsedTimer t;
+        t.start();
+        const Run r = lockscope({QStringLiteral("--screenshot"), file, QStringLiteral("-p"), QString::number(closed),
+                                 QStringLiteral("--duration"), QStringLiteral("30")}, 60000);
+        QVERIFY2(t.elapsed() < 10000, qPrintable(QString::number(t.elapsed())));
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.contains("Connection refused by 127.0.0.1:" + QByteArray::number(closed)), r.err.constData());
+        const QImage image(file);
+        QVERIFY(!image.isNull());
+        // The status bar at the bottom carries the message in the window's error red (#b3261e).
+        int red = 0;
+        for (int y = image.height() - 30; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x) {
+                const QColor c = image.pixelColor(x, y);
+                red += c.red() > 150 && c.green() < 90 && c.blue() < 90;
+            }
+        }
+        QVERIFY2(red > 100, qPrintable(QString::number(red)));
+    }
+
     void noDisplayFallsBackToTheTerminal()
     {
         QProcess p;
