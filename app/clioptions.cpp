@@ -5,305 +5,592 @@
 
 #include <QCommandLineParser>
 #include <QRegularExpression>
+#include <QtNumeric>
+
+#include <limits>
 
 namespace {
-QString commandName(CliOptions::Command c)
+using Command = CliOptions::Command;
+
+constexpr unsigned bit(Command c)
+{
+    return 1u << unsigned(c);
+}
+
+// Who takes an option. The connection options go to every command that talks to a server.
+constexpr unsigned Gui = bit(Command::Gui);
+constexpr unsigned Scan = bit(Command::Scan);
+constexpr unsigned Watch = bit(Command::Watch);
+constexpr unsigned Acquire = bit(Command::Acquire);
+constexpr unsigned Extend = bit(Command::Extend);
+constexpr unsigned Release = bit(Command::Release);
+constexpr unsigned Demo = bit(Command::Demo);
+constexpr unsigned Dialects = bit(Command::Dialects);
+constexpr unsigned Admin = Acquire | Extend | Release;
+constexpr unsigned Connected = Gui | Scan | Watch | Admin;
+constexpr unsigned Everyone = Connected | Demo | Dialects;
+
+// The commands in the order help and messages list them.
+constexpr Command commands[] = {Command::Gui,     Command::Scan,    Command::Watch, Command::Acquire,
+                                Command::Extend,  Command::Release, Command::Demo,  Command::Dialects};
+
+enum class Section { Connection, Options };
+
+// One option: its names, its value (none for a switch), the commands that use it and its
+// help. Parsing, the check that a command uses every option it was given, and --help all
+// read this one table.
+struct OptionSpec
+{
+    QStringList names;
+    QString valueName;
+    unsigned takenBy;
+    Section section;
+    QString help;
+};
+
+const QList<OptionSpec> &optionTable()
+{
+    using S = Section;
+    static const QList<OptionSpec> table = {
+        {{QStringLiteral("h"), QStringLiteral("host")}, QStringLiteral("HOST"), Connected, S::Connection, QStringLiteral("server host")},
+        {{QStringLiteral("p"), QStringLiteral("port")}, QStringLiteral("PORT"), Connected, S::Connection, QStringLiteral("server port")},
+        {{QStringLiteral("a"), QStringLiteral("pass")}, QStringLiteral("PASSWORD"), Connected, S::Connection,
+         QStringLiteral("password (or set REDISCLI_AUTH)")},
+        {{QStringLiteral("user")}, QStringLiteral("USER"), Connected, S::Connection, QStringLiteral("ACL user name")},
+        {{QStringLiteral("n"), QStringLiteral("db")}, QStringLiteral("N"), Connected, S::Connection, QStringLiteral("database number")},
+        {{QStringLiteral("u"), QStringLiteral("uri")}, QStringLiteral("URL"), Connected, S::Connection,
+         QStringLiteral("redis://[[user]:password@]host[:port][/db], rediss:// for TLS")},
+        {{QStringLiteral("tls")}, QString(), Connected, S::Connection, QStringLiteral("use TLS")},
+        {{QStringLiteral("cacert")}, QStringLiteral("FILE"), Connected, S::Connection,
+         QStringLiteral("TLS: trust the CA certificates (PEM) in FILE, not the system's")},
+        {{QStringLiteral("cacertdir")}, QStringLiteral("DIR"), Connected, S::Connection,
+         QStringLiteral("TLS: trust the CA certificates (PEM) in the files of DIR, not the system's")},
+        {{QStringLiteral("cert")}, QStringLiteral("FILE"), Connected, S::Connection,
+         QStringLiteral("TLS: client certificate (PEM), with --key")},
+        {{QStringLiteral("key")}, QStringLiteral("FILE"), Connected, S::Connection,
+         QStringLiteral("TLS: the client certificate's private key (PEM, not encrypted)")},
+        {{QStringLiteral("insecure")}, QString(), Connected, S::Connection,
+         QStringLiteral("TLS: do not check the server's certificate")},
+        {{QStringLiteral("connect-timeout")}, QStringLiteral("MS"), Connected, S::Connection,
+         QStringLiteral("give up connecting after this long (default 5000)")},
+        {{QStringLiteral("sandbox")}, QString(), Connected, S::Connection,
+         QStringLiteral("start a private redis-server with sample locks and use it")},
+
+        {{QStringLiteral("pattern")}, QStringLiteral("GLOB"), Gui | Scan | Watch, S::Options,
+         QStringLiteral("also treat keys matching GLOB as locks (\"i:GLOB\" ignores case);\n"
+                        "repeatable. Defaults: i:*lock*, mutex:*, i:*semaphore*, qo_*, uniquejobs:*,\n"
+                        "and Laravel's *laravel_unique_job:*, *laravel-queue-overlap:*, *framework/schedule-*")},
+        {{QStringLiteral("no-default-patterns")}, QString(), Gui | Scan | Watch, S::Options,
+         QStringLiteral("use only the --pattern globs (and those of --profile)")},
+        {{QStringLiteral("profile")}, QStringLiteral("FILE"), Connected | Dialects, S::Options,
+         QStringLiteral("custom dialect profiles (JSON, as the window exports them) for in-house\n"
+                        "locks: their keys are scanned and decoded, and --dialect takes their ids;\n"
+                        "repeatable")},
+        {{QStringLiteral("json")}, QString(), Scan | Watch | Admin | Demo | Dialects, S::Options,
+         QStringLiteral("JSON Lines: one object per lock (scan), per event (watch --events),\n"
+                        "per action, per demo run or per dialect")},
+        {{QStringLiteral("read-only")}, QString(), Gui | Admin, S::Options, QStringLiteral("refuse every admin action")},
+        {{QStringLiteral("token")}, QStringLiteral("T"), Admin, S::Options,
+         QStringLiteral("a lock token; binary bytes as \\xNN, as redis-cli prints them")},
+        {{QStringLiteral("ttl")}, QStringLiteral("MS"), Acquire | Extend, S::Options,
+         QStringLiteral("milliseconds, or with a unit: 1500ms, 30s, 5m, 1h, 1d (at most 365d)")},
+        {{QStringLiteral("observed")}, QString(), Release, S::Options,
+         QStringLiteral("release the token the lock holds right now, guarded against change")},
+        {{QStringLiteral("dialect")}, QStringLiteral("ID"), Acquire, S::Options,
+         QStringLiteral("acquire: write the lock as that library does, with a token in its\n"
+                        "format (default plain; lockscope dialects lists the ids)")},
+        {{QStringLiteral("y"), QStringLiteral("yes")}, QString(), Admin, S::Options,
+         QStringLiteral("do not ask before an admin action (never asked when stdin is not a terminal)")},
+        {{QStringLiteral("dry-run")}, QString(), Admin, S::Options, QStringLiteral("show what an admin action would run, run nothing")},
+        {{QStringLiteral("interval")}, QStringLiteral("MS"), Watch, S::Options,
+         QStringLiteral("watch: re-read the known locks this often (default 1000, 50 to 1h)")},
+        {{QStringLiteral("rescan")}, QStringLiteral("MS"), Watch, S::Options,
+         QStringLiteral("watch: look for new locks this often (500 to 24h; default: as often as\n"
+                        "the budget allows, at most every --interval)")},
+        {{QStringLiteral("budget")}, QStringLiteral("PCT"), Watch, S::Options,
+         QStringLiteral("watch: share of one server core the watch may spend re-reading and\n"
+                        "rescanning (default 3, 0.1 to 50); with keyspace notifications it needs far less")},
+        {{QStringLiteral("duration")}, QStringLiteral("S"), Gui | Watch | Demo, S::Options,
+         QStringLiteral("watch: stop after S seconds (default: until Ctrl+C); demo: seconds per run;\n"
+                        "with --screenshot: let the window run S seconds before the picture;\n"
+                        "a unit may follow (500ms, 5m, 2h); at most 7d")},
+        {{QStringLiteral("events")}, QString(), Watch, S::Options,
+         QStringLiteral("watch: print lock events (acquired, released, renewed, expired,\n"
+                        "handed-over, contended, stuck, near-miss) instead of the table")},
+        {{QStringLiteral("enable-notifications")}, QString(), Watch, S::Options,
+         QStringLiteral("watch: let LockScope turn on keyspace notifications\n"
+                        "(CONFIG SET notify-keyspace-events) for events within ~100 ms;\n"
+                        "costs the server CPU on every write; put back when the watch ends")},
+        {{QStringLiteral("screenshot")}, QStringLiteral("FILE"), Gui, S::Options,
+         QStringLiteral("the window: save a picture of it to FILE and quit (no display needed)")},
+        {{QStringLiteral("scenario")}, QStringLiteral("NAME"), Gui | Demo, S::Options,
+         QStringLiteral("demo: run this scenario (default: all of them, in turn)")},
+        {{QStringLiteral("variant")}, QStringLiteral("V"), Gui | Demo, S::Options,
+         QStringLiteral("demo: broken or fixed (oversell also: unlocked); default: each in turn")},
+        {{QStringLiteral("workers")}, QStringLiteral("N"), Demo, S::Options, QStringLiteral("demo: simulated workers (1 to 1000)")},
+        {{QStringLiteral("seed")}, QStringLiteral("N"), Demo, S::Options,
+         QStringLiteral("demo: seed of the random choices, to repeat a run")},
+        {{QStringLiteral("list")}, QString(), Demo, S::Options, QStringLiteral("demo: the training scenarios, one line each")},
+        {{QStringLiteral("help")}, QString(), Everyone, S::Options,
+         QStringLiteral("this help; after a command, only what that command takes")},
+        {{QStringLiteral("version")}, QString(), Everyone, S::Options, QStringLiteral("the version")},
+    };
+    return table;
+}
+
+const OptionSpec *findOption(const QString &name)
+{
+    for (const OptionSpec &spec : optionTable())
+        if (spec.names.contains(name))
+            return &spec;
+    return nullptr;
+}
+
+QString dashed(const QString &name)
+{
+    return (name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--")) + name;
+}
+
+QString commandName(Command c)
 {
     switch (c) {
-    case CliOptions::Command::Scan:
+    case Command::Scan:
         return QStringLiteral("scan");
-    case CliOptions::Command::Watch:
+    case Command::Watch:
         return QStringLiteral("watch");
-    case CliOptions::Command::Acquire:
+    case Command::Acquire:
         return QStringLiteral("acquire");
-    case CliOptions::Command::Extend:
+    case Command::Extend:
         return QStringLiteral("extend");
-    case CliOptions::Command::Release:
+    case Command::Release:
         return QStringLiteral("release");
-    case CliOptions::Command::Demo:
+    case Command::Demo:
         return QStringLiteral("demo");
-    case CliOptions::Command::Dialects:
+    case Command::Dialects:
         return QStringLiteral("dialects");
     default:
         return QString();
     }
 }
 
-bool fail(QString *error, const QString &message)
+// How messages name a command; the window has no command word, so the first mention says
+// how to reach it.
+QString commandTitle(Command c, bool firstMention = true)
 {
-    if (error)
-        *error = message;
-    return false;
+    if (c != Command::Gui)
+        return commandName(c);
+    return firstMention ? QStringLiteral("the window (lockscope without a command)") : QStringLiteral("the window");
 }
+
+// "the window, scan and watch"
+QString takersText(unsigned takenBy)
+{
+    QStringList names;
+    for (Command c : commands)
+        if (takenBy & bit(c))
+            names << commandTitle(c, takenBy == bit(c));
+    if (names.size() < 2)
+        return names.join(QString());
+    const QString last = names.takeLast();
+    return names.join(QStringLiteral(", ")) + QStringLiteral(" and ") + last;
+}
+
+QStringList usageLines(Command c)
+{
+    switch (c) {
+    case Command::Gui:
+        return {QStringLiteral("lockscope [conn] [--screenshot FILE [--duration S]]   open the window (no conn: its own sandbox server)"),
+                QStringLiteral("lockscope --scenario NAME [--variant V] [--screenshot FILE [--duration S]]\n"
+                               "                                      open the window on a running training scenario")};
+    case Command::Scan:
+        return {QStringLiteral("lockscope scan    [conn] [--pattern P]... [--json]")};
+    case Command::Watch:
+        return {QStringLiteral("lockscope watch   [conn] [--pattern P]... [--interval MS] [--rescan MS] [--budget PCT] [--duration S]\n"
+                               "                  [--events] [--json] [--enable-notifications]")};
+    case Command::Acquire:
+        return {QStringLiteral("lockscope acquire [conn] KEY --ttl MS [--token T] [--dialect ID]")};
+    case Command::Extend:
+        return {QStringLiteral("lockscope extend  [conn] KEY --token T --ttl MS")};
+    case Command::Release:
+        return {QStringLiteral("lockscope release [conn] KEY (--token T | --observed)")};
+    case Command::Demo:
+        return {QStringLiteral("lockscope demo    [--scenario NAME] [--variant broken|fixed] [--workers N] [--duration S] [--seed N] [--json]"),
+                QStringLiteral("lockscope demo    --list                 the training scenarios, one line each")};
+    case Command::Dialects:
+        return {QStringLiteral("lockscope dialects [--profile F] [--json]  the lock layouts LockScope reads, and what it can do to each")};
+    default:
+        return {};
+    }
+}
+
+// "  -h, --host HOST        server host", the help's further lines under the first.
+QString optionHelp(const OptionSpec &spec)
+{
+    constexpr int column = 25;
+    QStringList names;
+    for (const QString &name : spec.names)
+        names << dashed(name);
+    QString left = (spec.names.first().size() == 1 ? QStringLiteral("  ") : QStringLiteral("      ")) + names.join(QStringLiteral(", "));
+    if (!spec.valueName.isEmpty())
+        left += QLatin1Char(' ') + spec.valueName;
+    left = left.size() + 2 <= column ? left.leftJustified(column) : left + QStringLiteral("  ");
+    return left + QString(spec.help).replace(QLatin1Char('\n'), QLatin1Char('\n') + QString(column, QLatin1Char(' ')))
+           + QLatin1Char('\n');
+}
+
+QString humanMs(qint64 ms)
+{
+    struct Unit { qint64 ms; const char *one; const char *many; };
+    static const Unit units[] = {{86400000, "day", "days"}, {3600000, "hour", "hours"}, {60000, "minute", "minutes"}, {1000, "s", "s"}};
+    for (const Unit &u : units)
+        if (ms >= u.ms && ms % u.ms == 0)
+            return QStringLiteral("%1 %2").arg(ms / u.ms).arg(QLatin1String(ms == u.ms ? u.one : u.many));
+    return QStringLiteral("%1 ms").arg(ms);
+}
+
+// Reads the command line through the table: what was given, spelled as the user spelled it.
+class Reader
+{
+public:
+    explicit Reader(const QCommandLineParser &parser) : m_parser(parser) {}
+
+    bool isSet(const QString &name) const { return m_parser.isSet(name); }
+    QString value(const QString &name) const { return m_parser.value(name); }
+
+    // "--db" when the user typed --db, "-n" when -n.
+    QString spelled(const QString &name) const
+    {
+        const OptionSpec *spec = findOption(name);
+        const QStringList given = m_parser.optionNames();
+        for (const QString &n : spec->names)
+            if (given.contains(n))
+                return dashed(n);
+        return dashed(name);
+    }
+
+    // A whole number in [min, max], exactly: no double rounding and no wrap-around. wants
+    // says what the option takes; beyond max, wantsBelowMax says it when wants does not.
+    std::optional<qint64> integer(const QString &name, const QString &wants, qint64 min, qint64 max, QString *error,
+                                  const QString &wantsBelowMax = QString()) const
+    {
+        static const QRegularExpression re(QStringLiteral("^\\s*([+-]?)([0-9]+)\\s*$"));
+        const QString text = value(name);
+        const QRegularExpressionMatch m = re.match(text);
+        bool ok = false;
+        const qint64 n = m.hasMatch() ? (m.captured(1) + m.captured(2)).toLongLong(&ok) : 0;
+        const bool overflow = m.hasMatch() && !ok;
+        const bool negative = m.captured(1) == QLatin1String("-");
+        if (!m.hasMatch() || (ok && n < min) || (overflow && negative)) {
+            *error = QStringLiteral("%1 wants %2, not '%3'").arg(spelled(name), wants, text);
+            return std::nullopt;
+        }
+        if (overflow || n > max) {
+            *error = QStringLiteral("%1 wants %2, not '%3'").arg(spelled(name), wantsBelowMax.isEmpty() ? wants : wantsBelowMax, text);
+            return std::nullopt;
+        }
+        return n;
+    }
+
+    // A duration in [minMs, maxMs]; a bare number is in unitMs (milliseconds or seconds).
+    std::optional<qint64> duration(const QString &name, qint64 minMs, qint64 maxMs, qint64 unitMs, QString *error) const
+    {
+        const QString text = value(name);
+        const std::optional<qint64> ms = CliOptions::parseDuration(text, unitMs);
+        if (!ms) {
+            *error = unitMs == 1000
+                         ? QStringLiteral("%1 wants seconds, or a duration with a unit (90, 1.5, 500ms, 5m, 2h), not '%2'").arg(spelled(name), text)
+                         : QStringLiteral("%1 wants whole milliseconds, or a duration with a unit (1500ms, 1.5s, 30s, 5m, 2h, 1d), not '%2'")
+                               .arg(spelled(name), text);
+            return std::nullopt;
+        }
+        if (*ms < minMs) {
+            *error = QStringLiteral("%1 wants at least %2, not '%3'").arg(spelled(name), humanMs(minMs), text);
+            return std::nullopt;
+        }
+        if (*ms > maxMs) {
+            *error = QStringLiteral("%1 wants at most %2, not '%3'").arg(spelled(name), humanMs(maxMs), text);
+            return std::nullopt;
+        }
+        return ms;
+    }
+
+private:
+    const QCommandLineParser &m_parser;
+};
+
+constexpr qint64 second = 1000;
+constexpr qint64 minute = 60 * second;
+constexpr qint64 hour = 60 * minute;
+constexpr qint64 day = 24 * hour;
 } // namespace
 
-qint64 CliOptions::parseDuration(const QString &text)
+std::optional<qint64> CliOptions::parseDuration(const QString &text, qint64 unitMs)
 {
-    static const QRegularExpression re(QStringLiteral("^\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?\\s*$"));
+    static const QRegularExpression re(QStringLiteral("^\\s*([0-9]+)(?:\\.([0-9]+))?\\s*(ms|s|m|h|d)?\\s*$"));
     const QRegularExpressionMatch m = re.match(text);
     if (!m.hasMatch())
-        return -1;
-    const double n = m.captured(1).toDouble();
-    const QString unit = m.captured(2);
-    const double factor = unit == QLatin1String("s") ? 1e3 : unit == QLatin1String("m") ? 60e3 : unit == QLatin1String("h") ? 3600e3 : 1;
-    return qint64(n * factor);
+        return std::nullopt;
+    const QString unit = m.captured(3);
+    const qint64 factor = unit.isEmpty()                ? unitMs
+                          : unit == QLatin1String("ms") ? 1
+                          : unit == QLatin1String("s")  ? second
+                          : unit == QLatin1String("m")  ? minute
+                          : unit == QLatin1String("h")  ? hour
+                                                        : day;
+    constexpr qint64 saturated = std::numeric_limits<qint64>::max();
+    qint64 whole = 0;
+    for (const QChar digit : m.captured(1)) {
+        if (qMulOverflow(whole, qint64(10), &whole) || qAddOverflow(whole, qint64(digit.digitValue()), &whole))
+            return saturated;
+    }
+    qint64 ms = 0;
+    if (qMulOverflow(whole, factor, &ms))
+        return saturated;
+    QString fraction = m.captured(2);
+    while (fraction.endsWith(QLatin1Char('0')))
+        fraction.chop(1);
+    if (fraction.isEmpty())
+        return ms;
+    // A fraction ending in a digit other than 0 comes to whole milliseconds only if 2^k or
+    // 5^k divides the factor (k its digits); no factor up to a day's 2^10·3^3·5^5 ms allows
+    // more than 10, and 10 digits times a day stay far inside qint64.
+    if (fraction.size() > 10 || factor > day)
+        return std::nullopt;
+    qint64 denominator = 1;
+    for (qsizetype i = 0; i < fraction.size(); ++i)
+        denominator *= 10;
+    const qint64 numerator = fraction.toLongLong() * factor;
+    if (numerator % denominator != 0)
+        return std::nullopt;
+    if (qAddOverflow(ms, numerator / denominator, &ms))
+        return saturated;
+    return ms;
 }
 
 std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QString *error)
 {
+    QString why;
+    auto refuse = [error](const QString &message) -> std::optional<CliOptions> {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+
     QCommandLineParser parser;
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    const QCommandLineOption host({QStringLiteral("h"), QStringLiteral("host")}, QString(), QStringLiteral("host"));
-    const QCommandLineOption port({QStringLiteral("p"), QStringLiteral("port")}, QString(), QStringLiteral("port"));
-    const QCommandLineOption pass({QStringLiteral("a"), QStringLiteral("pass")}, QString(), QStringLiteral("password"));
-    const QCommandLineOption user(QStringLiteral("user"), QString(), QStringLiteral("user"));
-    const QCommandLineOption db({QStringLiteral("n"), QStringLiteral("db")}, QString(), QStringLiteral("db"));
-    const QCommandLineOption uri({QStringLiteral("u"), QStringLiteral("uri")}, QString(), QStringLiteral("url"));
-    const QCommandLineOption tls(QStringLiteral("tls"));
-    const QCommandLineOption cacert(QStringLiteral("cacert"), QString(), QStringLiteral("file"));
-    const QCommandLineOption cert(QStringLiteral("cert"), QString(), QStringLiteral("file"));
-    const QCommandLineOption keyFile(QStringLiteral("key"), QString(), QStringLiteral("file"));
-    const QCommandLineOption insecure(QStringLiteral("insecure"));
-    const QCommandLineOption connectTimeout(QStringLiteral("connect-timeout"), QString(), QStringLiteral("ms"));
-    const QCommandLineOption sandbox(QStringLiteral("sandbox"));
-    const QCommandLineOption pattern(QStringLiteral("pattern"), QString(), QStringLiteral("glob"));
-    const QCommandLineOption noDefaults(QStringLiteral("no-default-patterns"));
-    const QCommandLineOption profile(QStringLiteral("profile"), QString(), QStringLiteral("file"));
-    const QCommandLineOption json(QStringLiteral("json"));
-    const QCommandLineOption readOnly(QStringLiteral("read-only"));
-    const QCommandLineOption ttl(QStringLiteral("ttl"), QString(), QStringLiteral("ms"));
-    const QCommandLineOption token(QStringLiteral("token"), QString(), QStringLiteral("token"));
-    const QCommandLineOption observed(QStringLiteral("observed"));
-    const QCommandLineOption dialect(QStringLiteral("dialect"), QString(), QStringLiteral("id"));
-    const QCommandLineOption yes(QStringList{QStringLiteral("y"), QStringLiteral("yes")});
-    const QCommandLineOption dryRun(QStringLiteral("dry-run"));
-    const QCommandLineOption interval(QStringLiteral("interval"), QString(), QStringLiteral("ms"));
-    const QCommandLineOption rescan(QStringLiteral("rescan"), QString(), QStringLiteral("ms"));
-    const QCommandLineOption budget(QStringLiteral("budget"), QString(), QStringLiteral("percent"));
-    const QCommandLineOption duration(QStringLiteral("duration"), QString(), QStringLiteral("s"));
-    const QCommandLineOption events(QStringLiteral("events"));
-    const QCommandLineOption notifications(QStringLiteral("enable-notifications"));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"), QString(), QStringLiteral("file"));
-    const QCommandLineOption scenario(QStringLiteral("scenario"), QString(), QStringLiteral("name"));
-    const QCommandLineOption variant(QStringLiteral("variant"), QString(), QStringLiteral("variant"));
-    const QCommandLineOption workers(QStringLiteral("workers"), QString(), QStringLiteral("n"));
-    const QCommandLineOption seed(QStringLiteral("seed"), QString(), QStringLiteral("n"));
-    const QCommandLineOption list(QStringLiteral("list"));
-    const QCommandLineOption help(QStringLiteral("help"));
-    const QCommandLineOption version(QStringLiteral("version"));
-    parser.addOptions({host, port, pass, user, db, uri, tls, cacert, cert, keyFile, insecure, connectTimeout, sandbox,
-                       pattern, noDefaults, profile, json, readOnly, ttl, token, observed, dialect, yes, dryRun, interval, rescan, budget,
-                       duration, events, notifications, screenshot, scenario, variant, workers, seed, list, help,
-                       version});
-
-    if (!parser.parse(arguments)) {
-        fail(error, parser.errorText());
-        return std::nullopt;
-    }
+    for (const OptionSpec &spec : optionTable())
+        parser.addOption(QCommandLineOption(spec.names, QString(), spec.valueName));
+    if (!parser.parse(arguments))
+        return refuse(parser.errorText());
+    const Reader in(parser);
 
     CliOptions o;
-    if (parser.isSet(help)) {
+    const QStringList positional = parser.positionalArguments();
+    const QString sub = positional.value(0);
+    std::optional<Command> named;
+    if (sub.isEmpty())
+        named = Command::Gui;
+    for (Command c : commands)
+        if (!sub.isEmpty() && commandName(c) == sub)
+            named = c;
+    if (in.isSet(QStringLiteral("help"))) {
         o.command = Command::Help;
+        o.helpTopic = named && *named != Command::Gui ? *named : Command::Help;
         return o;
     }
-    if (parser.isSet(version)) {
+    if (in.isSet(QStringLiteral("version"))) {
         o.command = Command::Version;
         return o;
     }
+    if (!named)
+        return refuse(QStringLiteral("unknown command '%1'").arg(sub));
+    o.command = *named;
 
-    const QStringList positional = parser.positionalArguments();
-    const QString sub = positional.value(0);
-    static const QList<Command> subs = {Command::Scan, Command::Watch, Command::Acquire, Command::Extend,
-                                        Command::Release, Command::Demo, Command::Dialects};
-    if (!sub.isEmpty()) {
-        bool known = false;
-        for (Command c : subs) {
-            if (commandName(c) == sub) {
-                o.command = c;
-                known = true;
-            }
-        }
-        if (!known) {
-            fail(error, QStringLiteral("unknown command '%1'").arg(sub));
-            return std::nullopt;
-        }
+    // An option the command has no use for is a mistake to point out, not to ignore: a
+    // scan given --ttl was meant to be something else.
+    for (const QString &name : parser.optionNames()) {
+        const OptionSpec *spec = findOption(name);
+        if (!spec || (spec->takenBy & bit(o.command)))
+            continue;
+        const bool noConnection = spec->section == Section::Connection && !(bit(o.command) & Connected);
+        return refuse(QStringLiteral("%1 is not an option of %2%3; it is for %4")
+                          .arg(dashed(name), commandTitle(o.command),
+                               noConnection ? QStringLiteral(", which takes no connection options") : QString(),
+                               takersText(spec->takenBy)));
     }
+
     const bool takesKey = o.command == Command::Acquire || o.command == Command::Extend || o.command == Command::Release;
     const qsizetype expected = o.command == Command::Gui ? 0 : takesKey ? 2 : 1;
-    if (positional.size() > expected) {
-        fail(error, QStringLiteral("unexpected argument '%1'").arg(positional.at(expected)));
-        return std::nullopt;
-    }
+    if (positional.size() > expected)
+        return refuse(QStringLiteral("unexpected argument '%1'").arg(positional.at(expected)));
     if (takesKey) {
-        if (positional.size() < 2) {
-            fail(error, QStringLiteral("%1 needs a KEY").arg(sub));
-            return std::nullopt;
-        }
-        const auto key = TokenText::unescape(positional.at(1));
-        if (!key || key->isEmpty()) {
-            fail(error, QStringLiteral("the KEY '%1' is empty or ends in a lone backslash").arg(positional.at(1)));
-            return std::nullopt;
-        }
+        if (positional.size() < 2)
+            return refuse(QStringLiteral("%1 needs a KEY").arg(sub));
+        const std::optional<QByteArray> key = TokenText::unescape(positional.at(1), &why);
+        if (!key)
+            return refuse(QStringLiteral("the KEY '%1': %2").arg(positional.at(1), why));
+        if (key->isEmpty())
+            return refuse(QStringLiteral("the KEY is empty"));
         o.key = *key;
     }
 
     // Connection, as redis-cli reads it: -u first, then explicit options override its parts.
     ConnectionProfile &c = o.connection;
-    if (parser.isSet(uri)) {
-        QString why;
-        if (!c.applyUrl(parser.value(uri), &why)) {
-            fail(error, why);
-            return std::nullopt;
-        }
+    if (in.isSet(QStringLiteral("uri")) && !c.applyUrl(in.value(QStringLiteral("uri")), &why))
+        return refuse(why);
+    if (in.isSet(QStringLiteral("host")))
+        c.host = in.value(QStringLiteral("host"));
+    if (in.isSet(QStringLiteral("port"))) {
+        const std::optional<qint64> port = in.integer(QStringLiteral("port"), QStringLiteral("a port number from 1 to 65535"), 1, 65535, &why);
+        if (!port)
+            return refuse(why);
+        c.port = quint16(*port);
     }
-    if (parser.isSet(host))
-        c.host = parser.value(host);
-    if (parser.isSet(port)) {
-        bool ok = false;
-        const uint p = parser.value(port).toUInt(&ok);
-        if (!ok || p == 0 || p > 65535) {
-            fail(error, QStringLiteral("the port '%1' is not a number from 1 to 65535").arg(parser.value(port)));
-            return std::nullopt;
-        }
-        c.port = quint16(p);
-    }
-    if (parser.isSet(pass))
-        c.password = parser.value(pass);
+    if (in.isSet(QStringLiteral("pass")))
+        c.password = in.value(QStringLiteral("pass"));
     else if (c.password.isEmpty())
         c.password = qEnvironmentVariable("REDISCLI_AUTH");
-    if (parser.isSet(user))
-        c.user = parser.value(user);
-    if (parser.isSet(db)) {
-        bool ok = false;
-        c.database = parser.value(db).toInt(&ok);
-        if (!ok || c.database < 0) {
-            fail(error, QStringLiteral("the database '%1' is not a number").arg(parser.value(db)));
-            return std::nullopt;
-        }
+    if (in.isSet(QStringLiteral("user")))
+        c.user = in.value(QStringLiteral("user"));
+    if (in.isSet(QStringLiteral("db"))) {
+        // SELECT takes an int; how many databases there are, only the server knows.
+        const std::optional<qint64> db = in.integer(QStringLiteral("db"), QStringLiteral("a database number of 0 or more"), 0,
+                                                    std::numeric_limits<int>::max(), &why,
+                                                    QStringLiteral("a database number of at most %1").arg(std::numeric_limits<int>::max()));
+        if (!db)
+            return refuse(why);
+        c.database = int(*db);
     }
-    c.tls.enabled = c.tls.enabled || parser.isSet(tls);
-    c.tls.caFile = parser.value(cacert);
-    c.tls.certFile = parser.value(cert);
-    c.tls.keyFile = parser.value(keyFile);
-    c.tls.verifyPeer = !parser.isSet(insecure);
-    if (parser.isSet(connectTimeout)) {
-        const qint64 ms = parseDuration(parser.value(connectTimeout));
-        if (ms <= 0) {
-            fail(error, QStringLiteral("--connect-timeout wants milliseconds, not '%1'").arg(parser.value(connectTimeout)));
-            return std::nullopt;
-        }
-        c.connectTimeoutMs = int(ms);
+    c.tls.enabled = c.tls.enabled || in.isSet(QStringLiteral("tls"));
+    if (!c.tls.enabled) {
+        for (const QString &name : {QStringLiteral("cacert"), QStringLiteral("cacertdir"), QStringLiteral("cert"), QStringLiteral("key"),
+                                    QStringLiteral("insecure")})
+            if (in.isSet(name))
+                return refuse(QStringLiteral("%1 is for TLS: add --tls, or use a rediss:// URL").arg(dashed(name)));
     }
-    for (const QCommandLineOption &opt : {host, port, pass, user, db, uri, tls})
-        o.connectionGiven = o.connectionGiven || parser.isSet(opt);
-    o.sandbox = parser.isSet(sandbox);
-    if (o.sandbox && o.connectionGiven) {
-        fail(error, QStringLiteral("--sandbox starts its own server; it does not combine with connection options"));
-        return std::nullopt;
+    if (in.isSet(QStringLiteral("cacert")) && in.isSet(QStringLiteral("cacertdir")))
+        return refuse(QStringLiteral("give --cacert or --cacertdir, not both"));
+    // The connection takes a CA file or a CA directory in the same place.
+    c.tls.caFile = in.isSet(QStringLiteral("cacertdir")) ? in.value(QStringLiteral("cacertdir")) : in.value(QStringLiteral("cacert"));
+    c.tls.certFile = in.value(QStringLiteral("cert"));
+    c.tls.keyFile = in.value(QStringLiteral("key"));
+    if (c.tls.certFile.isEmpty() != c.tls.keyFile.isEmpty())
+        return refuse(c.tls.keyFile.isEmpty() ? QStringLiteral("--cert needs --key, the private key of that certificate")
+                                              : QStringLiteral("--key needs --cert, the certificate it belongs to"));
+    c.tls.verifyPeer = !in.isSet(QStringLiteral("insecure"));
+    if (in.isSet(QStringLiteral("connect-timeout"))) {
+        const std::optional<qint64> ms = in.duration(QStringLiteral("connect-timeout"), 1, 10 * minute, 1, &why);
+        if (!ms)
+            return refuse(why);
+        c.connectTimeoutMs = int(*ms);
     }
+    for (const OptionSpec &spec : optionTable()) {
+        const QString &name = spec.names.last();
+        if (spec.section == Section::Connection && name != QLatin1String("sandbox") && name != QLatin1String("connect-timeout"))
+            o.connectionGiven = o.connectionGiven || in.isSet(name);
+    }
+    o.sandbox = in.isSet(QStringLiteral("sandbox"));
+    if (o.sandbox && o.connectionGiven)
+        return refuse(QStringLiteral("--sandbox starts its own server; it does not combine with connection options"));
 
-    if (!parser.isSet(noDefaults))
+    if (!in.isSet(QStringLiteral("no-default-patterns")))
         o.patterns = DiscoveryOptions::defaultPatterns();
-    for (const QString &p : parser.values(pattern))
+    for (const QString &p : parser.values(QStringLiteral("pattern")))
         o.patterns << KeyPattern::parse(p);
-    o.profileFiles = parser.values(profile);
-    if (o.patterns.isEmpty() && o.profileFiles.isEmpty()) {
-        fail(error, QStringLiteral("--no-default-patterns needs at least one --pattern or --profile"));
-        return std::nullopt;
-    }
+    o.profileFiles = parser.values(QStringLiteral("profile"));
+    if (o.patterns.isEmpty() && o.profileFiles.isEmpty())
+        return refuse(QStringLiteral("--no-default-patterns needs at least one --pattern or --profile"));
 
-    o.json = parser.isSet(json);
-    o.readOnly = parser.isSet(readOnly);
-    o.yes = parser.isSet(yes);
-    o.dryRun = parser.isSet(dryRun);
-    o.observed = parser.isSet(observed);
-    o.events = parser.isSet(events);
-    o.enableNotifications = parser.isSet(notifications);
-    o.list = parser.isSet(list);
-    o.screenshot = parser.value(screenshot);
-    o.scenario = parser.value(scenario);
-    if (parser.isSet(dialect))
-        o.dialect = parser.value(dialect);
-    o.variant = parser.value(variant);
+    o.json = in.isSet(QStringLiteral("json"));
+    o.readOnly = in.isSet(QStringLiteral("read-only"));
+    o.yes = in.isSet(QStringLiteral("yes"));
+    o.dryRun = in.isSet(QStringLiteral("dry-run"));
+    o.observed = in.isSet(QStringLiteral("observed"));
+    o.events = in.isSet(QStringLiteral("events"));
+    o.enableNotifications = in.isSet(QStringLiteral("enable-notifications"));
+    o.list = in.isSet(QStringLiteral("list"));
+    o.screenshot = in.value(QStringLiteral("screenshot"));
+    o.scenario = in.value(QStringLiteral("scenario"));
+    if (in.isSet(QStringLiteral("dialect")))
+        o.dialect = in.value(QStringLiteral("dialect"));
+    o.variant = in.value(QStringLiteral("variant"));
 
-    if (parser.isSet(token)) {
-        const auto t = TokenText::unescape(parser.value(token));
-        if (!t || t->isEmpty()) {
-            fail(error, QStringLiteral("the token is empty or ends in a lone backslash"));
-            return std::nullopt;
-        }
+    if (in.isSet(QStringLiteral("token"))) {
+        const std::optional<QByteArray> t = TokenText::unescape(in.value(QStringLiteral("token")), &why);
+        if (!t)
+            return refuse(QStringLiteral("--token: %1").arg(why));
+        if (t->isEmpty())
+            return refuse(QStringLiteral("--token is empty"));
         o.token = *t;
         o.tokenGiven = true;
     }
-    if (parser.isSet(ttl)) {
-        o.ttlMs = parseDuration(parser.value(ttl));
-        if (o.ttlMs <= 0) {
-            fail(error, QStringLiteral("--ttl wants a positive number of milliseconds, not '%1'").arg(parser.value(ttl)));
-            return std::nullopt;
-        }
+    if (in.isSet(QStringLiteral("ttl"))) {
+        const std::optional<qint64> ms = in.duration(QStringLiteral("ttl"), 1, 365 * day, 1, &why);
+        if (!ms)
+            return refuse(why);
+        o.ttlMs = *ms;
     }
-    for (const auto &[opt, target, floor] : {std::tuple{interval, &o.intervalMs, 50}, std::tuple{rescan, &o.rescanMs, 500}}) {
-        if (!parser.isSet(opt))
-            continue;
-        const qint64 ms = parseDuration(parser.value(opt));
-        if (ms < floor) {
-            fail(error, QStringLiteral("--%1 wants at least %2 ms, not '%3'").arg(opt.names().first()).arg(floor).arg(parser.value(opt)));
-            return std::nullopt;
-        }
-        *target = int(ms);
+    if (in.isSet(QStringLiteral("interval"))) {
+        const std::optional<qint64> ms = in.duration(QStringLiteral("interval"), 50, hour, 1, &why);
+        if (!ms)
+            return refuse(why);
+        o.intervalMs = int(*ms);
     }
-    if (parser.isSet(budget)) {
-        bool ok = false;
-        o.budgetPercent = QString(parser.value(budget)).remove(QLatin1Char('%')).toDouble(&ok);
-        if (!ok || o.budgetPercent < 0.1 || o.budgetPercent > 50) {
-            fail(error, QStringLiteral("--budget wants a share of one server core from 0.1 to 50 (percent), not '%1'").arg(parser.value(budget)));
-            return std::nullopt;
-        }
+    if (in.isSet(QStringLiteral("rescan"))) {
+        const std::optional<qint64> ms = in.duration(QStringLiteral("rescan"), 500, day, 1, &why);
+        if (!ms)
+            return refuse(why);
+        o.rescanMs = int(*ms);
     }
-    if (parser.isSet(duration)) {
-        bool ok = false;
-        o.durationS = parser.value(duration).toDouble(&ok);
-        if (!ok || o.durationS <= 0) {
-            fail(error, QStringLiteral("--duration wants a positive number of seconds, not '%1'").arg(parser.value(duration)));
-            return std::nullopt;
-        }
+    if (in.isSet(QStringLiteral("budget"))) {
+        // Tenths of a percent, exactly: "2.5" or "2.5%".
+        static const QRegularExpression re(QStringLiteral("^\\s*([0-9]{1,2})(?:\\.([0-9]))?\\s*%?\\s*$"));
+        const QRegularExpressionMatch m = re.match(in.value(QStringLiteral("budget")));
+        const int tenths = m.hasMatch() ? m.captured(1).toInt() * 10 + m.captured(2).toInt() : -1;
+        if (tenths < 1 || tenths > 500)
+            return refuse(QStringLiteral("--budget wants a share of one server core from 0.1 to 50 (percent), not '%1'")
+                              .arg(in.value(QStringLiteral("budget"))));
+        o.budgetPercent = tenths / 10.0;
     }
-    if (parser.isSet(workers)) {
-        bool ok = false;
-        o.workers = parser.value(workers).toInt(&ok);
-        if (!ok || o.workers <= 0 || o.workers > 1000) {
-            fail(error, QStringLiteral("--workers wants a number from 1 to 1000, not '%1'").arg(parser.value(workers)));
-            return std::nullopt;
-        }
+    if (in.isSet(QStringLiteral("duration"))) {
+        const std::optional<qint64> ms = in.duration(QStringLiteral("duration"), 1, 7 * day, second, &why);
+        if (!ms)
+            return refuse(why);
+        o.durationS = double(*ms) / second;
     }
-    if (parser.isSet(seed)) {
-        bool ok = false;
-        o.seed = parser.value(seed).toUInt(&ok);
-        o.seedGiven = ok;
-        if (!ok) {
-            fail(error, QStringLiteral("--seed wants a non-negative number, not '%1'").arg(parser.value(seed)));
-            return std::nullopt;
-        }
+    if (in.isSet(QStringLiteral("workers"))) {
+        const std::optional<qint64> n = in.integer(QStringLiteral("workers"), QStringLiteral("a number from 1 to 1000"), 1, 1000, &why);
+        if (!n)
+            return refuse(why);
+        o.workers = int(*n);
+    }
+    if (in.isSet(QStringLiteral("seed"))) {
+        const std::optional<qint64> n = in.integer(QStringLiteral("seed"), QStringLiteral("a number from 0 to 4294967295"), 0,
+                                                   std::numeric_limits<quint32>::max(), &why);
+        if (!n)
+            return refuse(why);
+        o.seed = quint32(*n);
+        o.seedGiven = true;
     }
 
     switch (o.command) {
+    case Command::Gui:
+        if (in.isSet(QStringLiteral("variant")) && o.scenario.isEmpty())
+            return refuse(QStringLiteral("--variant needs --scenario, the scenario to run"));
+        if (in.isSet(QStringLiteral("duration")) && o.screenshot.isEmpty())
+            return refuse(QStringLiteral("--duration with the window needs --screenshot: it is how long to run before the picture"));
+        break;
     case Command::Acquire:
-        if (o.ttlMs <= 0) {
-            fail(error, QStringLiteral("acquire needs --ttl MS (a lock without expiry is the classic stuck lock)"));
-            return std::nullopt;
-        }
+        if (o.ttlMs <= 0)
+            return refuse(QStringLiteral("acquire needs --ttl MS (a lock without expiry is the classic stuck lock)"));
         break;
     case Command::Extend:
-        if (!o.tokenGiven || o.ttlMs <= 0) {
-            fail(error, QStringLiteral("extend needs --token T and --ttl MS"));
-            return std::nullopt;
-        }
+        if (!o.tokenGiven || o.ttlMs <= 0)
+            return refuse(QStringLiteral("extend needs --token T and --ttl MS"));
         break;
     case Command::Release:
-        if (o.tokenGiven == o.observed) {
-            fail(error, QStringLiteral("release needs exactly one of --token T or --observed"));
-            return std::nullopt;
-        }
+        if (o.tokenGiven == o.observed)
+            return refuse(QStringLiteral("release needs exactly one of --token T or --observed"));
         break;
     default:
         break;
@@ -311,72 +598,33 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     return o;
 }
 
-QString CliOptions::helpText()
+QString CliOptions::helpText(Command topic)
 {
-    return QStringLiteral(R"(LockScope — monitor and admin console for Redis distributed locks
+    const bool all = topic == Command::Help;
+    QString text = QStringLiteral("LockScope — monitor and admin console for Redis distributed locks\n\nUsage:\n");
+    for (Command c : commands)
+        if (all || c == topic)
+            for (const QString &line : usageLines(c))
+                text += QStringLiteral("  ") + QString(line).replace(QLatin1Char('\n'), QStringLiteral("\n  ")) + QLatin1Char('\n');
 
-Usage:
-  lockscope [conn] [--screenshot FILE]     open the window (no conn: its own sandbox server)
-  lockscope --scenario NAME [--variant V]  open the window on a running training scenario
-  lockscope scan    [conn] [--pattern P]... [--json]
-  lockscope watch   [conn] [--pattern P]... [--interval MS] [--rescan MS] [--budget PCT] [--duration S]
-                    [--events] [--json]
-                    [--enable-notifications]
-  lockscope acquire [conn] KEY --ttl MS [--token T] [--dialect ID]
-  lockscope extend  [conn] KEY --token T --ttl MS
-  lockscope release [conn] KEY (--token T | --observed)
-  lockscope demo    [--scenario NAME] [--variant broken|fixed] [--workers N] [--duration S] [--seed N] [--json]
-  lockscope demo    --list                 the training scenarios, one line each
-  lockscope dialects [--profile F] [--json]  the lock layouts LockScope reads, and what it can do to each
+    const unsigned shown = all ? Everyone : bit(topic);
+    if (shown & Connected) {
+        text += QStringLiteral("\nConnection [conn], as redis-cli takes it (default 127.0.0.1:6379):\n");
+        for (const OptionSpec &spec : optionTable())
+            if (spec.section == Section::Connection && (spec.takenBy & shown))
+                text += optionHelp(spec);
+    }
+    text += QStringLiteral("\nOptions:\n");
+    for (const OptionSpec &spec : optionTable())
+        if (spec.section == Section::Options && (spec.takenBy & shown))
+            text += optionHelp(spec);
+    if (!all)
+        text += QStringLiteral("\nAn option not listed here is a usage error for %1; lockscope --help lists them all.\n")
+                    .arg(commandName(topic));
 
-Connection [conn], as redis-cli takes it (default 127.0.0.1:6379):
-  -h, --host HOST        server host
-  -p, --port PORT        server port
-  -a, --pass PASSWORD    password (or set REDISCLI_AUTH)
-      --user USER        ACL user name
-  -n, --db N             database number
-  -u, --uri URL          redis://[[user]:password@]host[:port][/db], rediss:// for TLS
-      --tls              use TLS;  --cacert FILE, --cert FILE, --key FILE, --insecure
-      --connect-timeout MS   give up connecting after this long (default 5000)
-      --sandbox          start a private redis-server with sample locks and use it
-
-Options:
-      --pattern GLOB     also treat keys matching GLOB as locks ("i:GLOB" ignores case);
-                         repeatable. Defaults: i:*lock*, mutex:*, i:*semaphore*, qo_*, uniquejobs:*,
-                         and Laravel's *laravel_unique_job:*, *laravel-queue-overlap:*, *framework/schedule-*
-      --no-default-patterns   use only the --pattern globs (and those of --profile)
-      --profile FILE     custom dialect profiles (JSON, as the window exports them) for in-house
-                         locks: their keys are scanned and decoded, and --dialect takes their ids;
-                         repeatable
-      --json             JSON Lines: one object per lock (scan) or per event (watch --events)
-      --read-only        refuse every admin action
-      --token T          a lock token; binary bytes as \xNN, as redis-cli prints them
-      --ttl MS           milliseconds, or with a unit: 1500ms, 30s, 5m, 1h
-      --observed         release the token the lock holds right now, guarded against change
-      --dialect ID       acquire: write the lock as that library does, with a token in its
-                         format (default plain; lockscope dialects lists the ids)
-      --interval MS      watch: re-read the known locks this often (default 1000)
-      --rescan MS        watch: look for new locks this often (default: as often as the budget
-                         allows, at most every --interval)
-      --budget PCT       watch: share of one server core the watch may use (default 3); with
-                         keyspace notifications it needs far less
-      --duration S       watch: stop after S seconds (default: until Ctrl+C); with --screenshot:
-                         let the window run S seconds before the picture
-      --events           watch: print lock events (acquired, released, renewed, expired,
-                         handed-over, contended, stuck, near-miss) instead of the table
-      --enable-notifications  watch: let LockScope turn on keyspace notifications
-                         (CONFIG SET notify-keyspace-events) for events within ~100 ms;
-                         costs the server CPU on every write; put back when the watch ends
-  -y, --yes              do not ask before an admin action (never asked when stdin is not a terminal)
-      --dry-run          show what an admin action would run, run nothing
-      --scenario NAME    demo: run this scenario (default: all of them, in turn)
-      --variant V        demo: broken or fixed (oversell also: unlocked); default: each in turn
-      --workers N        demo: simulated workers; --duration S: seconds per run;
-      --seed N           demo: seed of the random choices, to repeat a run
-      --help, --version
-
-Exit codes: 0 done, 1 refused (not owner, not held, read-only), 2 usage error,
-            3 connection or authentication error.
-Every admin action is appended to the audit log in the user's data directory.
-)");
+    text += QStringLiteral("\nExit codes: 0 done, 1 refused (not owner, not held, read-only), 2 usage error,\n"
+                           "            3 connection or authentication error.\n");
+    if (shown & Admin)
+        text += QStringLiteral("Every admin action is appended to the audit log in the user's data directory.\n");
+    return text;
 }

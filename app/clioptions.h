@@ -11,12 +11,14 @@
 #include <optional>
 
 // The command line, parsed once: a subcommand, redis-cli-style connection options and the
-// subcommand's own options. Parsing fails with one line that names the problem.
+// subcommand's own options. Parsing fails with one line that names the problem; an option
+// the subcommand has no use for is such a problem, not something to ignore.
 struct CliOptions
 {
     enum class Command { Gui, Scan, Watch, Acquire, Extend, Release, Demo, Dialects, Help, Version };
 
     Command command = Command::Gui;
+    Command helpTopic = Command::Help; // --help: that subcommand's help, or (Help) all of it
     ConnectionProfile connection;
     bool connectionGiven = false; // any connection option: otherwise the GUI uses its sandbox
     bool sandbox = false;         // --sandbox: an embedded redis-server with sample locks
@@ -51,7 +53,10 @@ struct CliOptions
     bool list = false;
 
     static std::optional<CliOptions> parse(const QStringList &arguments, QString *error);
-    static QString helpText();
-    // "1500", "1500ms", "30s", "5m", "2h" as milliseconds; -1 when malformed.
-    static qint64 parseDuration(const QString &text);
+    // Everything, or (for a subcommand) its usage and only the options it takes.
+    static QString helpText(Command topic = Command::Help);
+    // "1500" (in unitMs, milliseconds by default), "1500ms", "1.5s", "30s", "5m", "2h", "1d"
+    // as exact milliseconds; nothing when malformed or not a whole number of milliseconds.
+    // Beyond qint64 it saturates at its maximum, which every caller's limit refuses.
+    static std::optional<qint64> parseDuration(const QString &text, qint64 unitMs = 1);
 };

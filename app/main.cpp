@@ -20,6 +20,7 @@
 #include <QTimer>
 
 #include <csignal>
+#include <memory>
 #include <cstdio>
 
 namespace {
@@ -138,21 +139,38 @@ int runGui(int argc, char *argv[], const CliOptions &options)
     }
     if (!options.screenshot.isEmpty()) {
         const QString file = options.screenshot;
-        auto grab = [&window, file] {
+        auto grab = [&window, file](int code) {
             const bool saved = window.grab().save(file);
             if (!saved)
                 fprintf(stderr, "lockscope: could not write %s\n", qUtf8Printable(file));
-            QCoreApplication::exit(saved ? 0 : 1);
+            QCoreApplication::exit(saved ? code : 1);
         };
         if (demo) // the demo runs for --duration seconds before the picture is taken
-            QTimer::singleShot(int((options.durationS > 0 ? options.durationS : 8) * 1000), &window, grab);
+            QTimer::singleShot(int((options.durationS > 0 ? options.durationS : 8) * 1000), &window, [grab] { grab(0); });
         // Let the table and the detail panel lay out and paint before grabbing; with --duration,
         // let the live charts fill for that long.
         const int settleMs = options.durationS > 0 ? int(options.durationS * 1000) : 500;
-        QObject::connect(&window, &MainWindow::scanFinished, &window, [&window, grab, demo, settleMs] {
+        auto decided = std::make_shared<bool>(false); // a scan finished, or the session failed
+        QObject::connect(&window, &MainWindow::scanFinished, &window, [&window, grab, demo, settleMs, decided] {
+            *decided = true;
             if (!demo)
-                QTimer::singleShot(settleMs, &window, grab);
+                QTimer::singleShot(settleMs, &window, [grab] { grab(0); });
         }, Qt::SingleShotConnection);
+        // A session that fails before its first scan (refused, unreachable, authentication,
+        // TLS, no sandbox) will not scan: picture the window showing the error now, with the
+        // exit code of a connection error, instead of waiting for a scan that never comes.
+        // The window has shown the message by then (it heard the signal first); the short
+        // wait lets the reconnect countdown in the status bar appear too.
+        auto failed = [&window, grab, demo, decided](const QString &message) {
+            if (demo || *decided)
+                return;
+            *decided = true;
+            fprintf(stderr, "lockscope: %s\n", qUtf8Printable(message));
+            QTimer::singleShot(300, &window, [grab] { grab(CliCommand::ConnectionError); });
+        };
+        QObject::connect(&sessions, &SessionManager::errorOccurred, &window, failed);
+        QObject::connect(&sessions, &SessionManager::sandboxFailed, &window,
+                         [failed](const QString &message) { failed(QStringLiteral("Could not start the sandbox: %1").arg(message)); });
         QTimer::singleShot(60000 + (demo ? 0 : settleMs), &window, [&window] {
             fprintf(stderr, "lockscope: no scan finished within 60 s; no screenshot taken (%s)\n",
                     qUtf8Printable(window.statusMessage()));
@@ -189,7 +207,7 @@ int main(int argc, char *argv[])
     }
     switch (options->command) {
     case CliOptions::Command::Help:
-        fputs(qUtf8Printable(CliOptions::helpText()), stdout);
+        fputs(qUtf8Printable(CliOptions::helpText(options->helpTopic)), stdout);
         return 0;
     case CliOptions::Command::Version:
         printf("lockscope %s\n", LOCKSCOPE_VERSION);

@@ -5,6 +5,29 @@ bool printableAscii(unsigned char c)
 {
     return c >= 0x20 && c < 0x7f;
 }
+
+// The byte of a one-letter escape (the letter after the backslash); 0 when there is none.
+char simpleEscape(QChar letter)
+{
+    switch (letter.unicode()) {
+    case 'n':
+        return '\n';
+    case 'r':
+        return '\r';
+    case 't':
+        return '\t';
+    case 'a':
+        return '\a';
+    case 'b':
+        return '\b';
+    case '\\':
+        return '\\';
+    case '"':
+        return '"';
+    default:
+        return 0;
+    }
+}
 } // namespace
 
 bool TokenText::isPrintable(const QByteArray &bytes)
@@ -63,45 +86,46 @@ QByteArray TokenText::escapeBytes(const QByteArray &bytes)
     return out;
 }
 
-std::optional<QByteArray> TokenText::unescape(const QString &text)
+std::optional<QByteArray> TokenText::unescape(const QString &text, QString *error)
 {
-    const QByteArray in = text.toUtf8();
+    auto refuse = [error](const QString &message) {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
     QByteArray out;
-    out.reserve(in.size());
-    for (qsizetype i = 0; i < in.size(); ++i) {
-        const char c = in.at(i);
-        if (c != '\\') {
+    out.reserve(text.size());
+    qsizetype literalFrom = 0; // typed characters are copied in runs, as UTF-8
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text.at(i) != QLatin1Char('\\'))
+            continue;
+        out += QStringView(text).mid(literalFrom, i - literalFrom).toUtf8();
+        const QString where = QString::number(i + 1);
+        if (i + 1 >= text.size())
+            return refuse(QStringLiteral("a lone backslash at character %1 ends it: write \\\\ for a backslash").arg(where));
+        const QChar n = text.at(i + 1);
+        if (n == QLatin1Char('x')) {
+            const QString digits = text.mid(i + 2, 2);
+            const int high = digits.size() == 2 ? hexDigit(digits.at(0).toLatin1()) : -1;
+            const int low = digits.size() == 2 ? hexDigit(digits.at(1).toLatin1()) : -1;
+            if (high < 0 || low < 0) {
+                return refuse(QStringLiteral("invalid escape \\x%1 at character %2: \\x takes two hex digits, as in \\xff")
+                                  .arg(digits, where));
+            }
+            out += char(high * 16 + low);
+            i += 3;
+        } else {
+            const char c = simpleEscape(n);
+            if (c == 0) {
+                return refuse(QStringLiteral("invalid escape \\%1 at character %2: the escapes are \\xNN, \\n, \\r, \\t, \\a, \\b, \\\\ and \\\"")
+                                  .arg(QString(n), where));
+            }
             out += c;
-            continue;
+            ++i;
         }
-        if (i + 1 >= in.size())
-            return std::nullopt;
-        const char n = in.at(++i);
-        if (n == 'x' && i + 2 < in.size() && hexDigit(in.at(i + 1)) >= 0 && hexDigit(in.at(i + 2)) >= 0) {
-            out += char(hexDigit(in.at(i + 1)) * 16 + hexDigit(in.at(i + 2)));
-            i += 2;
-            continue;
-        }
-        switch (n) {
-        case 'n':
-            out += '\n';
-            break;
-        case 'r':
-            out += '\r';
-            break;
-        case 't':
-            out += '\t';
-            break;
-        case 'b':
-            out += '\b';
-            break;
-        case 'a':
-            out += '\a';
-            break;
-        default:
-            out += n; // \\ \" and any other escaped character stand for themselves
-        }
+        literalFrom = i + 1;
     }
+    out += QStringView(text).mid(literalFrom).toUtf8();
     return out;
 }
 

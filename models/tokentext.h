@@ -13,9 +13,11 @@ public:
     static QString escape(const QByteArray &bytes);
     // The same text as ASCII bytes, for output that is bytes anyway (JSON Lines).
     static QByteArray escapeBytes(const QByteArray &bytes);
-    // The inverse, accepting what redis-cli accepts inside quotes. Fails only on a trailing
-    // lone backslash, which redis-cli would also reject.
-    static std::optional<QByteArray> unescape(const QString &text);
+    // The inverse: text as typed (characters other than escapes become their UTF-8 bytes)
+    // with the escapes escape() writes: \xNN, \n, \r, \t, \a, \b, \\ and \". Any other
+    // backslash is refused rather than guessed at (redis-cli would turn "\xZZ" into "xZZ",
+    // a different key): nothing, and *error says which escape and at which character.
+    static std::optional<QByteArray> unescape(const QString &text, QString *error = nullptr);
     static bool isPrintable(const QByteArray &bytes);
     // The value of one hex digit, -1 for any other character.
     static int hexDigit(char c);

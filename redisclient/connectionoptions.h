@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QString>
 
 // Where and how to reach one Redis server, with redis-cli's vocabulary.
@@ -12,9 +13,10 @@ struct ConnectionOptions
     int database = 0;
 
     bool tls = false;
-    QString caCertFile;
+    QString caCertFile; // a file of CA certificates, or a directory of such files
     QString certFile;
     QString keyFile;
+    QByteArray keyPassphrase; // of an encrypted keyFile; a secret, like the password
     bool verifyPeer = true;
 
     int connectTimeoutMs = 5000;

@@ -1,18 +1,20 @@
 #include "redisconnection.h"
 
 #include "replyparser.h"
+#include "tlsfiles.h"
 
-#include <QFile>
 #include <QRandomGenerator>
-#include <QSslCertificate>
-#include <QSslConfiguration>
-#include <QSslKey>
 #include <QSslSocket>
 #include <QTcpSocket>
 
 namespace {
 constexpr int deadlineCheckMs = 250;
 constexpr int reconnectBaseMs = 250;
+// A TLS server answers a ClientHello within a round trip or two. A plain-text Redis never
+// does: it reads the hello as the start of an inline command, finds a NUL byte before any
+// newline and waits for the rest. After this long without a handshake, a side connection
+// asks the port in plain RESP.
+constexpr int plainTextProbeMs = 500;
 
 QByteArray commandName(const RedisCommand &command)
 {
@@ -39,6 +41,8 @@ RedisConnection::RedisConnection(const ConnectionOptions &options, QObject *pare
     connect(&m_deadlineTimer, &QTimer::timeout, this, &RedisConnection::checkDeadlines);
     m_reconnectTimer.setSingleShot(true);
     connect(&m_reconnectTimer, &QTimer::timeout, this, &RedisConnection::startConnect);
+    m_probeTimer.setSingleShot(true);
+    connect(&m_probeTimer, &QTimer::timeout, this, &RedisConnection::startPlainTextProbe);
 }
 
 // Pending handlers are dropped unrun: their owners may be half-destroyed by now.
@@ -64,11 +68,29 @@ void RedisConnection::open()
     m_reconnectTimer.stop();
     m_attempt = 0;
     m_reportedError.clear();
+    if (m_options.tls) {
+        // Read once per open(), not per attempt: a file that cannot be used now will not be
+        // usable on a retry either, and it must not be a new socket's silent default.
+        QString why;
+        const std::optional<QSslConfiguration> config = TlsFiles::configuration(m_options, &why);
+        if (!config) {
+            // Failed like any connection attempt, through the event loop, and never retried.
+            const quint64 generation = ++m_generation;
+            setState(State::Connecting);
+            QMetaObject::invokeMethod(this, [this, generation, why] {
+                if (generation == m_generation)
+                    fail(ErrorKind::Tls, QStringLiteral("Cannot use TLS with %1: %2").arg(endpoint(), why));
+            }, Qt::QueuedConnection);
+            return;
+        }
+        m_tlsConfig = *config;
+    }
     startConnect();
 }
 
 void RedisConnection::close()
 {
+    stopPlainTextProbe();
     m_reconnectTimer.stop();
     m_connectTimer.stop();
     m_deadlineTimer.stop();
@@ -93,27 +115,9 @@ void RedisConnection::startConnect()
     m_handshaking = false;
     if (m_options.tls) {
         auto *ssl = new QSslSocket(this);
-        QSslConfiguration config = ssl->sslConfiguration();
-        if (!m_options.caCertFile.isEmpty())
-            config.setCaCertificates(QSslCertificate::fromPath(m_options.caCertFile));
-        if (!m_options.certFile.isEmpty()) {
-            const QList<QSslCertificate> certs = QSslCertificate::fromPath(m_options.certFile);
-            if (!certs.isEmpty())
-                config.setLocalCertificate(certs.first());
-        }
-        if (!m_options.keyFile.isEmpty()) {
-            QFile keyFile(m_options.keyFile);
-            if (keyFile.open(QIODevice::ReadOnly)) {
-                const QByteArray pem = keyFile.readAll();
-                QSslKey key(pem, QSsl::Rsa);
-                if (key.isNull())
-                    key = QSslKey(pem, QSsl::Ec);
-                config.setPrivateKey(key);
-            }
-        }
-        if (!m_options.verifyPeer)
-            config.setPeerVerifyMode(QSslSocket::VerifyNone);
-        ssl->setSslConfiguration(config);
+        ssl->setSslConfiguration(m_tlsConfig);
+        // TCP is up and the ClientHello on its way: a TLS port answers it at once.
+        connect(ssl, &QSslSocket::connected, this, [this] { m_probeTimer.start(std::min(plainTextProbeMs, m_options.connectTimeoutMs / 2)); });
         connect(ssl, &QSslSocket::encrypted, this, &RedisConnection::onConnected);
         connect(ssl, &QSslSocket::sslErrors, this, [this](const QList<QSslError> &errors) {
             QStringList texts;
@@ -137,9 +141,12 @@ void RedisConnection::startConnect()
             fail(ErrorKind::HostNotFound, QStringLiteral("Host not found: %1").arg(m_options.host));
             break;
         case QAbstractSocket::RemoteHostClosedError:
-            fail(ErrorKind::ConnectionLost, m_state == State::Ready
-                                                ? QStringLiteral("Connection to %1 lost: the server closed it").arg(where)
-                                                : QStringLiteral("%1 closed the connection during the handshake").arg(where));
+            // A TLS port drops a client that speaks plain RESP to it, without a word.
+            fail(ErrorKind::ConnectionLost, m_state == State::Ready ? QStringLiteral("Connection to %1 lost: the server closed it").arg(where)
+                                            : m_options.tls
+                                                ? QStringLiteral("%1 closed the connection during the handshake").arg(where)
+                                                : QStringLiteral("%1 closed the connection during the handshake: if it is a TLS port, "
+                                                                 "connect with TLS (--tls, or rediss://)").arg(where));
             break;
         case QAbstractSocket::SocketTimeoutError:
             fail(ErrorKind::Timeout, QStringLiteral("Timed out talking to %1").arg(where));
@@ -166,8 +173,40 @@ void RedisConnection::startConnect()
         m_socket->connectToHost(m_options.host, m_options.port);
 }
 
+// Asks the port "PING" in plain RESP on a connection of its own. A Redis that talks plain
+// text answers +PONG, or an error such as -NOAUTH or -DENIED, in plain text; a TLS port
+// answers with a TLS alert or closes, and the handshake goes on waiting as before.
+void RedisConnection::startPlainTextProbe()
+{
+    stopPlainTextProbe();
+    m_probe = new QTcpSocket(this);
+    connect(m_probe, &QTcpSocket::connected, this, [this] { m_probe->write("PING\r\n"); });
+    connect(m_probe, &QTcpSocket::readyRead, this, [this] {
+        const QByteArray answer = m_probe->peek(1);
+        stopPlainTextProbe();
+        if (answer == "+" || answer == "-") {
+            fail(ErrorKind::Tls, QStringLiteral("%1 answered in plain text: it is not a TLS port; connect without TLS "
+                                                "(no --tls, redis:// rather than rediss://)").arg(endpoint()));
+        }
+    });
+    connect(m_probe, &QTcpSocket::errorOccurred, this, [this] { stopPlainTextProbe(); });
+    m_probe->connectToHost(m_options.host, m_options.port);
+}
+
+void RedisConnection::stopPlainTextProbe()
+{
+    m_probeTimer.stop();
+    if (!m_probe)
+        return;
+    m_probe->disconnect(this);
+    m_probe->abort();
+    m_probe->deleteLater();
+    m_probe = nullptr;
+}
+
 void RedisConnection::onConnected()
 {
+    stopPlainTextProbe();
     m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     m_socket->setSocketOption(QAbstractSocket::KeepAliveOption, 1);
 
@@ -413,6 +452,7 @@ void RedisConnection::fail(ErrorKind kind, const QString &message)
     ++m_generation;
     m_connectTimer.stop();
     m_deadlineTimer.stop();
+    stopPlainTextProbe();
     m_handshaking = false;
     if (m_socket) {
         m_socket->disconnect(this);

@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
+#include <QSslConfiguration>
 #include <QTimer>
 
 #include <deque>
@@ -101,6 +102,8 @@ private:
     };
 
     void startConnect();
+    void startPlainTextProbe();
+    void stopPlainTextProbe();
     void onConnected();
     void onHandshakeDone(const RedisReply &failure);
     void onReadyRead();
@@ -123,6 +126,12 @@ private:
     QTimer m_connectTimer;
     QTimer m_deadlineTimer;
     QTimer m_reconnectTimer;
+    // TLS: the configuration read from the options' files when the connection is opened, and
+    // the side connection that asks a port slow to answer our ClientHello whether it talks
+    // plain RESP instead.
+    QSslConfiguration m_tlsConfig;
+    QTimer m_probeTimer;
+    QTcpSocket *m_probe = nullptr;
     QElapsedTimer m_clock;
     quint64 m_generation = 0;
     int m_attempt = 0;

@@ -3,6 +3,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QElapsedTimer>
 #include <QImage>
 #include <QProcess>
 #include <QTcpServer>
@@ -317,6 +318,51 @@ private Q_SLOTS:
         QVERIFY(r.err.startsWith("lockscope: "));
     }
 
+    // One line on stderr that names the problem, exit 2, nothing run.
+    void usageErrorsSayWhatIsWrong_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("message");
+        QTest::newRow("option of another command") << QStringList{QStringLiteral("scan"), QStringLiteral("--ttl"), QStringLiteral("5")}
+                                                   << QByteArray("--ttl is not an option of scan; it is for acquire and extend");
+        QTest::newRow("ttl that overflowed") << QStringList{QStringLiteral("acquire"), QStringLiteral("lock:x"), QStringLiteral("--ttl"),
+                                                            QStringLiteral("922337203685477580")}
+                                             << QByteArray("--ttl wants at most 365 days, not '922337203685477580'");
+        QTest::newRow("negative database") << QStringList{QStringLiteral("scan"), QStringLiteral("-n"), QStringLiteral("-1")}
+                                           << QByteArray("-n wants a database number of 0 or more, not '-1'");
+        QTest::newRow("bad escape in the key") << QStringList{QStringLiteral("release"), QStringLiteral("lock:\\xZZ"), QStringLiteral("--observed")}
+                                               << QByteArray("invalid escape \\xZZ at character 6");
+    }
+
+    void usageErrorsSayWhatIsWrong()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, message);
+        m_redis.command({"SET", "lock:xZZ", "t", "PX", "60000"});
+        const Run r = lockscope(args + conn());
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains(message), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(m_redis.command({"EXISTS", "lock:xZZ"}).integer(), qint64(1)); // not the key that was meant
+        QCOMPARE(m_redis.command({"EXISTS", "lock:x"}).integer(), qint64(0));
+    }
+
+    // The database of a URL's ?db=N is the one scanned.
+    void urlDatabaseParameterIsScanned()
+    {
+        m_redis.command({"SELECT", "0"});
+        QVERIFY(m_redis.command({"SELECT", "3"}).isStatus("OK"));
+        m_redis.command({"SET", "lock:in-db3", "t", "PX", "60000"});
+        QVERIFY(m_redis.command({"SELECT", "0"}).isStatus("OK"));
+        m_redis.command({"SET", "lock:in-db0", "t", "PX", "60000"});
+        const Run r = lockscope({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("-u"),
+                                 QStringLiteral("redis://127.0.0.1:%1?db=3").arg(m_redis.port())});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("lock:in-db3"), r.out.constData());
+        QVERIFY(!r.out.contains("lock:in-db0"));
+    }
+
     void connectionErrorsExitThree()
     {
         QTcpServer probe;
@@ -336,6 +382,31 @@ private Q_SLOTS:
         r = lockscope({QStringLiteral("scan"), QStringLiteral("-u"),
                        QStringLiteral("redis://:right@127.0.0.1:%1/0").arg(secured.port())});
         QCOMPARE(r.code, 0);
+    }
+
+    // rediss:// to the plain-text test server: said at once, not "No answer" after 5 s.
+    void tlsToAPlainTextPortIsOneLineAndExitThree()
+    {
+        QElapsedTimer t;
+        t.start();
+        const Run r = lockscope({QStringLiteral("scan"), QStringLiteral("-u"), QStringLiteral("rediss://127.0.0.1:%1").arg(m_redis.port())});
+        QCOMPARE(r.code, 3);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains("answered in plain text: it is not a TLS port"), r.err.constData());
+        QVERIFY2(t.elapsed() < 3000, qPrintable(QString::number(t.elapsed())));
+    }
+
+    // A CA file that cannot be used is named, at once, and nothing is connected.
+    void unusableTlsFileIsOneLineAndExitThree()
+    {
+        const QString missing = m_home.filePath(QStringLiteral("no-such-ca.crt"));
+        QElapsedTimer t;
+        t.start();
+        const Run r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--tls"), QStringLiteral("--cacert"), missing} + conn());
+        QCOMPARE(r.code, 3);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains(QStringLiteral("the CA file %1 does not exist").arg(missing).toUtf8()), r.err.constData());
+        QVERIFY(t.elapsed() < 3000);
     }
 
     void helpAndVersion()
@@ -358,6 +429,35 @@ private Q_SLOTS:
         const QImage image(file);
         QVERIFY(!image.isNull());
         QVERIFY(image.width() >= 800 && image.height() >= 500);
+    }
+
+    // A server that refuses will never deliver a scan: the picture shows the window's error
+    // at once (it waited 60 s and took none), and the exit code says the connection failed.
+    void screenshotOfARefusedServerShowsTheError()
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+        const quint16 closed = probe.serverPort();
+        probe.close();
+        const QString file = m_home.filePath(QStringLiteral("refused.png"));
+        QElapsedTimer t;
+        t.start();
+        const Run r = lockscope({QStringLiteral("--screenshot"), file, QStringLiteral("-p"), QString::number(closed),
+                                 QStringLiteral("--duration"), QStringLiteral("30")}, 60000);
+        QVERIFY2(t.elapsed() < 10000, qPrintable(QString::number(t.elapsed())));
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.contains("Connection refused by 127.0.0.1:" + QByteArray::number(closed)), r.err.constData());
+        const QImage image(file);
+        QVERIFY(!image.isNull());
+        // The status bar at the bottom carries the message in the window's error red (#b3261e).
+        int red = 0;
+        for (int y = image.height() - 30; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x) {
+                const QColor c = image.pixelColor(x, y);
+                red += c.red() > 150 && c.green() < 90 && c.blue() < 90;
+            }
+        }
+        QVERIFY2(red > 100, qPrintable(QString::number(red)));
     }
 
     void noDisplayFallsBackToTheTerminal()

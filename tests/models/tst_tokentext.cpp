@@ -35,21 +35,47 @@ private Q_SLOTS:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QByteArray>("bytes");
         QTest::newRow("upper hex") << "\\xFF\\xAb" << QByteArray("\xff\xab");
-        QTest::newRow("not hex stays literal") << "\\xZZ" << QByteArray("xZZ");
-        QTest::newRow("short hex stays literal") << "\\x4" << QByteArray("x4");
-        QTest::newRow("other escapes") << "\\q\\\\" << QByteArray("q\\");
+        QTest::newRow("escaped backslash and quote") << "a\\\\b\\\"" << QByteArray("a\\b\"");
+        QTest::newRow("hex then text") << "\\x41BC" << QByteArray("ABC");
+        QTest::newRow("typed utf-8 is its bytes") << "caf\u00e9:\\x00" << QByteArray("caf\xc3\xa9:\x00", 7);
+        QTest::newRow("no escapes") << "lock:orders" << QByteArray("lock:orders");
     }
 
     void unescapeAcceptsRedisCliInput()
     {
         QFETCH(QString, text);
         QFETCH(QByteArray, bytes);
-        QCOMPARE(TokenText::unescape(text).value(), bytes);
+        QString error;
+        QCOMPARE(TokenText::unescape(text, &error).value(), bytes);
+        QVERIFY(error.isEmpty());
     }
 
-    void trailingBackslashIsAnError()
+    // A malformed escape must never quietly become other bytes: lock:\xZZ is not the key
+    // lock:xZZ, and a force-release must not hit a key the operator did not name.
+    void invalidEscapesAreRefused_data()
     {
-        QVERIFY(!TokenText::unescape(QStringLiteral("abc\\")).has_value());
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not hex") << "lock:\\xZZ" << "invalid escape \\xZZ at character 6: \\x takes two hex digits, as in \\xff";
+        QTest::newRow("one hex digit") << "lock:\\x4" << "invalid escape \\x4 at character 6: \\x takes two hex digits, as in \\xff";
+        QTest::newRow("second digit not hex") << "\\x4g" << "invalid escape \\x4g at character 1: \\x takes two hex digits, as in \\xff";
+        QTest::newRow("x at the end") << "ab\\x" << "invalid escape \\x at character 3: \\x takes two hex digits, as in \\xff";
+        QTest::newRow("unknown letter") << "a\\qb" << "invalid escape \\q at character 2: the escapes are \\xNN, \\n, \\r, \\t, \\a, \\b, \\\\ and \\\"";
+        QTest::newRow("unicode style") << "caf\\u00e9" << "invalid escape \\u at character 4: the escapes are \\xNN, \\n, \\r, \\t, \\a, \\b, \\\\ and \\\"";
+        QTest::newRow("nul style") << "\\0" << "invalid escape \\0 at character 1: the escapes are \\xNN, \\n, \\r, \\t, \\a, \\b, \\\\ and \\\"";
+        QTest::newRow("lone backslash") << "abc\\" << "a lone backslash at character 4 ends it: write \\\\ for a backslash";
+        QTest::newRow("second escape bad") << "\\xff\\xG0" << "invalid escape \\xG0 at character 5: \\x takes two hex digits, as in \\xff";
+        QTest::newRow("position counts characters") << "\u00e9\u00e9\\z" << "invalid escape \\z at character 3: the escapes are \\xNN, \\n, \\r, \\t, \\a, \\b, \\\\ and \\\"";
+    }
+
+    void invalidEscapesAreRefused()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        QString error;
+        QVERIFY(!TokenText::unescape(text, &error).has_value());
+        QCOMPARE(error, message);
+        QVERIFY(!TokenText::unescape(text).has_value());
     }
 };
 

@@ -2,11 +2,16 @@
 #include "redisconnection.h"
 #include "testredis.h"
 
+#include <QDir>
+#include <QFile>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <memory>
 
 namespace {
 // Waits for one reply on a connection, as only a test may.
@@ -29,11 +34,90 @@ quint16 unusedPort()
     probe.listen(QHostAddress::LocalHost, 0);
     return probe.serverPort();
 }
+
+bool openssl(const QString &dir, const QStringList &args)
+{
+    QProcess p;
+    p.setWorkingDirectory(dir);
+    p.start(QStringLiteral("openssl"), args);
+    return p.waitForFinished(30000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// A TLS redis-server and the good and bad files a user may point a connection at, made
+// once by openssl: TestRedis::startTls's CA and server pair, and around it another RSA key,
+// an EC pair, encrypted keys, damaged and mistaken files, a CA directory.
+struct TlsFixture
+{
+    QTemporaryDir dir;
+    TestRedis redis;
+
+    QString path(const QString &name) const { return dir.filePath(name); }
+
+    bool make()
+    {
+        const QString d = dir.path();
+        if (!redis.startTls(d))
+            return false;
+        const QByteArray cert = readFile(path(QStringLiteral("server.crt")));
+        QByteArray damaged = cert;
+        damaged[damaged.indexOf('\n') + 40] = '*'; // not base64: the block does not decode
+        return openssl(d, {QStringLiteral("genpkey"), QStringLiteral("-algorithm"), QStringLiteral("RSA"), QStringLiteral("-pkeyopt"),
+                           QStringLiteral("rsa_keygen_bits:2048"), QStringLiteral("-out"), QStringLiteral("other.key")})
+               && openssl(d, {QStringLiteral("pkey"), QStringLiteral("-in"), QStringLiteral("server.key"), QStringLiteral("-aes256"),
+                              QStringLiteral("-passout"), QStringLiteral("pass:secret"), QStringLiteral("-out"), QStringLiteral("encrypted.key")})
+               && openssl(d, {QStringLiteral("rsa"), QStringLiteral("-in"), QStringLiteral("server.key"), QStringLiteral("-aes256"),
+                              QStringLiteral("-traditional"), QStringLiteral("-passout"), QStringLiteral("pass:secret"), QStringLiteral("-out"),
+                              QStringLiteral("encrypted-traditional.key")})
+               && openssl(d, {QStringLiteral("ecparam"), QStringLiteral("-name"), QStringLiteral("prime256v1"), QStringLiteral("-genkey"),
+                              QStringLiteral("-noout"), QStringLiteral("-out"), QStringLiteral("ec.key")})
+               && openssl(d, {QStringLiteral("ecparam"), QStringLiteral("-name"), QStringLiteral("prime256v1"), QStringLiteral("-genkey"),
+                              QStringLiteral("-noout"), QStringLiteral("-out"), QStringLiteral("ec-other.key")})
+               && openssl(d, {QStringLiteral("req"), QStringLiteral("-new"), QStringLiteral("-key"), QStringLiteral("ec.key"), QStringLiteral("-subj"),
+                              QStringLiteral("/CN=lockscope-client"), QStringLiteral("-out"), QStringLiteral("ec.csr")})
+               && openssl(d, {QStringLiteral("x509"), QStringLiteral("-req"), QStringLiteral("-in"), QStringLiteral("ec.csr"), QStringLiteral("-CA"),
+                              QStringLiteral("ca.crt"), QStringLiteral("-CAkey"), QStringLiteral("ca.key"), QStringLiteral("-CAcreateserial"),
+                              QStringLiteral("-out"), QStringLiteral("ec.crt"), QStringLiteral("-days"), QStringLiteral("30")})
+               && openssl(d, {QStringLiteral("x509"), QStringLiteral("-in"), QStringLiteral("ca.crt"), QStringLiteral("-outform"), QStringLiteral("DER"),
+                              QStringLiteral("-out"), QStringLiteral("ca.der")})
+               && writeFile(path(QStringLiteral("damaged.crt")), damaged)
+               && writeFile(path(QStringLiteral("chain-damaged.crt")), readFile(path(QStringLiteral("ca.crt"))) + damaged)
+               && writeFile(path(QStringLiteral("notes.txt")), "the CA is on the wiki\n")
+               && writeFile(path(QStringLiteral("empty.crt")), "\n")
+               && QDir(d).mkpath(QStringLiteral("cadir")) && QDir(d).mkpath(QStringLiteral("emptydir"))
+               && QFile::copy(path(QStringLiteral("ca.crt")), path(QStringLiteral("cadir/ca.pem")))
+               && writeFile(path(QStringLiteral("cadir/README")), "not a certificate\n")
+               && writeFile(path(QStringLiteral("emptydir/README")), "not a certificate\n");
+    }
+};
 } // namespace
 
 class TestRedisConnection : public QObject
 {
     Q_OBJECT
+
+    std::unique_ptr<TlsFixture> m_tls;
+
+    TlsFixture *tls()
+    {
+        if (!m_tls) {
+            m_tls = std::make_unique<TlsFixture>();
+            if (!m_tls->make())
+                m_tls.reset();
+        }
+        return m_tls.get();
+    }
 
 private Q_SLOTS:
     void pipelineKeepsOrder()
@@ -271,6 +355,196 @@ private Q_SLOTS:
         RedisConnection insecure(o);
         insecure.open();
         QCOMPARE(call(insecure, {"GET", "lock:tls"}).bytes(), QByteArray("tok"));
+    }
+
+    // A file that cannot be used is one error that names it, before any connection is
+    // attempted (nothing reaches the port), and it is not retried.
+    void unusableTlsFilesAreOneErrorBeforeConnecting_data()
+    {
+        QTest::addColumn<QString>("ca");
+        QTest::addColumn<QString>("cert");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QByteArray>("passphrase");
+        QTest::addColumn<QString>("message"); // %1: the fixture's directory
+        const QString none;
+        QTest::newRow("missing CA") << "nope.crt" << none << none << QByteArray() << "the CA file %1/nope.crt does not exist";
+        QTest::newRow("empty CA") << "empty.crt" << none << none << QByteArray() << "the CA file %1/empty.crt is empty";
+        QTest::newRow("CA not PEM") << "notes.txt" << none << none << QByteArray()
+                                    << "the CA file %1/notes.txt is not a PEM certificate file (no \"-----BEGIN CERTIFICATE-----\" line)";
+        QTest::newRow("CA is a key") << "server.key" << none << none << QByteArray() << "the CA file %1/server.key holds a private key, not a certificate";
+        QTest::newRow("CA damaged") << "damaged.crt" << none << none << QByteArray()
+                                    << "the CA file %1/damaged.crt: its certificate is damaged and cannot be read";
+        QTest::newRow("CA chain, one damaged") << "chain-damaged.crt" << none << none << QByteArray()
+                                               << "the CA file %1/chain-damaged.crt: 1 of its 2 certificates are damaged and cannot be read";
+        QTest::newRow("CA directory without certificates") << "emptydir" << none << none << QByteArray()
+                                                           << "the CA directory %1/emptydir holds no readable PEM certificate";
+        QTest::newRow("missing certificate") << "ca.crt" << "nope.crt" << "server.key" << QByteArray()
+                                             << "the certificate file %1/nope.crt does not exist";
+        QTest::newRow("certificate is a directory") << "ca.crt" << "cadir" << "server.key" << QByteArray()
+                                                    << "the certificate file %1/cadir is a directory, not a file";
+        QTest::newRow("certificate is a key") << "ca.crt" << "server.key" << "server.key" << QByteArray()
+                                              << "the certificate file %1/server.key holds a private key, not a certificate";
+        QTest::newRow("missing key") << "ca.crt" << "server.crt" << "nope.key" << QByteArray() << "the key file %1/nope.key does not exist";
+        QTest::newRow("key is a certificate") << "ca.crt" << "server.crt" << "server.crt" << QByteArray()
+                                              << "the key file %1/server.crt holds a certificate, not a private key";
+        QTest::newRow("key not PEM") << "ca.crt" << "server.crt" << "notes.txt" << QByteArray()
+                                     << "the key file %1/notes.txt is not a PEM private key (no \"-----BEGIN … PRIVATE KEY-----\" line)";
+        QTest::newRow("encrypted key") << "ca.crt" << "server.crt" << "encrypted.key" << QByteArray()
+                                       << "the key file %1/encrypted.key is encrypted and no passphrase was given: decrypt it "
+                                          "(openssl pkey -in FILE -out PLAIN) or give its passphrase";
+        QTest::newRow("encrypted key, traditional") << "ca.crt" << "server.crt" << "encrypted-traditional.key" << QByteArray()
+                                                    << "the key file %1/encrypted-traditional.key is encrypted and no passphrase was given: "
+                                                       "decrypt it (openssl pkey -in FILE -out PLAIN) or give its passphrase";
+        QTest::newRow("wrong passphrase") << "ca.crt" << "server.crt" << "encrypted.key" << QByteArray("wrong")
+                                          << "the passphrase for the key file %1/encrypted.key is wrong";
+        QTest::newRow("another RSA key") << "ca.crt" << "server.crt" << "other.key" << QByteArray()
+                                         << "the key file %1/other.key does not belong to the certificate in %1/server.crt";
+        QTest::newRow("another EC key") << "ca.crt" << "ec.crt" << "ec-other.key" << QByteArray()
+                                        << "the key file %1/ec-other.key does not belong to the certificate in %1/ec.crt";
+        QTest::newRow("EC key for an RSA certificate") << "ca.crt" << "server.crt" << "ec.key" << QByteArray()
+                                                       << "the key file %1/ec.key does not belong to the certificate in %1/server.crt";
+        QTest::newRow("certificate without key") << "ca.crt" << "server.crt" << none << QByteArray()
+                                                 << "the client certificate %1/server.crt comes without its private key";
+    }
+
+    void unusableTlsFilesAreOneErrorBeforeConnecting()
+    {
+        QFETCH(QString, ca);
+        QFETCH(QString, cert);
+        QFETCH(QString, key);
+        QFETCH(QByteArray, passphrase);
+        QFETCH(QString, message);
+        TlsFixture *files = tls();
+        QVERIFY(files);
+        QTcpServer listener; // where the connection would go: it must never arrive
+        QVERIFY(listener.listen(QHostAddress::LocalHost, 0));
+        ConnectionOptions o = files->redis.options();
+        o.port = listener.serverPort();
+        o.caCertFile = ca.isEmpty() ? QString() : files->path(ca);
+        o.certFile = cert.isEmpty() ? QString() : files->path(cert);
+        o.keyFile = key.isEmpty() ? QString() : files->path(key);
+        o.keyPassphrase = passphrase;
+        RedisConnection c(o);
+        QSignalSpy errors(&c, &RedisConnection::errorOccurred);
+        c.open();
+        QCOMPARE(errors.size(), 0); // reported through the event loop, as every failure is
+        const RedisReply queued = call(c, {"PING"});
+        QVERIFY(queued.isError());
+        QCOMPARE(errors.size(), 1);
+        QCOMPARE(errors.first().at(0).value<RedisConnection::ErrorKind>(), RedisConnection::ErrorKind::Tls);
+        QCOMPARE(errors.first().at(1).toString(), QStringLiteral("Cannot use TLS with 127.0.0.1:%1: ").arg(o.port) + message.arg(files->dir.path()));
+        QCOMPARE(c.state(), RedisConnection::State::Disconnected);
+        QTest::qWait(700); // longer than the first reconnect delay
+        QCOMPARE(errors.size(), 1);
+        QVERIFY(!listener.hasPendingConnections());
+    }
+
+    // What does work: a CA directory, a DER CA file, a client certificate chain with its key
+    // (RSA or EC), and an encrypted key with its passphrase.
+    void usableTlsFilesConnect_data()
+    {
+        QTest::addColumn<QString>("ca");
+        QTest::addColumn<QString>("cert");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QByteArray>("passphrase");
+        const QString none;
+        QTest::newRow("CA file") << "ca.crt" << none << none << QByteArray();
+        QTest::newRow("CA directory") << "cadir" << none << none << QByteArray();
+        QTest::newRow("DER CA file") << "ca.der" << none << none << QByteArray();
+        QTest::newRow("RSA client certificate") << "ca.crt" << "server.crt" << "server.key" << QByteArray();
+        QTest::newRow("EC client certificate") << "ca.crt" << "ec.crt" << "ec.key" << QByteArray();
+        QTest::newRow("encrypted key with its passphrase") << "ca.crt" << "server.crt" << "encrypted.key" << QByteArray("secret");
+    }
+
+    void usableTlsFilesConnect()
+    {
+        QFETCH(QString, ca);
+        QFETCH(QString, cert);
+        QFETCH(QString, key);
+        QFETCH(QByteArray, passphrase);
+        TlsFixture *files = tls();
+        QVERIFY(files);
+        ConnectionOptions o = files->redis.options();
+        o.caCertFile = files->path(ca);
+        o.certFile = cert.isEmpty() ? QString() : files->path(cert);
+        o.keyFile = key.isEmpty() ? QString() : files->path(key);
+        o.keyPassphrase = passphrase;
+        RedisConnection c(o);
+        QSignalSpy errors(&c, &RedisConnection::errorOccurred);
+        c.open();
+        const RedisReply pong = call(c, {"PING"});
+        QVERIFY2(pong.isStatus("PONG"), qPrintable(errors.isEmpty() ? pong.errorMessage() : errors.first().at(1).toString()));
+    }
+
+    // rediss:// to a plain-text Redis: the server reads the ClientHello as an inline command
+    // that never ends and says nothing, so the handshake would wait for the connect timeout
+    // and call it "No answer". It is found out quickly and named instead.
+    void tlsToAPlainTextPortSaysSo_data()
+    {
+        QTest::addColumn<QStringList>("serverArguments");
+        QTest::newRow("open server") << QStringList();
+        QTest::newRow("server asking for a password") << QStringList{QStringLiteral("--requirepass"), QStringLiteral("pw")};
+    }
+
+    void tlsToAPlainTextPortSaysSo()
+    {
+        QFETCH(QStringList, serverArguments);
+        TestRedis redis;
+        QVERIFY(redis.start(serverArguments));
+        ConnectionOptions o = redis.options();
+        o.tls = true;
+        o.connectTimeoutMs = 5000;
+        RedisConnection c(o);
+        QSignalSpy errors(&c, &RedisConnection::errorOccurred);
+        QElapsedTimer t;
+        t.start();
+        c.open();
+        QVERIFY(errors.wait(5000));
+        QVERIFY2(t.elapsed() < 2000, qPrintable(QString::number(t.elapsed())));
+        QCOMPARE(errors.first().at(0).value<RedisConnection::ErrorKind>(), RedisConnection::ErrorKind::Tls);
+        QCOMPARE(errors.first().at(1).toString(),
+                 QStringLiteral("127.0.0.1:%1 answered in plain text: it is not a TLS port; connect without TLS "
+                                "(no --tls, redis:// rather than rediss://)").arg(redis.port()));
+        QCOMPARE(c.state(), RedisConnection::State::Disconnected); // retrying cannot fix it
+        QTest::qWait(700);
+        QCOMPARE(errors.size(), 1);
+    }
+
+    // The other way round: a TLS port drops a plain-text client without a word.
+    void plainTextToATlsPortHintsAtTls()
+    {
+        TlsFixture *files = tls();
+        QVERIFY(files);
+        ConnectionOptions o = files->redis.options();
+        o.tls = false;
+        RedisConnection c(o);
+        QSignalSpy errors(&c, &RedisConnection::errorOccurred);
+        c.open();
+        QVERIFY(errors.wait(5000));
+        QCOMPARE(errors.first().at(1).toString(),
+                 QStringLiteral("127.0.0.1:%1 closed the connection during the handshake: if it is a TLS port, "
+                                "connect with TLS (--tls, or rediss://)").arg(o.port));
+    }
+
+    // The probe is only for a handshake that hangs: a TLS server that answers at once is
+    // never asked anything in plain text.
+    void tlsServerIsNotProbed()
+    {
+        TlsFixture *files = tls();
+        QVERIFY(files);
+        auto connectionsReceived = [files] {
+            const QByteArray info = files->redis.command({"INFO", "stats"}).bytes();
+            const QByteArray field = "total_connections_received:";
+            const qsizetype at = info.indexOf(field) + field.size();
+            return info.mid(at, info.indexOf('\r', at) - at).toLongLong();
+        };
+        const qint64 before = connectionsReceived();
+        RedisConnection c(files->redis.options());
+        c.open();
+        QVERIFY(call(c, {"PING"}).isStatus("PONG"));
+        QTest::qWait(700);
+        const qint64 received = connectionsReceived() - before;
+        QCOMPARE(received, qint64(1));
     }
 
     void monitorStreamsCommands()

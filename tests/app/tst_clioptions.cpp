@@ -1,0 +1,325 @@
+#include "clioptions.h"
+
+#include <QTest>
+
+#include <limits>
+
+namespace {
+std::optional<CliOptions> parse(const QStringList &args, QString *error)
+{
+    return CliOptions::parse(QStringList{QStringLiteral("lockscope")} + args, error);
+}
+} // namespace
+
+// The command line as CliOptions reads it: which command takes which option, and numbers
+// read exactly. The binary's exit codes and stderr are tst_cli's.
+class TestCliOptions : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void parseDuration_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<qint64>("unitMs");
+        QTest::addColumn<qint64>("ms"); // -1: refused
+        constexpr qint64 max = std::numeric_limits<qint64>::max();
+        QTest::newRow("bare ms") << "1500" << qint64(1) << qint64(1500);
+        QTest::newRow("ms") << "1500ms" << qint64(1) << qint64(1500);
+        QTest::newRow("s") << "30s" << qint64(1) << qint64(30000);
+        QTest::newRow("fraction of s") << "1.5s" << qint64(1) << qint64(1500);
+        QTest::newRow("ms of s") << "0.001s" << qint64(1) << qint64(1);
+        QTest::newRow("m") << "5m" << qint64(1) << qint64(300000);
+        QTest::newRow("h") << "2h" << qint64(1) << qint64(7200000);
+        QTest::newRow("d") << "1d" << qint64(1) << qint64(86400000);
+        QTest::newRow("spaces") << " 30 s " << qint64(1) << qint64(30000);
+        QTest::newRow("trailing zeros") << "1.500000000000000000000s" << qint64(1) << qint64(1500);
+        QTest::newRow("bare seconds") << "90" << qint64(1000) << qint64(90000);
+        QTest::newRow("bare fraction of seconds") << "0.25" << qint64(1000) << qint64(250);
+        // The issue: 922337203685477580 went through a double and came out another number.
+        QTest::newRow("large, exact") << "922337203685477580" << qint64(1) << qint64(922337203685477580LL);
+        QTest::newRow("largest") << "9223372036854775807" << qint64(1) << max;
+        QTest::newRow("beyond qint64 saturates") << "9223372036854775808" << qint64(1) << max;
+        QTest::newRow("unit overflows") << "922337203685477580s" << qint64(1) << max;
+        QTest::newRow("long digits") << "99999999999999999999999999h" << qint64(1) << max;
+        QTest::newRow("half a ms") << "1.5" << qint64(1) << qint64(-1);
+        QTest::newRow("under a ms") << "0.0001s" << qint64(1) << qint64(-1);
+        QTest::newRow("negative") << "-5" << qint64(1) << qint64(-1);
+        QTest::newRow("exponent") << "1e3" << qint64(1) << qint64(-1);
+        QTest::newRow("inf") << "inf" << qint64(1000) << qint64(-1);
+        QTest::newRow("unknown unit") << "5w" << qint64(1) << qint64(-1);
+        QTest::newRow("empty") << "" << qint64(1) << qint64(-1);
+        QTest::newRow("dot only") << "5." << qint64(1) << qint64(-1);
+        QTest::newRow("not ascii digits") << "\u0665" << qint64(1) << qint64(-1);
+    }
+
+    void parseDuration()
+    {
+        QFETCH(QString, text);
+        QFETCH(qint64, unitMs);
+        QFETCH(qint64, ms);
+        QCOMPARE(CliOptions::parseDuration(text, unitMs).value_or(-1), ms);
+    }
+
+    void optionsTheCommandDoesNotTakeAreUsageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString conn = QStringLiteral("the window, scan, watch, acquire, extend and release");
+        QTest::newRow("scan --ttl") << QStringList{QStringLiteral("scan"), QStringLiteral("--ttl"), QStringLiteral("5")}
+                                    << "--ttl is not an option of scan; it is for acquire and extend";
+        QTest::newRow("window --ttl") << QStringList{QStringLiteral("--ttl"), QStringLiteral("5")}
+                                      << "--ttl is not an option of the window (lockscope without a command); it is for acquire and extend";
+        QTest::newRow("scan --screenshot") << QStringList{QStringLiteral("scan"), QStringLiteral("--screenshot"), QStringLiteral("x.png")}
+                                           << "--screenshot is not an option of scan; it is for the window (lockscope without a command)";
+        QTest::newRow("watch --token") << QStringList{QStringLiteral("watch"), QStringLiteral("--token"), QStringLiteral("t")}
+                                       << "--token is not an option of watch; it is for acquire, extend and release";
+        QTest::newRow("release --dialect") << QStringList{QStringLiteral("release"), QStringLiteral("k"), QStringLiteral("--observed"),
+                                                          QStringLiteral("--dialect"), QStringLiteral("plain")}
+                                           << "--dialect is not an option of release; it is for acquire";
+        QTest::newRow("extend --observed") << QStringList{QStringLiteral("extend"), QStringLiteral("k"), QStringLiteral("--observed")}
+                                           << "--observed is not an option of extend; it is for release";
+        QTest::newRow("scan --interval") << QStringList{QStringLiteral("scan"), QStringLiteral("--interval"), QStringLiteral("100")}
+                                         << "--interval is not an option of scan; it is for watch";
+        QTest::newRow("acquire --duration") << QStringList{QStringLiteral("acquire"), QStringLiteral("k"), QStringLiteral("--ttl"),
+                                                           QStringLiteral("5s"), QStringLiteral("--duration"), QStringLiteral("5")}
+                                            << "--duration is not an option of acquire; it is for the window, watch and demo";
+        QTest::newRow("scan --workers") << QStringList{QStringLiteral("scan"), QStringLiteral("--workers"), QStringLiteral("3")}
+                                        << "--workers is not an option of scan; it is for demo";
+        QTest::newRow("watch --list") << QStringList{QStringLiteral("watch"), QStringLiteral("--list")}
+                                      << "--list is not an option of watch; it is for demo";
+        QTest::newRow("window --json") << QStringList{QStringLiteral("--json")}
+                                       << "--json is not an option of the window (lockscope without a command); it is for scan, watch, "
+                                          "acquire, extend, release, demo and dialects";
+        QTest::newRow("scan --read-only") << QStringList{QStringLiteral("scan"), QStringLiteral("--read-only")}
+                                          << "--read-only is not an option of scan; it is for the window, acquire, extend and release";
+        QTest::newRow("dialects --pattern") << QStringList{QStringLiteral("dialects"), QStringLiteral("--pattern"), QStringLiteral("x*")}
+                                            << "--pattern is not an option of dialects; it is for the window, scan and watch";
+        QTest::newRow("demo -p") << QStringList{QStringLiteral("demo"), QStringLiteral("-p"), QStringLiteral("6379")}
+                                 << QStringLiteral("-p is not an option of demo, which takes no connection options; it is for ") + conn;
+        QTest::newRow("demo spelled --port") << QStringList{QStringLiteral("demo"), QStringLiteral("--port"), QStringLiteral("6379")}
+                                             << QStringLiteral("--port is not an option of demo, which takes no connection options; it is for ") + conn;
+        QTest::newRow("dialects --tls") << QStringList{QStringLiteral("dialects"), QStringLiteral("--tls")}
+                                        << QStringLiteral("--tls is not an option of dialects, which takes no connection options; it is for ") + conn;
+        QTest::newRow("demo --yes") << QStringList{QStringLiteral("demo"), QStringLiteral("-y")}
+                                    << "-y is not an option of demo; it is for acquire, extend and release";
+    }
+
+    void optionsTheCommandDoesNotTakeAreUsageErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QString error;
+        QVERIFY(!parse(args, &error));
+        QCOMPARE(error, message);
+    }
+
+    // Each command's own options, and the connection, still parse.
+    void optionsTheCommandTakesAreAccepted_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("command");
+        const QStringList conn{QStringLiteral("-h"), QStringLiteral("db.internal"), QStringLiteral("-p"), QStringLiteral("6380"),
+                               QStringLiteral("-n"), QStringLiteral("2"), QStringLiteral("--connect-timeout"), QStringLiteral("2s")};
+        QTest::newRow("window screenshot") << conn + QStringList{QStringLiteral("--screenshot"), QStringLiteral("x.png"),
+                                                                 QStringLiteral("--duration"), QStringLiteral("3"),
+                                                                 QStringLiteral("--pattern"), QStringLiteral("jobs:*"),
+                                                                 QStringLiteral("--read-only")}
+                                           << int(CliOptions::Command::Gui);
+        QTest::newRow("window scenario") << QStringList{QStringLiteral("--scenario"), QStringLiteral("unsafe-release"), QStringLiteral("--variant"),
+                                                        QStringLiteral("broken"), QStringLiteral("--screenshot"), QStringLiteral("x.png"),
+                                                        QStringLiteral("--duration"), QStringLiteral("2")}
+                                         << int(CliOptions::Command::Gui);
+        QTest::newRow("scan") << QStringList{QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--no-default-patterns"),
+                                             QStringLiteral("--pattern"), QStringLiteral("a:*"), QStringLiteral("--profile"), QStringLiteral("p.json")} + conn
+                              << int(CliOptions::Command::Scan);
+        QTest::newRow("watch") << QStringList{QStringLiteral("watch"), QStringLiteral("--interval"), QStringLiteral("250"), QStringLiteral("--rescan"),
+                                              QStringLiteral("5s"), QStringLiteral("--duration"), QStringLiteral("1.5"), QStringLiteral("--events"),
+                                              QStringLiteral("--enable-notifications"), QStringLiteral("--json")} + conn
+                               << int(CliOptions::Command::Watch);
+        QTest::newRow("acquire") << QStringList{QStringLiteral("acquire"), QStringLiteral("k"), QStringLiteral("--ttl"), QStringLiteral("5s"),
+                                                QStringLiteral("--token"), QStringLiteral("t"), QStringLiteral("--dialect"), QStringLiteral("plain"),
+                                                QStringLiteral("-y"), QStringLiteral("--dry-run"), QStringLiteral("--read-only"), QStringLiteral("--json")} + conn
+                                 << int(CliOptions::Command::Acquire);
+        QTest::newRow("extend") << QStringList{QStringLiteral("extend"), QStringLiteral("k"), QStringLiteral("--ttl"), QStringLiteral("5s"),
+                                               QStringLiteral("--token"), QStringLiteral("t")} + conn
+                                << int(CliOptions::Command::Extend);
+        QTest::newRow("release") << QStringList{QStringLiteral("release"), QStringLiteral("k"), QStringLiteral("--observed"), QStringLiteral("--yes")} + conn
+                                 << int(CliOptions::Command::Release);
+        QTest::newRow("demo") << QStringList{QStringLiteral("demo"), QStringLiteral("--scenario"), QStringLiteral("safe"), QStringLiteral("--variant"),
+                                             QStringLiteral("fixed"), QStringLiteral("--workers"), QStringLiteral("4"), QStringLiteral("--duration"),
+                                             QStringLiteral("2"), QStringLiteral("--seed"), QStringLiteral("4294967295"), QStringLiteral("--json")}
+                              << int(CliOptions::Command::Demo);
+        QTest::newRow("dialects") << QStringList{QStringLiteral("dialects"), QStringLiteral("--profile"), QStringLiteral("p.json"), QStringLiteral("--json")}
+                                  << int(CliOptions::Command::Dialects);
+        QTest::newRow("tls") << QStringList{QStringLiteral("scan"), QStringLiteral("--tls"), QStringLiteral("--cacertdir"), QStringLiteral("/etc/ssl/certs"),
+                                            QStringLiteral("--cert"), QStringLiteral("c.pem"), QStringLiteral("--key"), QStringLiteral("k.pem")}
+                             << int(CliOptions::Command::Scan);
+    }
+
+    void optionsTheCommandTakesAreAccepted()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, command);
+        QString error;
+        const std::optional<CliOptions> o = parse(args, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(int(o->command), command);
+    }
+
+    void numbersAreReadExactly()
+    {
+        QString error;
+        std::optional<CliOptions> o = parse({QStringLiteral("acquire"), QStringLiteral("k"), QStringLiteral("--ttl"), QStringLiteral("31536000000")}, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->ttlMs, qint64(31536000000LL)); // 365 days, the most it takes
+        o = parse({QStringLiteral("watch"), QStringLiteral("--duration"), QStringLiteral("1.5"), QStringLiteral("--interval"), QStringLiteral("1h"),
+                   QStringLiteral("--rescan"), QStringLiteral("24h")}, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->durationS, 1.5);
+        QCOMPARE(o->intervalMs, 3600000);
+        QCOMPARE(o->rescanMs, 86400000);
+        o = parse({QStringLiteral("demo"), QStringLiteral("--seed"), QStringLiteral("4294967295"), QStringLiteral("--workers"), QStringLiteral("1000")}, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->seed, quint32(4294967295U));
+        QVERIFY(o->seedGiven);
+        QCOMPARE(o->workers, 1000);
+        o = parse({QStringLiteral("scan"), QStringLiteral("-n"), QStringLiteral("2147483647")}, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->connection.database, 2147483647);
+    }
+
+    void badNumbersSayWhatIsWanted_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        auto acquire = [](const QString &ttl) {
+            return QStringList{QStringLiteral("acquire"), QStringLiteral("k"), QStringLiteral("--ttl"), ttl};
+        };
+        QTest::newRow("ttl that overflowed") << acquire(QStringLiteral("922337203685477580"))
+                                             << "--ttl wants at most 365 days, not '922337203685477580'";
+        QTest::newRow("ttl beyond qint64") << acquire(QStringLiteral("99999999999999999999"))
+                                           << "--ttl wants at most 365 days, not '99999999999999999999'";
+        QTest::newRow("ttl in hours overflowing") << acquire(QStringLiteral("9999999999999999h"))
+                                                  << "--ttl wants at most 365 days, not '9999999999999999h'";
+        QTest::newRow("ttl zero") << acquire(QStringLiteral("0")) << "--ttl wants at least 1 ms, not '0'";
+        QTest::newRow("ttl half a ms") << acquire(QStringLiteral("1.5"))
+                                       << "--ttl wants whole milliseconds, or a duration with a unit (1500ms, 1.5s, 30s, 5m, 2h, 1d), not '1.5'";
+        QTest::newRow("ttl words") << acquire(QStringLiteral("soon"))
+                                   << "--ttl wants whole milliseconds, or a duration with a unit (1500ms, 1.5s, 30s, 5m, 2h, 1d), not 'soon'";
+        QTest::newRow("interval too short") << QStringList{QStringLiteral("watch"), QStringLiteral("--interval"), QStringLiteral("10")}
+                                            << "--interval wants at least 50 ms, not '10'";
+        QTest::newRow("interval overflowing int") << QStringList{QStringLiteral("watch"), QStringLiteral("--interval"), QStringLiteral("2147483648")}
+                                                  << "--interval wants at most 1 hour, not '2147483648'";
+        QTest::newRow("rescan too long") << QStringList{QStringLiteral("watch"), QStringLiteral("--rescan"), QStringLiteral("25h")}
+                                         << "--rescan wants at most 1 day, not '25h'";
+        QTest::newRow("connect timeout overflowing int") << QStringList{QStringLiteral("scan"), QStringLiteral("--connect-timeout"), QStringLiteral("4294967296")}
+                                                         << "--connect-timeout wants at most 10 minutes, not '4294967296'";
+        QTest::newRow("duration inf") << QStringList{QStringLiteral("watch"), QStringLiteral("--duration"), QStringLiteral("inf")}
+                                      << "--duration wants seconds, or a duration with a unit (90, 1.5, 500ms, 5m, 2h), not 'inf'";
+        QTest::newRow("duration huge") << QStringList{QStringLiteral("watch"), QStringLiteral("--duration"), QStringLiteral("1e300")}
+                                       << "--duration wants seconds, or a duration with a unit (90, 1.5, 500ms, 5m, 2h), not '1e300'";
+        QTest::newRow("duration too long") << QStringList{QStringLiteral("demo"), QStringLiteral("--duration"), QStringLiteral("8d")}
+                                           << "--duration wants at most 7 days, not '8d'";
+        QTest::newRow("workers zero") << QStringList{QStringLiteral("demo"), QStringLiteral("--workers"), QStringLiteral("0")}
+                                      << "--workers wants a number from 1 to 1000, not '0'";
+        QTest::newRow("workers beyond int") << QStringList{QStringLiteral("demo"), QStringLiteral("--workers"), QStringLiteral("4294967297")}
+                                            << "--workers wants a number from 1 to 1000, not '4294967297'";
+        QTest::newRow("seed beyond 32 bits") << QStringList{QStringLiteral("demo"), QStringLiteral("--seed"), QStringLiteral("4294967296")}
+                                             << "--seed wants a number from 0 to 4294967295, not '4294967296'";
+        QTest::newRow("seed negative") << QStringList{QStringLiteral("demo"), QStringLiteral("--seed"), QStringLiteral("-3")}
+                                       << "--seed wants a number from 0 to 4294967295, not '-3'";
+        // The issue: -n -1 was called "not a number".
+        QTest::newRow("db negative") << QStringList{QStringLiteral("scan"), QStringLiteral("-n"), QStringLiteral("-1")}
+                                     << "-n wants a database number of 0 or more, not '-1'";
+        QTest::newRow("db spelled --db") << QStringList{QStringLiteral("scan"), QStringLiteral("--db"), QStringLiteral("-1")}
+                                         << "--db wants a database number of 0 or more, not '-1'";
+        QTest::newRow("db not a number") << QStringList{QStringLiteral("scan"), QStringLiteral("-n"), QStringLiteral("two")}
+                                         << "-n wants a database number of 0 or more, not 'two'";
+        QTest::newRow("db beyond SELECT") << QStringList{QStringLiteral("scan"), QStringLiteral("-n"), QStringLiteral("2147483648")}
+                                          << "-n wants a database number of at most 2147483647, not '2147483648'";
+        QTest::newRow("port") << QStringList{QStringLiteral("scan"), QStringLiteral("-p"), QStringLiteral("65536")}
+                              << "-p wants a port number from 1 to 65535, not '65536'";
+    }
+
+    void badNumbersSayWhatIsWanted()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QString error;
+        QVERIFY(!parse(args, &error));
+        QCOMPARE(error, message);
+    }
+
+    void otherUsageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("key with a bad escape") << QStringList{QStringLiteral("release"), QStringLiteral("lock:\\xZZ"), QStringLiteral("--observed")}
+                                               << "the KEY 'lock:\\xZZ': invalid escape \\xZZ at character 6: \\x takes two hex digits, as in \\xff";
+        QTest::newRow("token with a bad escape") << QStringList{QStringLiteral("release"), QStringLiteral("k"), QStringLiteral("--token"), QStringLiteral("ab\\x4")}
+                                                 << "--token: invalid escape \\x4 at character 3: \\x takes two hex digits, as in \\xff";
+        QTest::newRow("key with a lone backslash") << QStringList{QStringLiteral("release"), QStringLiteral("k\\"), QStringLiteral("--observed")}
+                                                   << "the KEY 'k\\': a lone backslash at character 2 ends it: write \\\\ for a backslash";
+        QTest::newRow("tls file without tls") << QStringList{QStringLiteral("scan"), QStringLiteral("--cacert"), QStringLiteral("ca.pem")}
+                                              << "--cacert is for TLS: add --tls, or use a rediss:// URL";
+        QTest::newRow("cert without key") << QStringList{QStringLiteral("scan"), QStringLiteral("--tls"), QStringLiteral("--cert"), QStringLiteral("c.pem")}
+                                          << "--cert needs --key, the private key of that certificate";
+        QTest::newRow("key without cert") << QStringList{QStringLiteral("scan"), QStringLiteral("-u"), QStringLiteral("rediss://h"),
+                                                         QStringLiteral("--key"), QStringLiteral("k.pem")}
+                                          << "--key needs --cert, the certificate it belongs to";
+        QTest::newRow("ca file and directory") << QStringList{QStringLiteral("scan"), QStringLiteral("--tls"), QStringLiteral("--cacert"), QStringLiteral("a"),
+                                                              QStringLiteral("--cacertdir"), QStringLiteral("b")}
+                                               << "give --cacert or --cacertdir, not both";
+        QTest::newRow("window variant without scenario") << QStringList{QStringLiteral("--variant"), QStringLiteral("fixed")}
+                                                         << "--variant needs --scenario, the scenario to run";
+        QTest::newRow("window duration without screenshot") << QStringList{QStringLiteral("--duration"), QStringLiteral("5")}
+                                                            << "--duration with the window needs --screenshot: it is how long to run before the picture";
+    }
+
+    void otherUsageErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QString error;
+        QVERIFY(!parse(args, &error));
+        QCOMPARE(error, message);
+    }
+
+    void caDirectoryGoesWhereTheCaFileGoes()
+    {
+        QString error;
+        const std::optional<CliOptions> o = parse({QStringLiteral("scan"), QStringLiteral("--tls"), QStringLiteral("--cacertdir"), QStringLiteral("/etc/ssl/certs")}, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->connection.tls.caFile, QStringLiteral("/etc/ssl/certs"));
+    }
+
+    void helpPerCommand()
+    {
+        QString error;
+        std::optional<CliOptions> o = parse({QStringLiteral("scan"), QStringLiteral("--help")}, &error);
+        QVERIFY(o);
+        QCOMPARE(o->command, CliOptions::Command::Help);
+        QCOMPARE(o->helpTopic, CliOptions::Command::Scan);
+        const QString scan = CliOptions::helpText(o->helpTopic);
+        QVERIFY(scan.contains(QLatin1String("lockscope scan")));
+        QVERIFY(scan.contains(QLatin1String("--pattern GLOB")));
+        QVERIFY(scan.contains(QLatin1String("--cacertdir DIR")));
+        QVERIFY(!scan.contains(QLatin1String("--ttl")));
+        QVERIFY(!scan.contains(QLatin1String("lockscope watch")));
+
+        const QString demo = CliOptions::helpText(CliOptions::Command::Demo);
+        QVERIFY(demo.contains(QLatin1String("--workers N")));
+        QVERIFY(!demo.contains(QLatin1String("--host")));
+
+        o = parse({QStringLiteral("--help")}, &error);
+        QVERIFY(o);
+        QCOMPARE(o->helpTopic, CliOptions::Command::Help);
+        const QString all = CliOptions::helpText();
+        for (const char *option : {"--host HOST", "--ttl MS", "--screenshot FILE", "--workers N", "--list", "--cacertdir DIR", "Exit codes"})
+            QVERIFY2(all.contains(QLatin1String(option)), option);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliOptions)
+#include "tst_clioptions.moc"
