@@ -311,7 +311,7 @@ QStringList LockFingerprint::changesTo(const LockFingerprint &now) const
                 out << (m_type == RedisType::Hash ? QObject::tr("a %1 %2 joined (×%3)").arg(roleNoun(h->role), shown(e.name)).arg(h->count)
                                                   : QObject::tr("a %1 %2 joined").arg(roleNoun(h->role), shown(e.name)));
             else if (m_type == RedisType::Hash)
-                out << QObject::tr("%1 %2 was added").arg(shown(e.name), shown(e.value));
+                out << QObject::tr("field %1 = %2 was added").arg(shown(e.name), shown(e.value));
             else
                 out << QObject::tr("member %1 was added").arg(shown(e.name));
         }

@@ -6,8 +6,9 @@
 -- holders' own renewals move, like a TTL). "whole": the key holds exactly these entries.
 -- "holder": these entries are still there as they were; others may have come or gone.
 -- lockscope_guard() answers nil when the key is as seen, or else the refusal every admin
--- script returns as it is: {0, type, size, name, value, ...}, what the key holds now (entries
--- left out beyond lockscope_shown), so LockScope can say what changed.
+-- script returns as it is: {0, type, size, name, value, ...}, what the key holds now (a zset
+-- member's value is its score; entries left out beyond lockscope_shown), so LockScope can
+-- say what changed.
 
 local lockscope_shown = 64
 
@@ -67,9 +68,14 @@ local function lockscope_state(key, kind)
     for i = 1, #all do
       out[#out + 1] = all[i]
     end
-  elseif kind == 'zset' or kind == 'set' then
-    local members = kind == 'zset' and redis.call('ZRANGE', key, 0, -1) or redis.call('SMEMBERS', key)
-    for _, m in ipairs(members) do
+  elseif kind == 'zset' then
+    -- With the scores, though the guard ignores them: LockScope decodes holders from them.
+    local all = redis.call('ZRANGE', key, 0, -1, 'WITHSCORES')
+    for i = 1, #all do
+      out[#out + 1] = all[i]
+    end
+  elseif kind == 'set' then
+    for _, m in ipairs(redis.call('SMEMBERS', key)) do
       out[#out + 1] = m
       out[#out + 1] = ''
     end
