@@ -38,6 +38,15 @@ void AdminCommand::run()
     });
 }
 
+void AdminCommand::connectionFailed(const QString &message)
+{
+    // An action was sent and its answer is lost with the connection: the service reports
+    // it next, as unknown with how to look, which says more than the connection error.
+    if (m_admin && m_admin->inFlightCount() > 0)
+        return;
+    CliCommand::connectionFailed(message);
+}
+
 void AdminCommand::onObserved(const std::optional<LockInfo> &lock)
 {
     const QString key = TokenText::escape(options().key);

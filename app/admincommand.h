@@ -22,6 +22,7 @@ public:
 
 protected:
     void run() override;
+    void connectionFailed(const QString &message) override;
 
 private:
     void onObserved(const std::optional<LockInfo> &lock);
