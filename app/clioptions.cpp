@@ -342,7 +342,8 @@ Options:
       --read-only        refuse every admin action
       --token T          a lock token; binary bytes as \xNN, as redis-cli prints them
       --ttl MS           milliseconds, or with a unit: 1500ms, 30s, 5m, 1h
-      --observed         release the token the lock holds right now, guarded against change
+      --observed         release the lock as it is now, every holder, guarded by all of it
+                         (printed first; --token T releases only T's hold of a shared lock)
       --dialect ID       acquire: write the lock as that library does, with a token in its
                          format (default plain; lockscope dialects lists the ids)
       --interval MS      watch: re-read the known locks this often (default 1000)
@@ -363,7 +364,8 @@ Options:
       --help, --version
 
 Exit codes: 0 done, 1 refused (not owner, not held, read-only), 2 usage error,
-            3 connection or authentication error.
+            3 connection or authentication error, or an admin action whose answer never
+            came (it may have run: the message says how to look).
 Every admin action is appended to the audit log in the user's data directory.
 )");
 }
