@@ -38,6 +38,15 @@ void AdminCommand::run()
     });
 }
 
+void AdminCommand::connectionFailed(const QString &message)
+{
+    // An action was sent and its answer is lost with the connection: the service reports
+    // it next, as unknown with how to look, which says more than the connection error.
+    if (m_admin && m_admin->inFlightCount() > 0)
+        return;
+    CliCommand::connectionFailed(message);
+}
+
 void AdminCommand::onObserved(const std::optional<LockInfo> &lock)
 {
     const QString key = TokenText::escape(options().key);
@@ -45,20 +54,15 @@ void AdminCommand::onObserved(const std::optional<LockInfo> &lock)
         fail(Refused, QStringLiteral("%1 is not held: no such key").arg(key));
         return;
     }
-    QByteArray token = options().token;
-    if (options().observed) {
-        if (lock->holders.size() != 1) {
-            fail(Usage, QStringLiteral("%1 has %2 holders; choose one with --token").arg(key).arg(lock->holders.size()));
-            return;
-        }
-        token = lock->primaryToken();
-        fprintf(stderr, "observed: %s held by token \"%s\"%s\n", qUtf8Printable(key), qUtf8Printable(TokenText::escape(token)),
-                lock->holderSummary().isEmpty() ? "" : qUtf8Printable(QStringLiteral(" (") + lock->holderSummary() + QLatin1Char(')')));
-    }
+    // --observed: the lock as it is now, every holder, guarded by all of it (and printed
+    // below before anything runs). --token: what that holder holds; on a shared lock only
+    // that holder's hold.
     if (options().command == CliOptions::Command::Extend)
-        execute(m_admin->planExtend(*lock, token, options().ttlMs));
+        execute(m_admin->planExtend(*lock, options().token, options().ttlMs));
+    else if (options().observed)
+        execute(m_admin->planForceRelease(*lock));
     else
-        execute(m_admin->planForceRelease(*lock, token));
+        execute(m_admin->planRelease(*lock, options().token));
 }
 
 bool AdminCommand::confirm(const AdminPlan &plan) const
@@ -76,6 +80,10 @@ bool AdminCommand::confirm(const AdminPlan &plan) const
 
 void AdminCommand::execute(const AdminPlan &plan)
 {
+    // What the guard compares, printed before anything runs, prompt or not: the action can
+    // only touch the lock in exactly the state this line shows.
+    if (plan.allowed && plan.action != AdminAction::Acquire)
+        fprintf(stderr, "%s, guarded on: %s\n", qUtf8Printable(plan.intentText()), qUtf8Printable(plan.guard.text()));
     if (options().dryRun) {
         print((plan.description + QStringLiteral("\n  would run: ") + plan.commandText() + QLatin1Char('\n')).toUtf8());
         finish(plan.allowed ? Done : Refused);
@@ -86,10 +94,21 @@ void AdminCommand::execute(const AdminPlan &plan)
         return;
     }
     m_admin->execute(plan, this, [this, plan](const AdminResult &result) {
-        const int code = result.outcome == AdminResult::Outcome::Done      ? Done
-                         : result.outcome == AdminResult::Outcome::Refused ? Refused
-                         : connection()->isReady()                          ? Refused
-                                                                            : ConnectionError;
+        int code = Refused;
+        switch (result.outcome) {
+        case AdminResult::Outcome::Done:
+            code = Done;
+            break;
+        case AdminResult::Outcome::Refused:
+            code = Refused;
+            break;
+        case AdminResult::Outcome::Unknown: // it may have run: as a connection error, with how to look
+            code = ConnectionError;
+            break;
+        case AdminResult::Outcome::Failed:
+            code = connection()->isReady() ? Refused : ConnectionError;
+            break;
+        }
         if (options().json) {
             JsonWriter out;
             out.beginObject()
@@ -99,6 +118,8 @@ void AdminCommand::execute(const AdminPlan &plan)
                 .field("token", TokenText::escape(plan.token));
             if (plan.ttlMs > 0)
                 out.field("ttl_ms", plan.ttlMs);
+            if (plan.guard.isValid())
+                out.field("guard", plan.guard.text());
             out.field("result", result.outcomeId()).field("message", result.message).endObject();
             print(out.take() + '\n');
         }

@@ -9,8 +9,9 @@ class AuditLog;
 class KeyInspector;
 
 // lockscope acquire | extend | release: reads the lock as it is now (so the action uses its
-// dialect's script and, with --observed, the token it holds), shows the plan, asks when
-// stdin is a terminal, runs it, and exits 0 done / 1 refused / 3 connection error.
+// dialect's script, guarded by exactly what this read saw), prints that guard, shows the
+// plan, asks when stdin is a terminal, runs it, and exits 0 done / 1 refused / 3 connection
+// error or unknown outcome (sent, no answer: it may have run).
 class AdminCommand final : public CliCommand
 {
     Q_OBJECT
@@ -21,6 +22,7 @@ public:
 
 protected:
     void run() override;
+    void connectionFailed(const QString &message) override;
 
 private:
     void onObserved(const std::optional<LockInfo> &lock);

@@ -2,6 +2,8 @@
 
 #include "tokentext.h"
 
+#include <QRandomGenerator>
+
 namespace {
 QString quoted(const QByteArray &bytes)
 {
@@ -36,6 +38,29 @@ QString AdminPlan::actionId(AdminAction action)
         return QStringLiteral("extend");
     case AdminAction::ForceRelease:
         return QStringLiteral("force-release");
+    case AdminAction::ReleaseHolder:
+        return QStringLiteral("release-holder");
     }
     return {};
+}
+
+QString AdminPlan::intentText() const
+{
+    const QString k = QLatin1Char('"') + TokenText::escape(key) + QLatin1Char('"');
+    switch (action) {
+    case AdminAction::Acquire:
+        return QStringLiteral("acquire %1").arg(k);
+    case AdminAction::Extend:
+        return QStringLiteral("extend %1").arg(k);
+    case AdminAction::ForceRelease:
+        return QStringLiteral("force-release %1 as observed").arg(k);
+    case AdminAction::ReleaseHolder:
+        return QStringLiteral("release holder %1 of %2").arg(quoted(token), k);
+    }
+    return {};
+}
+
+QString AdminPlan::newId()
+{
+    return QString::number(QRandomGenerator::global()->generate64(), 16).rightJustified(16, QLatin1Char('0'));
 }

@@ -1,19 +1,24 @@
 #pragma once
 
 #include "dialect.h"
+#include "lockfingerprint.h"
 
 #include <QByteArray>
 #include <QString>
 
 // Exactly what an admin action will run, built before it runs so the operator confirms
-// the very script, key and token that go to Redis.
+// the very script, key, token and guard that go to Redis. Free of redisclient types: the
+// confirmation dialog in ui/ shows it.
 struct AdminPlan
 {
+    QString id; // one action in the audit log: its intent line and its outcome line
     AdminAction action = AdminAction::ForceRelease;
     QString dialect;
     QByteArray key;
-    QByteArray token; // the token acquired with, or the one the operator saw
+    QByteArray token; // the token acquired with, or the holder acted for (empty: all of them)
     qint64 ttlMs = -1;
+    // What the script's guard compares: the lock as the operator saw it (absent, for acquire).
+    LockFingerprint guard;
 
     bool allowed = true;
     QString refusal;     // why it cannot run, when not allowed
@@ -30,6 +35,10 @@ struct AdminPlan
     bool isScript() const { return !scriptName.isEmpty(); }
     // The command line as redis-cli would show it, binary parts escaped.
     QString commandText() const;
+    // The intent in a few words: "force-release \"rw\" as observed", "release holder T of \"rw\"".
+    QString intentText() const;
 
     static QString actionId(AdminAction action);
+    // A fresh id for a plan: 16 hex digits.
+    static QString newId();
 };

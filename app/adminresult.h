@@ -2,11 +2,15 @@
 
 #include <QString>
 
-// How an admin action ended. Refused means Redis was asked and said no (not the owner any
-// more, already held) or LockScope would not ask (read-only); Failed means it could not ask.
+// How an admin action ended. Refused: Redis was asked and its guard said no (the lock
+// changed since the operator looked, it is already held), or LockScope would not ask
+// (read-only, nothing to guard with). Failed: it certainly did not run (never sent, or an
+// error from Redis itself such as WRONGTYPE or NOPERM). Unknown: it was sent and no answer
+// came (the connection was lost or timed out), so it may or may not have run; the message
+// says how to look.
 struct AdminResult
 {
-    enum class Outcome { Done, Refused, Failed };
+    enum class Outcome { Done, Refused, Failed, Unknown };
 
     Outcome outcome = Outcome::Failed;
     QString message;
@@ -21,6 +25,8 @@ struct AdminResult
             return QStringLiteral("refused");
         case Outcome::Failed:
             return QStringLiteral("failed");
+        case Outcome::Unknown:
+            return QStringLiteral("unknown");
         }
         return {};
     }

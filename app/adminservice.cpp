@@ -3,11 +3,11 @@
 #include "auditlog.h"
 #include "dialectregistry.h"
 #include "luascripts.h"
-#include "plaindialect.h"
 #include "redisconnection.h"
 #include "tokentext.h"
 
 #include <QDateTime>
+#include <QPointer>
 
 namespace {
 QString shown(const QByteArray &bytes)
@@ -21,12 +21,48 @@ QString operatorLogin()
     return user.isEmpty() ? qEnvironmentVariable("LOGNAME") : user;
 }
 
-// A plain string lock, or an unrecognised string whose whole value we hold: either way a
-// compare-and-delete against the value seen is safe.
-bool isGuardableString(const LockInfo &lock)
+bool holds(const LockInfo &lock, const QByteArray &token)
 {
-    return lock.sample.type == RedisType::String && !lock.sample.truncated && lock.sample.size > 0
-           && lock.sample.size <= PlainDialect::maxTokenSize;
+    for (const LockHolder &h : lock.holders)
+        if (h.token == token)
+            return true;
+    return false;
+}
+
+QString holderList(const LockInfo &lock)
+{
+    QStringList tokens;
+    for (const LockHolder &h : lock.holders)
+        tokens << shown(h.token);
+    return tokens.join(QStringLiteral(", "));
+}
+
+// A command the operator can paste to look at the key again: its name as a SCAN glob (glob
+// characters escaped) in shell quotes.
+QString checkCommand(const QByteArray &key)
+{
+    QString glob;
+    for (const QChar c : TokenText::escape(key)) {
+        if (c == QLatin1Char('*') || c == QLatin1Char('?') || c == QLatin1Char('[') || c == QLatin1Char(']'))
+            glob += QLatin1Char('\\');
+        glob += c;
+    }
+    glob.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+    return QStringLiteral("lockscope scan --pattern '%1'").arg(glob);
+}
+
+QString doneWords(AdminAction action)
+{
+    switch (action) {
+    case AdminAction::Acquire:
+        return QObject::tr("acquired");
+    case AdminAction::Extend:
+        return QObject::tr("extended");
+    case AdminAction::ForceRelease:
+    case AdminAction::ReleaseHolder:
+        break;
+    }
+    return QObject::tr("released");
 }
 } // namespace
 
@@ -39,6 +75,19 @@ AdminService::AdminService(RedisConnection *connection, const DialectRegistry *r
 {
 }
 
+AdminService::~AdminService()
+{
+    // The connection may outlive this service (its answers then reach nobody): what was sent
+    // and not answered is recorded as unknown, so the log never holds an intent alone.
+    for (const AdminPlan &plan : std::as_const(m_inFlight)) {
+        const AdminResult unknown{AdminResult::Outcome::Unknown,
+                                  tr("Unknown whether %1 was %2: LockScope stopped waiting for the answer (the session was "
+                                     "closed). Check with: %3")
+                                      .arg(shown(plan.key), doneWords(plan.action), checkCommand(plan.key))};
+        writeAudit(plan, &unknown, nullptr);
+    }
+}
+
 void AdminService::setReadOnly(bool readOnly)
 {
     if (readOnly == m_readOnly)
@@ -49,7 +98,7 @@ void AdminService::setReadOnly(bool readOnly)
 
 const Dialect *AdminService::dialectOf(const QString &id) const
 {
-    // An unrecognised string is operated like a plain token lock: its whole value is the guard.
+    // An unrecognised key is operated like a plain token lock: its whole content is the guard.
     const Dialect *d = m_registry->find(id);
     return d ? d : m_registry->find(QStringLiteral("plain"));
 }
@@ -65,19 +114,40 @@ ActionSupport AdminService::support(AdminAction action, const LockInfo &lock) co
     const Dialect *dialect = dialectOf(lock.dialect);
     if (const ActionSupport s = dialect->support(action); !s.enabled)
         return s;
-    if (lock.sample.type == RedisType::String && !isGuardableString(lock))
-        return ActionSupport::no(tr("The value is too large to guard the action with it"));
-    if (lock.holders.isEmpty() && lock.sample.type != RedisType::String)
-        return ActionSupport::no(tr("Nobody holds it: there is no holder to guard the action with"));
-    const AdminRecipe recipe = dialect->recipe(action, lock, lock.primaryToken(), 1);
+    const LockFingerprint whole = LockFingerprint::whole(lock);
+    if (!whole.isValid())
+        return ActionSupport::no(whole.reason());
+    if (action == AdminAction::ReleaseHolder && lock.holders.isEmpty())
+        return ActionSupport::no(tr("Nobody holds it: there is no holder to release"));
+    const QByteArray token = lock.primaryToken();
+    const LockFingerprint guard = dialect->guardScope(action) == LockFingerprint::Scope::Holder && !token.isEmpty()
+                                      ? LockFingerprint::holder(lock, token)
+                                      : whole;
+    const AdminRecipe recipe = dialect->recipe(action, lock, guard, token, 1);
     return recipe.supported ? ActionSupport::yes() : ActionSupport::no(recipe.reason);
 }
 
-// The library's own script for the lock's dialect: its guard compares what proves ownership
-// in that layout (a string's value, a Redisson holder field, a semaphore member).
+AdminPlan AdminService::newPlan(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const
+{
+    AdminPlan plan;
+    plan.id = AdminPlan::newId();
+    plan.action = action;
+    plan.dialect = observed.dialect;
+    plan.key = observed.key();
+    plan.token = token;
+    plan.ttlMs = ttlMs;
+    return plan;
+}
+
+// The library's own script for the lock's dialect, with the guard it compares first.
 void AdminService::applyRecipe(AdminPlan &plan, const Dialect *dialect, const LockInfo &observed) const
 {
-    const AdminRecipe recipe = dialect->recipe(plan.action, observed, plan.token, plan.ttlMs);
+    if (!plan.guard.isValid()) {
+        plan.allowed = false;
+        plan.refusal = plan.guard.reason();
+        return;
+    }
+    const AdminRecipe recipe = dialect->recipe(plan.action, observed, plan.guard, plan.token, plan.ttlMs);
     plan.description = recipe.description;
     if (!recipe.supported) {
         plan.allowed = false;
@@ -97,14 +167,32 @@ void AdminService::applyRecipe(AdminPlan &plan, const Dialect *dialect, const Lo
         plan.token = plan.command.at(2); // what the library's format made of it
 }
 
+QString AdminService::holderMismatch(const LockInfo &observed, const QByteArray &token) const
+{
+    const QString key = shown(observed.key());
+    if (token.isEmpty())
+        return tr("There is no holder token to act for");
+    if (!observed.holders.isEmpty()) {
+        if (holds(observed, token))
+            return {};
+        return tr("%1 does not hold %2; it is held by %3").arg(shown(token), key, holderList(observed));
+    }
+    // A value LockScope recognises no holder in (an unknown format, a long value): the value
+    // itself is the only token there is.
+    if (observed.sample.type == RedisType::String && !observed.sample.truncated && observed.sample.value == token)
+        return {};
+    const LockFingerprint whole = LockFingerprint::whole(observed);
+    return tr("%1 does not hold %2: LockScope sees no holder in it, only %3; act on it as observed instead")
+        .arg(shown(token), key, whole.isValid() ? whole.text() : tr("what it could read"));
+}
+
 AdminPlan AdminService::planAcquire(const QByteArray &key, const QByteArray &token, qint64 ttlMs, const QString &dialectId) const
 {
-    AdminPlan plan;
-    plan.action = AdminAction::Acquire;
-    plan.dialect = dialectId;
-    plan.key = key;
-    plan.token = token;
-    plan.ttlMs = ttlMs;
+    LockInfo target;
+    target.sample.key = key;
+    target.dialect = dialectId;
+    AdminPlan plan = newPlan(AdminAction::Acquire, target, token, ttlMs);
+    plan.guard = LockFingerprint::absent(key);
     const Dialect *dialect = m_registry->find(dialectId);
     if (!dialect) {
         plan.allowed = false;
@@ -118,8 +206,6 @@ AdminPlan AdminService::planAcquire(const QByteArray &key, const QByteArray &tok
     }
     if (plan.token.isEmpty())
         plan.token = dialect->newToken();
-    LockInfo target;
-    target.sample.key = key;
     applyRecipe(plan, dialect, target);
     if (key.isEmpty() || plan.token.isEmpty() || ttlMs <= 0) {
         plan.allowed = false;
@@ -134,40 +220,95 @@ AdminPlan AdminService::planAcquire(const QByteArray &key, const QByteArray &tok
 
 AdminPlan AdminService::planExtend(const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const
 {
-    AdminPlan plan;
-    plan.action = AdminAction::Extend;
-    plan.dialect = observed.dialect;
-    plan.key = observed.key();
-    plan.token = token;
-    plan.ttlMs = ttlMs;
-    applyRecipe(plan, dialectOf(observed.dialect), observed);
+    AdminPlan plan = newPlan(AdminAction::Extend, observed, token, ttlMs);
+    const Dialect *dialect = dialectOf(observed.dialect);
     const ActionSupport s = support(AdminAction::Extend, observed);
-    if (!s.enabled || token.isEmpty() || ttlMs <= 0) {
+    if (!s.enabled) {
         plan.allowed = false;
-        plan.refusal = !s.enabled ? s.reason : tr("Extend needs the holder's token and a TTL above 0 ms");
+        plan.refusal = s.reason;
+        return plan;
+    }
+    if (const QString why = holderMismatch(observed, token); !why.isEmpty()) {
+        plan.allowed = false;
+        plan.refusal = why;
+        return plan;
+    }
+    plan.guard = dialect->guardScope(AdminAction::Extend) == LockFingerprint::Scope::Holder && !observed.holders.isEmpty()
+                     ? LockFingerprint::holder(observed, token)
+                     : LockFingerprint::whole(observed);
+    applyRecipe(plan, dialect, observed);
+    if (ttlMs <= 0) {
+        plan.allowed = false;
+        plan.refusal = tr("Extend needs a TTL above 0 ms");
     }
     return plan;
 }
 
-AdminPlan AdminService::planForceRelease(const LockInfo &observed, const QByteArray &token) const
+AdminPlan AdminService::planForceRelease(const LockInfo &observed) const
 {
-    AdminPlan plan;
-    plan.action = AdminAction::ForceRelease;
-    plan.dialect = observed.dialect;
-    plan.key = observed.key();
-    plan.token = token;
-    applyRecipe(plan, dialectOf(observed.dialect), observed);
+    AdminPlan plan = newPlan(AdminAction::ForceRelease, observed, observed.holders.size() == 1 ? observed.primaryToken() : QByteArray(), -1);
+    if (observed.holders.isEmpty() && observed.sample.type == RedisType::String && !observed.sample.truncated)
+        plan.token = observed.sample.value; // the only token there is
     const ActionSupport s = support(AdminAction::ForceRelease, observed);
-    if (!s.enabled || token.isEmpty()) {
+    if (!s.enabled) {
         plan.allowed = false;
-        plan.refusal = !s.enabled ? s.reason : tr("There is no token to guard the release with");
+        plan.refusal = s.reason;
+        return plan;
     }
+    plan.guard = LockFingerprint::whole(observed);
+    applyRecipe(plan, dialectOf(observed.dialect), observed);
     return plan;
 }
 
-void AdminService::execute(const AdminPlan &plan, QObject *context, ResultHandler handler)
+AdminPlan AdminService::planRelease(const LockInfo &observed, const QByteArray &token) const
 {
+    const Dialect *dialect = dialectOf(observed.dialect);
+    const QString why = holderMismatch(observed, token);
+    if (why.isEmpty() && dialect->isShared() && !observed.holders.isEmpty()) {
+        AdminPlan plan = newPlan(AdminAction::ReleaseHolder, observed, token, -1);
+        const ActionSupport s = support(AdminAction::ReleaseHolder, observed);
+        if (!s.enabled) {
+            plan.allowed = false;
+            plan.refusal = s.reason;
+            return plan;
+        }
+        plan.guard = LockFingerprint::holder(observed, token);
+        applyRecipe(plan, dialect, observed);
+        return plan;
+    }
+    if (why.isEmpty() && observed.holders.size() <= 1) {
+        // An exclusive lock held by token: releasing that holder is releasing the lock.
+        AdminPlan plan = planForceRelease(observed);
+        plan.token = token;
+        return plan;
+    }
+    AdminPlan plan = newPlan(dialect->isShared() ? AdminAction::ReleaseHolder : AdminAction::ForceRelease, observed, token, -1);
+    plan.allowed = false;
+    plan.refusal = !why.isEmpty()
+                       ? why
+                       : tr("%1 has %2 holders (%3), and a %4 lock has one holder at a time: releasing only %5 is not "
+                            "something it does. Force-release it as observed to remove them all.")
+                             .arg(shown(observed.key()))
+                             .arg(observed.holders.size())
+                             .arg(holderList(observed), dialect->displayName(), shown(token));
+    return plan;
+}
+
+void AdminService::execute(const AdminPlan &planned, QObject *context, ResultHandler handler)
+{
+    AdminPlan plan = planned;
+    if (plan.id.isEmpty())
+        plan.id = AdminPlan::newId();
     QString auditError;
+    // The intent goes to the log before anything else happens; an action that cannot be
+    // audited does not run.
+    if (!writeAudit(plan, nullptr, &auditError)) {
+        const AdminResult refused{AdminResult::Outcome::Refused, tr("Refused: %1").arg(auditError)};
+        Q_EMIT actionFinished(plan, refused);
+        if (handler)
+            handler(refused);
+        return;
+    }
     if (m_readOnly) {
         finish(plan, {AdminResult::Outcome::Refused, tr("Refused: read-only mode is on")}, handler);
         return;
@@ -176,55 +317,108 @@ void AdminService::execute(const AdminPlan &plan, QObject *context, ResultHandle
         finish(plan, {AdminResult::Outcome::Refused, tr("Refused: %1").arg(plan.refusal)}, handler);
         return;
     }
-    if (!m_audit->isWritable(&auditError)) {
-        // An action that cannot be audited does not run.
-        finish(plan, {AdminResult::Outcome::Refused, tr("Refused: %1").arg(auditError)}, handler);
-        return;
-    }
-    auto onReply = [this, plan, handler](const RedisReply &reply) { finish(plan, interpret(plan, reply), handler); };
+    m_inFlight.insert(plan.id, plan);
+    // The reply is this service's to record, whatever happened to the caller meanwhile.
+    const QPointer<QObject> owner(context);
+    const bool hasOwner = context != nullptr;
+    auto onReply = [this, plan, owner, hasOwner, handler](const RedisReply &reply) {
+        if (!m_inFlight.remove(plan.id))
+            return;
+        finish(plan, interpret(plan, reply), hasOwner && !owner ? ResultHandler() : handler);
+    };
     if (plan.isScript())
-        LuaScripts::load(plan.scriptName).run(m_connection, plan.keys, plan.args, context, onReply);
+        LuaScripts::load(plan.scriptName).run(m_connection, plan.keys, plan.args, this, onReply);
     else
-        m_connection->send(plan.command, context, onReply);
+        m_connection->send(plan.command, this, onReply);
+}
+
+// The state a guard reported back, {0, type, size, name, value, ...}, as a fingerprint the
+// plan's guard can be compared with; holders decoded by whichever dialect now recognises it.
+LockFingerprint AdminService::foundState(const AdminPlan &plan, const RedisReply &refusal) const
+{
+    KeySample sample;
+    sample.key = plan.key;
+    sample.type = redisTypeFromName(refusal.at(1).bytes());
+    sample.size = refusal.at(2).integer();
+    sample.pttlMs = -1;
+    for (qsizetype i = 3; i + 1 < refusal.size(); i += 2)
+        sample.entries.append({refusal.at(i).bytes(), refusal.at(i + 1).bytes()});
+    if (sample.type == RedisType::String) {
+        sample.value = sample.entries.isEmpty() ? QByteArray() : sample.entries.first().second;
+        sample.truncated = sample.entries.isEmpty() && sample.size > 0;
+        sample.entries.clear();
+    } else {
+        sample.truncated = sample.size > sample.entries.size();
+    }
+    LockInfo now;
+    if (const std::optional<LockInfo> classified = m_registry->classify(sample))
+        now = *classified;
+    now.sample = sample;
+    if (!sample.exists())
+        now.goneAs = LockState::Released;
+    return LockFingerprint::found(now);
 }
 
 AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &reply) const
 {
     using Outcome = AdminResult::Outcome;
     const QString key = shown(plan.key);
-    const QString token = shown(plan.token);
+    const QString action = AdminPlan::actionId(plan.action);
     if (reply.isError()) {
-        if (!m_connection->isReady())
-            return {Outcome::Failed, tr("Not done: %1").arg(reply.errorMessage())};
-        return {Outcome::Failed, tr("Redis refused the %1 of %2: %3").arg(AdminPlan::actionId(plan.action), key, reply.errorMessage())};
+        switch (reply.origin()) {
+        case RedisReply::Origin::Unanswered:
+            return {Outcome::Unknown, tr("Unknown whether %1 was %2: no answer came (%3), so the %4 may or may not have run. "
+                                         "Look before acting again: %5 (or its row in the lock table).")
+                                          .arg(key, doneWords(plan.action), reply.errorMessage(), action, checkCommand(plan.key))};
+        case RedisReply::Origin::NotSent:
+            return {Outcome::Failed, tr("Not done: %1; the %2 was not sent").arg(reply.errorMessage(), action)};
+        case RedisReply::Origin::Server:
+            break;
+        }
+        return {Outcome::Failed, tr("Redis refused the %1 of %2: %3; nothing was changed").arg(action, key, reply.errorMessage())};
     }
     if (plan.action == AdminAction::Acquire) {
+        const QString token = shown(plan.token);
         if (reply.isStatus("OK") || (reply.isArray() && reply.at(0).integer() == 1))
             return {Outcome::Done, tr("Acquired %1 with token %2 for %3 ms").arg(key, token).arg(plan.ttlMs)};
+        if (reply.isArray() && reply.at(0).integer() == 0)
+            return {Outcome::Refused, tr("Not acquired: %1 is already held (%2); nothing changed").arg(key, foundState(plan, reply).text())};
         return {Outcome::Refused, tr("Not acquired: %1 is already held; nothing changed").arg(key)};
     }
+    if (!reply.isArray() || reply.size() == 0)
+        return {Outcome::Failed, tr("Unexpected answer to the %1 of %2: %3").arg(action, key, reply.toDebugString())};
 
     const qint64 code = reply.at(0).integer();
-    const QString current = shown(reply.at(1).bytes());
-    const bool release = plan.action == AdminAction::ForceRelease;
-    if (code == 1)
-        return {Outcome::Done, release ? tr("Released %1 (token %2)").arg(key, token)
-                                       : tr("Extended %1 to %2 ms (token %3)").arg(key).arg(plan.ttlMs).arg(token)};
-    if (code == -1)
-        return {Outcome::Refused, (release ? tr("Nothing deleted: ") : tr("Not extended: "))
-                                      + tr("%1 no longer exists; it expired or was released since you looked").arg(key)};
-    const QString prefix = release ? tr("Nothing deleted: ") : tr("Not extended: ");
-    if (reply.at(1).bytes().isEmpty())
-        return {Outcome::Refused, prefix + tr("%1 no longer has the holder %2 you saw; it changed hands or expired since you looked")
-                                               .arg(key, token)};
-    return {Outcome::Refused, prefix + tr("%1 now holds %2, not the token %3 you saw; it changed hands since you looked")
-                                           .arg(key, current, token)};
+    const QString guard = plan.guard.text();
+    if (code == 1) {
+        switch (plan.action) {
+        case AdminAction::Extend:
+            return {Outcome::Done, tr("Extended %1 to %2 ms (%3)").arg(key).arg(plan.ttlMs).arg(guard)};
+        case AdminAction::ReleaseHolder:
+            if (reply.size() > 1 && reply.at(1).integer() == 0)
+                return {Outcome::Done, tr("Released %1 from %2; its other holders keep it").arg(shown(plan.token), key)};
+            if (reply.size() > 1)
+                return {Outcome::Done, tr("Released %1 from %2; it was the last holder, so the lock is free").arg(shown(plan.token), key)};
+            return {Outcome::Done, tr("Released %1 from %2").arg(shown(plan.token), key)};
+        case AdminAction::ForceRelease:
+        case AdminAction::Acquire:
+            break;
+        }
+        return {Outcome::Done, tr("Released %1 (%2)").arg(key, guard)};
+    }
+    const QString prefix = plan.action == AdminAction::Extend          ? tr("Not extended: ")
+                           : plan.action == AdminAction::ReleaseHolder ? tr("Nothing released: ")
+                                                                       : tr("Nothing deleted: ");
+    const QStringList changes = plan.guard.changesTo(foundState(plan, reply));
+    return {Outcome::Refused, prefix + tr("%1 changed since you looked: %2").arg(key, changes.join(QStringLiteral("; ")))};
 }
 
-void AdminService::finish(const AdminPlan &plan, const AdminResult &result, const ResultHandler &handler)
+bool AdminService::writeAudit(const AdminPlan &plan, const AdminResult *outcome, QString *error) const
 {
     AuditEntry entry;
     entry.time = QDateTime::currentDateTimeUtc();
+    entry.id = plan.id;
+    entry.phase = outcome ? AuditEntry::Phase::Outcome : AuditEntry::Phase::Intent;
     entry.server = m_serverName.isEmpty() ? m_connection->options().displayName() : m_serverName;
     entry.user = operatorLogin();
     entry.redisUser = m_connection->options().user;
@@ -232,11 +426,20 @@ void AdminService::finish(const AdminPlan &plan, const AdminResult &result, cons
     entry.key = plan.key;
     entry.token = plan.token;
     entry.ttlMs = plan.ttlMs;
-    entry.result = result.outcomeId();
-    entry.message = result.message;
+    if (plan.guard.isValid())
+        entry.guard = plan.guard.text();
+    if (outcome) {
+        entry.result = outcome->outcomeId();
+        entry.message = outcome->message;
+    }
+    return m_audit->append(entry, error);
+}
+
+void AdminService::finish(const AdminPlan &plan, const AdminResult &result, const ResultHandler &handler)
+{
     AdminResult final = result;
     QString error;
-    if (!m_audit->append(entry, &error))
+    if (!writeAudit(plan, &result, &error))
         final.message += QStringLiteral(" (warning: %1)").arg(error);
     Q_EMIT actionFinished(plan, final);
     if (handler)

@@ -4,6 +4,7 @@
 #include "adminresult.h"
 #include "lockinfo.h"
 
+#include <QHash>
 #include <QObject>
 
 #include <functional>
@@ -14,10 +15,15 @@ class DialectRegistry;
 class RedisConnection;
 class RedisReply;
 
-// Acquire, extend and force-release, through the same commands and Lua scripts the lock
-// libraries use. Force-release and extend are guarded by the token the operator saw: if the
-// lock changed hands since, Redis changes nothing and the result says so. Every attempt,
-// refused ones included, goes to the audit log; read-only mode refuses them all.
+// Acquire, extend and release, through the same commands and Lua scripts the lock libraries
+// use. Every action is guarded by what the operator saw (LockFingerprint): if the lock
+// changed since, Redis changes nothing and the result says what changed. Two release
+// intents: planForceRelease() frees the lock as observed, every holder; planRelease() frees
+// what one holder holds (on a shared lock, only that holder's hold).
+//
+// Every action is audited twice, with one id: its intent before it is sent, its outcome
+// after. A reply that never comes (connection lost, timed out, the session closed, this
+// service destroyed) is the outcome "unknown", never "not done". Read-only mode refuses all.
 class AdminService final : public QObject
 {
     Q_OBJECT
@@ -28,6 +34,8 @@ public:
 
     AdminService(RedisConnection *connection, const DialectRegistry *registry, const AuditLog *audit,
                  QObject *parent = nullptr);
+    // Actions still waiting for their answer get their outcome, unknown, in the audit log.
+    ~AdminService() override;
 
     bool isReadOnly() const { return m_readOnly; }
     // How the audit log names the server (the connection's name, or host:port).
@@ -38,12 +46,23 @@ public:
     ActionSupport support(AdminAction action, const LockInfo &lock) const;
 
     // Acquire as the dialect's library would; an empty token gets a fresh one in its format.
+    // Guarded on the key being absent.
     AdminPlan planAcquire(const QByteArray &key, const QByteArray &token, qint64 ttlMs,
                           const QString &dialect = QStringLiteral("plain")) const;
+    // Extend for the holder token (which must hold the lock as observed).
     AdminPlan planExtend(const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const;
-    AdminPlan planForceRelease(const LockInfo &observed, const QByteArray &token) const;
+    // Force-release the lock as observed: every holder the operator saw, guarded by all of it.
+    // Works on a lock without holders too (an unrecognised value): the guard is the value.
+    AdminPlan planForceRelease(const LockInfo &observed) const;
+    // Release what token holds: on a shared lock only that holder's hold, as its own unlock
+    // would (ReleaseHolder); on an exclusive lock the lock, which token must hold alone.
+    AdminPlan planRelease(const LockInfo &observed, const QByteArray &token) const;
 
+    // Runs the plan. handler is called (unless context is gone by then) with the result;
+    // the audit log gets the outcome whether or not context is still there.
     void execute(const AdminPlan &plan, QObject *context, ResultHandler handler);
+    // Actions sent whose answer has not come yet.
+    qsizetype inFlightCount() const { return m_inFlight.size(); }
 
 Q_SIGNALS:
     void readOnlyChanged(bool readOnly);
@@ -52,8 +71,13 @@ Q_SIGNALS:
 
 private:
     const Dialect *dialectOf(const QString &id) const;
+    AdminPlan newPlan(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const;
     void applyRecipe(AdminPlan &plan, const Dialect *dialect, const LockInfo &observed) const;
+    // Why token cannot be acted for on observed, or empty when it can.
+    QString holderMismatch(const LockInfo &observed, const QByteArray &token) const;
     AdminResult interpret(const AdminPlan &plan, const RedisReply &reply) const;
+    LockFingerprint foundState(const AdminPlan &plan, const RedisReply &refusal) const;
+    bool writeAudit(const AdminPlan &plan, const AdminResult *outcome, QString *error) const;
     void finish(const AdminPlan &plan, const AdminResult &result, const ResultHandler &handler);
 
     RedisConnection *m_connection;
@@ -61,4 +85,5 @@ private:
     const AuditLog *m_audit;
     QString m_serverName;
     bool m_readOnly = false;
+    QHash<QString, AdminPlan> m_inFlight; // by plan id
 };

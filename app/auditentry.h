@@ -4,17 +4,25 @@
 #include <QDateTime>
 #include <QString>
 
-// One admin action as the audit log records it.
+// One line of the audit log. Every action writes two, with the same id: its intent before
+// anything is sent, and its outcome after (done, refused, failed, or unknown when no answer
+// came), so an action can never be missing from the log, even if LockScope dies in between.
+// Nothing secret is written: no passwords, no connection URLs.
 struct AuditEntry
 {
+    enum class Phase { Intent, Outcome };
+
     QDateTime time;
-    QString server;    // host:port/db
+    QString id;        // the plan's id, shared by its two lines
+    Phase phase = Phase::Outcome;
+    QString server;    // host:port/db, or the connection's name
     QString user;      // the operator's login
     QString redisUser; // the ACL user LockScope connected as
-    QString action;    // acquire, extend, force-release
+    QString action;    // acquire, extend, force-release, release-holder
     QByteArray key;
     QByteArray token;
     qint64 ttlMs = -1;
-    QString result;    // done, refused, failed
+    QString guard;     // the fingerprint the action is guarded on, in words
+    QString result;    // outcome lines: done, refused, failed, unknown
     QString message;
 };

@@ -41,8 +41,10 @@ bool AuditLog::append(const AuditEntry &e, QString *error) const
         return false;
     }
     JsonWriter out;
-    out.beginObject()
-        .field("time", e.time.toUTC().toString(Qt::ISODateWithMs))
+    out.beginObject().field("time", e.time.toUTC().toString(Qt::ISODateWithMs));
+    if (!e.id.isEmpty())
+        out.field("id", e.id);
+    out.field("phase", e.phase == AuditEntry::Phase::Intent ? QStringLiteral("intent") : QStringLiteral("outcome"))
         .field("server", e.server)
         .field("user", e.user)
         .field("redis_user", e.redisUser.isEmpty() ? QStringLiteral("default") : e.redisUser)
@@ -51,7 +53,11 @@ bool AuditLog::append(const AuditEntry &e, QString *error) const
         .field("token", TokenText::escape(e.token));
     if (e.ttlMs >= 0)
         out.field("ttl_ms", e.ttlMs);
-    out.field("result", e.result).field("message", e.message).endObject();
+    if (!e.guard.isEmpty())
+        out.field("guard", e.guard);
+    if (e.phase == AuditEntry::Phase::Outcome)
+        out.field("result", e.result).field("message", e.message);
+    out.endObject();
     QByteArray line = out.take();
     line += '\n';
     return file.write(line) == line.size();

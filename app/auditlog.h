@@ -4,7 +4,8 @@
 
 #include <QString>
 
-// Append-only JSON Lines record of every admin action, in the user's data directory.
+// Append-only JSON Lines record of every admin action, in the user's data directory: an
+// intent line before it is sent and an outcome line after (see AuditEntry).
 class AuditLog final
 {
 public:

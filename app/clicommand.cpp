@@ -20,8 +20,10 @@ CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registr
     m_sessions->setPatterns(options.patterns);
     m_sessions->setReadOnly(options.readOnly);
     connect(m_sessions, &SessionManager::errorOccurred, this, [this](const QString &message) {
-        if (!m_tolerateDisconnects || !m_started)
+        if (!m_started)
             fail(ConnectionError, message);
+        else if (!m_tolerateDisconnects)
+            connectionFailed(message);
         else
             fprintf(stderr, "lockscope: %s; reconnecting\n", qUtf8Printable(message));
     });
@@ -42,6 +44,11 @@ void CliCommand::interrupt(int signalNumber)
     fail(TerminationSignals::exitStatus(signalNumber), QStringLiteral("stopped by signal %1 (%2)")
                                                          .arg(signalNumber)
                                                          .arg(QString::fromLocal8Bit(strsignal(signalNumber))));
+}
+
+void CliCommand::connectionFailed(const QString &message)
+{
+    fail(ConnectionError, message);
 }
 
 void CliCommand::setSandboxFactory(SessionManager::LauncherFactory factory)

@@ -43,6 +43,10 @@ protected:
     // A terminating signal arrived (Ctrl+C, SIGTERM, SIGHUP …): by default the command ends
     // with TerminationSignals::exitStatus(), closing its session in order on the way.
     virtual void interrupt(int signalNumber);
+    // The connection failed after run() began (and disconnects are not tolerated): by default
+    // the command ends with exit code 3 and the message. Commands still waiting for an answer
+    // they must report themselves (an admin action's unknown outcome) get it right after.
+    virtual void connectionFailed(const QString &message);
     void finish(int code);
     void fail(int code, const QString &message);
     // Writes to stdout; false (and the command ends with an error) when it cannot.

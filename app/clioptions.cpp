@@ -95,7 +95,8 @@ const QList<OptionSpec> &optionTable()
         {{QStringLiteral("ttl")}, QStringLiteral("MS"), Acquire | Extend, S::Options,
          QStringLiteral("milliseconds, or with a unit: 1500ms, 30s, 5m, 1h, 1d (at most 365d)")},
         {{QStringLiteral("observed")}, QString(), Release, S::Options,
-         QStringLiteral("release the token the lock holds right now, guarded against change")},
+         QStringLiteral("release the lock as it is now, every holder, guarded by all of it\n"
+                        "(printed first; --token T releases only T's hold of a shared lock)")},
         {{QStringLiteral("dialect")}, QStringLiteral("ID"), Acquire, S::Options,
          QStringLiteral("acquire: write the lock as that library does, with a token in its\n"
                         "format (default plain; lockscope dialects lists the ids)")},
@@ -623,7 +624,8 @@ QString CliOptions::helpText(Command topic)
                     .arg(commandName(topic));
 
     text += QStringLiteral("\nExit codes: 0 done, 1 refused (not owner, not held, read-only), 2 usage error,\n"
-                           "            3 connection or authentication error.\n");
+                           "            3 connection or authentication error, or an admin action whose answer never\n"
+                           "            came (it may have run: the message says how to look).\n");
     if (shown & Admin)
         text += QStringLiteral("Every admin action is appended to the audit log in the user's data directory.\n");
     return text;

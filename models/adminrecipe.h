@@ -6,12 +6,13 @@
 
 // What a dialect runs for one admin action, as data: a script from resources/lua/ with its
 // keys and arguments, or one plain command. The dialect decides it (no I/O); the app runs it.
-// Scripts answer {1} done, {0, what is there now} changed hands, {-1} no such lock.
+// Guarded scripts take the lock's fingerprint as ARGV[1] and answer {1, ...} done, or the
+// guard's refusal {0, type, size, name, value, ...}: what the key holds now.
 struct AdminRecipe
 {
     bool supported = true;
     QString reason;           // why not, when unsupported
-    QString script;           // "plain/release"; empty for a single command
+    QString script;           // "plain/force-release"; empty for a single command
     QList<QByteArray> keys;
     QList<QByteArray> args;
     QList<QByteArray> command; // when there is no script

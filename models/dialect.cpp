@@ -37,47 +37,54 @@ void Dialect::applyWaiterProbes(LockInfo &lock, const QList<qint64> &answers) co
         lock.waiters = int(std::min<qint64>(sum, std::numeric_limits<int>::max()));
 }
 
-ActionSupport Dialect::support(AdminAction) const
+LockFingerprint::Scope Dialect::guardScope(AdminAction action) const
 {
+    return action == AdminAction::ReleaseHolder ? LockFingerprint::Scope::Holder : LockFingerprint::Scope::Whole;
+}
+
+ActionSupport Dialect::support(AdminAction action) const
+{
+    if (action == AdminAction::ReleaseHolder && !isShared())
+        return ActionSupport::no(QObject::tr("A %1 lock has one holder at a time: releasing one holder is releasing the lock")
+                                     .arg(displayName()));
     return ActionSupport::yes();
 }
 
-AdminRecipe Dialect::recipe(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const
+AdminRecipe Dialect::recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard, const QByteArray &token,
+                            qint64 ttlMs) const
 {
     const QByteArray &key = observed.key();
     const QByteArray ttl = QByteArray::number(ttlMs);
     AdminRecipe r;
     switch (action) {
     case AdminAction::Acquire:
+        // SET NX is its own guard: the key must be absent.
         r.command = {"SET", key, token, "NX", "PX", ttl};
         r.description = QObject::tr("Take %1 with token %2 for %3 ms, only if nobody holds it (SET NX PX).")
                             .arg(quoted(key), quoted(token))
                             .arg(ttlMs);
         return r;
     case AdminAction::Extend:
-        if (observed.sample.type != RedisType::String)
-            break;
-        r.script = QStringLiteral("plain/extend");
+        r.script = QStringLiteral("plain/force-extend");
         r.keys = {key};
-        r.args = {token, ttl};
-        r.description = QObject::tr("Set the TTL of %1 to %2 ms, only while it still holds token %3.")
+        r.args = {guard.serialise(), ttl};
+        r.description = QObject::tr("Set the TTL of %1 to %2 ms, only while it is exactly as you saw it (%3).")
                             .arg(quoted(key))
                             .arg(ttlMs)
-                            .arg(quoted(token));
+                            .arg(guard.text());
         return r;
     case AdminAction::ForceRelease:
-        if (observed.sample.type != RedisType::String)
-            break;
-        r.script = QStringLiteral("plain/release");
+        r.script = QStringLiteral("plain/force-release");
         r.keys = {key};
-        r.args = {token};
-        r.description = QObject::tr("Delete %1 only if it still holds token %2 (compare-and-delete). "
-                                    "If it changed hands since you looked, nothing is deleted.")
-                            .arg(quoted(key), quoted(token));
+        r.args = {guard.serialise()};
+        r.description = QObject::tr("Delete %1 only while it is exactly as you saw it (%2), as a compare-and-delete does. "
+                                    "If anything changed since you looked, nothing is deleted.")
+                            .arg(quoted(key), guard.text());
         return r;
+    case AdminAction::ReleaseHolder:
+        break;
     }
-    return AdminRecipe::unsupported(QObject::tr("No guarded script for %1 values of %2 locks")
-                                        .arg(QString::fromLatin1(redisTypeName(observed.sample.type)), displayName()));
+    return AdminRecipe::unsupported(support(action).reason);
 }
 
 QByteArray Dialect::newToken() const

@@ -2,11 +2,17 @@
 
 #include "adminrecipe.h"
 #include "keysample.h"
+#include "lockfingerprint.h"
 #include "lockinfo.h"
 
 #include <QString>
 
-enum class AdminAction { Acquire, Extend, ForceRelease };
+// What an operator can do to a lock. Two release intents, told apart in every plan:
+// ForceRelease frees the lock as observed, every holder the operator saw, guarded by all of
+// it; ReleaseHolder removes one holder's hold of a shared lock (one reader, one permit) as
+// that holder's own unlock would, and frees the lock only if nobody else holds it. On an
+// exclusive lock the two are the same thing, so only ForceRelease exists there.
+enum class AdminAction { Acquire, Extend, ForceRelease, ReleaseHolder };
 
 struct ActionSupport
 {
@@ -45,10 +51,20 @@ public:
     // Answers in probe order; -1 for a probe Redis refused.
     virtual void applyWaiterProbes(LockInfo &lock, const QList<qint64> &answers) const;
 
+    // Whether several clients hold its locks at once (readers of a read-write lock, the permits
+    // of a semaphore), so one of them can be released alone.
+    virtual bool isShared() const { return false; }
+    // What an action's guard compares: the whole lock, or one holder (and the facts about the
+    // lock beside it) where the action touches only that holder.
+    virtual LockFingerprint::Scope guardScope(AdminAction action) const;
+    // The default offers everything but ReleaseHolder on exclusive locks.
     virtual ActionSupport support(AdminAction action) const;
-    // The guarded script (or command) for an action on the lock as the operator saw it. For
-    // Acquire only observed.key() is used. The default is the plain token pattern on strings.
-    virtual AdminRecipe recipe(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const;
+    // The guarded script (or command) for an action on the lock as the operator saw it: guard
+    // is what the script compares (passed as its ARGV[1]); token names the holder acted for.
+    // For Acquire only observed.key() is used. The default deletes or extends any key exactly
+    // as seen (the plain token pattern's compare-and-delete, generalised), with no side effects.
+    virtual AdminRecipe recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard,
+                               const QByteArray &token, qint64 ttlMs) const;
     // A fresh token in the library's own format, for Acquire.
     virtual QByteArray newToken() const;
 };

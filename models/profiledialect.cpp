@@ -106,56 +106,54 @@ int ProfileDialect::recognise(const KeySample &sample, LockInfo &lock) const
     return confidence;
 }
 
-ActionSupport ProfileDialect::support(AdminAction action) const
+bool ProfileDialect::isShared() const
 {
-    const bool collection = m_profile.type == RedisType::Set || m_profile.type == RedisType::ZSet;
-    if (collection && action != AdminAction::ForceRelease)
-        return ActionSupport::no(QObject::tr("A %1 profile has no per-member TTL LockScope could set or extend safely; "
-                                             "only releasing one member is offered")
-                                     .arg(QString::fromLatin1(redisTypeName(m_profile.type))));
-    return ActionSupport::yes();
+    return m_profile.type == RedisType::Set || m_profile.type == RedisType::ZSet;
 }
 
-AdminRecipe ProfileDialect::recipe(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const
+ActionSupport ProfileDialect::support(AdminAction action) const
+{
+    if (isShared() && (action == AdminAction::Acquire || action == AdminAction::Extend))
+        return ActionSupport::no(QObject::tr("A %1 profile has no per-member TTL LockScope could set or extend safely; "
+                                             "only releasing members is offered")
+                                     .arg(QString::fromLatin1(redisTypeName(m_profile.type))));
+    return Dialect::support(action);
+}
+
+AdminRecipe ProfileDialect::recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard,
+                                   const QByteArray &token, qint64 ttlMs) const
 {
     if (const ActionSupport s = support(action); !s.enabled)
         return AdminRecipe::unsupported(s.reason);
-    if (m_profile.type == RedisType::String)
-        return Dialect::recipe(action, observed, token, ttlMs);
-
     const QByteArray &key = observed.key();
     AdminRecipe r;
-    if (m_profile.type == RedisType::Set || m_profile.type == RedisType::ZSet) {
-        // Removing the member is its own guard: another holder's member is never touched.
-        r.command = {m_profile.type == RedisType::Set ? "SREM" : "ZREM", key, token};
-        r.description = QObject::tr("Remove member %1 from %2; other holders stay.").arg(quoted(token), quoted(key));
+    if (isShared()) {
+        // Only the holders' members go; members that are no holder's stay, as the profile
+        // does not say what they are.
+        r.script = QStringLiteral("profile/remove-members");
+        r.keys = {key};
+        r.args = {guard.serialise()};
+        if (action == AdminAction::ReleaseHolder) {
+            r.args << token;
+            r.description = QObject::tr("Remove member %1 from %2, only while it is still there; other holders stay.")
+                                .arg(quoted(token), quoted(key));
+        } else {
+            for (const LockHolder &h : observed.holders)
+                r.args << h.token;
+            r.description = QObject::tr("Remove every holder you saw from %1 (%2), only while exactly those members are there.")
+                                .arg(quoted(key), guard.text());
+        }
         return r;
     }
-    const QByteArray ttl = QByteArray::number(ttlMs);
-    r.keys = {key};
-    r.args = {token, ttl};
-    switch (action) {
-    case AdminAction::Acquire:
+    if (m_profile.type == RedisType::Hash && action == AdminAction::Acquire) {
         r.script = QStringLiteral("profile/hash-acquire");
+        r.keys = {key};
+        r.args = {guard.serialise(), token, QByteArray::number(ttlMs)};
         r.description = QObject::tr("Take %1: add holder field %2 and set its TTL to %3 ms, only if the hash is absent.")
                             .arg(quoted(key), quoted(token))
                             .arg(ttlMs);
-        break;
-    case AdminAction::Extend:
-        // Redisson renews its lock hash with exactly this guard: PEXPIRE while the field is there.
-        r.script = QStringLiteral("redisson/extend");
-        r.description = QObject::tr("Set the TTL of %1 to %2 ms, only while holder field %3 is still in it.")
-                            .arg(quoted(key))
-                            .arg(ttlMs)
-                            .arg(quoted(token));
-        break;
-    case AdminAction::ForceRelease:
-        r.script = QStringLiteral("profile/hash-release");
-        r.args = {token};
-        r.description = QObject::tr("Delete %1 only while holder field %2 is still in it. If it changed hands since you "
-                                    "looked, nothing is deleted.")
-                            .arg(quoted(key), quoted(token));
-        break;
+        return r;
     }
-    return r;
+    // Strings and hashes: compare-and-delete or PEXPIRE of the whole key as seen.
+    return Dialect::recipe(action, observed, guard, token, ttlMs);
 }

@@ -9,8 +9,8 @@
 // A dialect described by the user (DialectProfile) for in-house lock code. It claims a key
 // only when the key fits the glob, the type is the profile's and a token matches the regex in
 // full; then it outbids every built-in guess, since the user said what these keys are.
-// Admin actions follow the layout's own guard: compare-and-delete on strings, the holder field
-// on hashes, the member itself on sets.
+// Admin actions are guarded by the whole key as seen (a string's value, every field of a
+// hash); on sets and sorted sets one member can also be removed alone.
 class ProfileDialect final : public Dialect
 {
 public:
@@ -28,8 +28,11 @@ public:
     QString displayName() const override { return m_profile.name; }
     QString description() const override;
     int recognise(const KeySample &sample, LockInfo &lock) const override;
+    // Holders of a set or sorted-set profile are members, each released alone.
+    bool isShared() const override;
     ActionSupport support(AdminAction action) const override;
-    AdminRecipe recipe(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const override;
+    AdminRecipe recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard, const QByteArray &token,
+                       qint64 ttlMs) const override;
 
 private:
     DialectProfile m_profile;

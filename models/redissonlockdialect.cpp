@@ -130,7 +130,8 @@ void RedissonLockDialect::applyWaiterProbes(LockInfo &lock, const QList<qint64> 
     }
 }
 
-AdminRecipe RedissonLockDialect::recipe(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const
+AdminRecipe RedissonLockDialect::recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard,
+                                        const QByteArray &token, qint64 ttlMs) const
 {
     const QByteArray &key = observed.key();
     const QByteArray ttl = QByteArray::number(ttlMs);
@@ -139,33 +140,36 @@ AdminRecipe RedissonLockDialect::recipe(AdminAction action, const LockInfo &obse
     case AdminAction::Acquire:
         r.script = QStringLiteral("redisson/acquire");
         r.keys = {key};
-        r.args = {token, ttl};
+        r.args = {guard.serialise(), token, ttl};
         r.description = QObject::tr("Take %1 as Redisson's tryLock does: HINCRBY holder field %2 and PEXPIRE %3 ms, only if "
-                                    "the hash is absent or already this holder's.")
+                                    "the hash is absent.")
                             .arg(quoted(key), quoted(token))
                             .arg(ttlMs);
         return r;
     case AdminAction::Extend:
-        r.script = QStringLiteral("redisson/extend");
+        r.script = QStringLiteral("plain/force-extend");
         r.keys = {key};
-        r.args = {token, ttl};
-        r.description = QObject::tr("Set the lease of %1 to %2 ms as Redisson's watchdog renews it: PEXPIRE only while holder "
-                                    "field %3 is still in the hash.")
+        r.args = {guard.serialise(), ttl};
+        r.description = QObject::tr("Set the lease of %1 to %2 ms as Redisson's watchdog renews it (PEXPIRE), only while the "
+                                    "hash is exactly as you saw it (%3).")
                             .arg(quoted(key))
                             .arg(ttlMs)
-                            .arg(quoted(token));
+                            .arg(guard.text());
         return r;
     case AdminAction::ForceRelease:
         r.script = QStringLiteral("redisson/force-release");
         r.keys = {key, unlockChannel(key), queueKey(key)};
-        r.args = {token, "0"};
-        r.description = QObject::tr("Delete %1 only while holder field %2 is still in it, as forceUnlock() does, then publish "
-                                    "\"0\" on %3 (and on the channel of the fair queue's first waiter, if any) so blocked "
-                                    "clients retry at once instead of sleeping out the lease.")
-                            .arg(quoted(key), quoted(token), quoted(r.keys.at(1)));
+        r.args = {guard.serialise(), "0"};
+        r.description = QObject::tr("Delete %1 as forceUnlock() does, only while it is exactly as you saw it (%2): a holder "
+                                    "that re-entered or a new holder is refused. Then publish \"0\" on %3 (and on the channel "
+                                    "of the fair queue's first waiter, if any) so blocked clients retry at once instead of "
+                                    "sleeping out the lease.")
+                            .arg(quoted(key), guard.text(), quoted(r.keys.at(1)));
         return r;
+    case AdminAction::ReleaseHolder:
+        break;
     }
-    return r;
+    return AdminRecipe::unsupported(support(action).reason);
 }
 
 QByteArray RedissonLockDialect::newToken() const

@@ -21,7 +21,8 @@ public:
     bool isSideKey(const QByteArray &key) const override;
     QList<QList<QByteArray>> waiterProbes(const LockInfo &lock) const override;
     void applyWaiterProbes(LockInfo &lock, const QList<qint64> &answers) const override;
-    AdminRecipe recipe(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const override;
+    AdminRecipe recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard, const QByteArray &token,
+                       qint64 ttlMs) const override;
     QByteArray newToken() const override;
 
     // Redisson's prefixName(p, name): "p:{name}", without extra braces when the name already

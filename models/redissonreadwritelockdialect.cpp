@@ -68,8 +68,8 @@ QList<QList<QByteArray>> RedissonReadWriteLockDialect::waiterProbes(const LockIn
     return {{"PUBSUB", "NUMSUB", channel(lock.key())}};
 }
 
-AdminRecipe RedissonReadWriteLockDialect::recipe(AdminAction action, const LockInfo &observed, const QByteArray &token,
-                                                 qint64 ttlMs) const
+AdminRecipe RedissonReadWriteLockDialect::recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard,
+                                                 const QByteArray &token, qint64 ttlMs) const
 {
     const QByteArray &key = observed.key();
     AdminRecipe r;
@@ -77,30 +77,48 @@ AdminRecipe RedissonReadWriteLockDialect::recipe(AdminAction action, const LockI
     case AdminAction::Acquire:
         r.script = QStringLiteral("redisson-rwlock/acquire-write");
         r.keys = {key};
-        r.args = {token, QByteArray::number(ttlMs)};
+        r.args = {guard.serialise(), token, QByteArray::number(ttlMs)};
         r.description = QObject::tr("Take the write lock %1 as RReadWriteLock.writeLock() does: mode=write, field %2 = 1, "
                                     "PEXPIRE %3 ms, only if nobody holds it.")
                             .arg(quoted(key), quoted(token))
                             .arg(ttlMs);
         return r;
     case AdminAction::Extend:
-        r.script = QStringLiteral("redisson/extend");
+        // The lease of the hash is every holder's: the guard is the whole lock.
+        r.script = QStringLiteral("plain/force-extend");
         r.keys = {key};
-        r.args = {token, QByteArray::number(ttlMs)};
-        r.description = QObject::tr("Set the lease of %1 to %2 ms, only while holder field %3 is still in it. Per-read-hold "
+        r.args = {guard.serialise(), QByteArray::number(ttlMs)};
+        r.description = QObject::tr("Set the lease of %1 to %2 ms, only while it is exactly as you saw it (%3). Per-read-hold "
                                     "timeout keys keep their own TTL, as between two watchdog runs.")
                             .arg(quoted(key))
                             .arg(ttlMs)
-                            .arg(quoted(token));
+                            .arg(guard.text());
         return r;
     case AdminAction::ForceRelease:
         r.script = QStringLiteral("redisson-rwlock/force-release");
         r.keys = {key, channel(key)};
-        r.args = {token};
-        r.description = QObject::tr("Delete %1 only while holder field %2 is still in it, then publish \"1\" on %3, which wakes "
-                                    "every waiting reader and writer.")
-                            .arg(quoted(key), quoted(token), quoted(r.keys.at(1)));
+        r.args = {guard.serialise()};
+        r.description = QObject::tr("Delete %1 with every holder you saw (%2), only while it is exactly so: a reader that "
+                                    "joined since is refused, not deleted. Then publish \"1\" on %3, which wakes every waiting "
+                                    "reader and writer.")
+                            .arg(quoted(key), guard.text(), quoted(r.keys.at(1)));
         return r;
+    case AdminAction::ReleaseHolder: {
+        const LockHolder *holder = nullptr;
+        for (const LockHolder &h : observed.holders)
+            if (h.token == token)
+                holder = &h;
+        if (!holder)
+            return AdminRecipe::unsupported(QObject::tr("%1 does not hold %2").arg(quoted(token), quoted(key)));
+        r.script = QStringLiteral("redisson-rwlock/release-holder");
+        r.keys = {key, channel(key), holdKeyPrefix(key)};
+        r.args = {guard.serialise(), token, QByteArray::number(holder->count)};
+        r.description = QObject::tr("Release only %1 of %2 (%3) as its own unlock would, all its holds at once: remove its "
+                                    "field and its read-hold keys; other holders keep theirs. The hash is deleted, with a "
+                                    "message on %4, only if nobody else holds it.")
+                            .arg(quoted(token), quoted(key), guard.text(), quoted(r.keys.at(1)));
+        return r;
+    }
     }
     return r;
 }
@@ -113,4 +131,11 @@ QByteArray RedissonReadWriteLockDialect::newToken() const
 QByteArray RedissonReadWriteLockDialect::channel(const QByteArray &lockName)
 {
     return RedissonLockDialect::prefixName("redisson_rwlock", lockName);
+}
+
+QByteArray RedissonReadWriteLockDialect::holdKeyPrefix(const QByteArray &lockName)
+{
+    // RedissonReadLock: suffixName(name, holder) is "{name}:holder", or "name:holder" when the
+    // name has a brace; getKeyPrefix() takes what comes before ":holder".
+    return lockName.contains('{') ? lockName : '{' + lockName + '}';
 }

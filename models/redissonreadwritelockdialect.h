@@ -15,8 +15,13 @@ public:
     int recognise(const KeySample &sample, LockInfo &lock) const override;
     bool isSideKey(const QByteArray &key) const override;
     QList<QList<QByteArray>> waiterProbes(const LockInfo &lock) const override;
-    AdminRecipe recipe(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const override;
+    bool isShared() const override { return true; }
+    AdminRecipe recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard, const QByteArray &token,
+                       qint64 ttlMs) const override;
     QByteArray newToken() const override;
 
     static QByteArray channel(const QByteArray &lockName);
+    // What Redisson prefixes a holder's read-hold keys with ("{name}", or the name itself when
+    // it carries its own hash tag): "<prefix>:<holder>:rwlock_timeout:<n>".
+    static QByteArray holdKeyPrefix(const QByteArray &lockName);
 };

@@ -102,6 +102,14 @@ QList<QList<QByteArray>> RedissonSemaphoreDialect::waiterProbes(const LockInfo &
     return {{"PUBSUB", "NUMSUB", channel(semaphoreName(lock.key()))}};
 }
 
+LockFingerprint::Scope RedissonSemaphoreDialect::guardScope(AdminAction action) const
+{
+    // updateLeaseTime() moves one permit's expiry and nothing else.
+    if (action == AdminAction::Extend)
+        return LockFingerprint::Scope::Holder;
+    return Dialect::guardScope(action);
+}
+
 ActionSupport RedissonSemaphoreDialect::support(AdminAction action) const
 {
     if (m_flavor == Flavor::Counter)
@@ -112,7 +120,8 @@ ActionSupport RedissonSemaphoreDialect::support(AdminAction action) const
     return ActionSupport::yes();
 }
 
-AdminRecipe RedissonSemaphoreDialect::recipe(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const
+AdminRecipe RedissonSemaphoreDialect::recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard,
+                                             const QByteArray &token, qint64 ttlMs) const
 {
     if (const ActionSupport s = support(action); !s.enabled)
         return AdminRecipe::unsupported(s.reason);
@@ -122,18 +131,28 @@ AdminRecipe RedissonSemaphoreDialect::recipe(AdminAction action, const LockInfo 
     if (action == AdminAction::Extend) {
         r.script = QStringLiteral("redisson-semaphore/update-lease");
         r.keys = {key};
-        r.args = {token, QByteArray::number(ttlMs)};
+        r.args = {guard.serialise(), token, QByteArray::number(ttlMs)};
         r.description = QObject::tr("Move the expiry of permit %1 in %2 to %3 ms from now, as updateLeaseTime() does, only "
                                     "while the permit is still issued.")
                             .arg(QString::fromLatin1(token.toHex()), quoted(key))
                             .arg(ttlMs);
-    } else {
-        r.script = QStringLiteral("redisson-semaphore/release-permit");
-        r.keys = {key, name, channel(name)};
-        r.args = {token};
+        return r;
+    }
+    r.script = QStringLiteral("redisson-semaphore/release-permits");
+    r.keys = {key, name, channel(name)};
+    r.args = {guard.serialise()};
+    if (action == AdminAction::ReleaseHolder) {
+        r.args << token;
         r.description = QObject::tr("Give back permit %1 as release(permitId) does: remove it from %2, add one permit to "
                                     "%3 and publish the new count on %4 so waiters retry. Other permits stay issued.")
                             .arg(QString::fromLatin1(token.toHex()), quoted(key), quoted(name), quoted(r.keys.at(2)));
+    } else {
+        for (const LockHolder &h : observed.holders)
+            r.args << h.token;
+        r.description = QObject::tr("Give back every permit you saw (%1) as release(permitId) does for each, only while "
+                                    "exactly those are issued: remove them from %2, add them to %3 and publish the new count "
+                                    "on %4 so waiters retry.")
+                            .arg(guard.text(), quoted(key), quoted(name), quoted(r.keys.at(2)));
     }
     return r;
 }

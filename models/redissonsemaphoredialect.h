@@ -18,8 +18,11 @@ public:
     QString description() const override;
     int recognise(const KeySample &sample, LockInfo &lock) const override;
     QList<QList<QByteArray>> waiterProbes(const LockInfo &lock) const override;
+    bool isShared() const override { return true; }
+    LockFingerprint::Scope guardScope(AdminAction action) const override;
     ActionSupport support(AdminAction action) const override;
-    AdminRecipe recipe(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const override;
+    AdminRecipe recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard, const QByteArray &token,
+                       qint64 ttlMs) const override;
 
     // The semaphore's name behind its permit zset, "{name}:timeout" (or "name:timeout" when the
     // name has its own hash tag); empty when the key is not such a zset's.

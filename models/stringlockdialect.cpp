@@ -212,10 +212,11 @@ ActionSupport StringLockDialect::support(AdminAction action) const
 {
     if (action == AdminAction::Extend && !m_spec.extendRefusal.isEmpty())
         return ActionSupport::no(m_spec.extendRefusal);
-    return ActionSupport::yes();
+    return Dialect::support(action);
 }
 
-AdminRecipe StringLockDialect::recipe(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const
+AdminRecipe StringLockDialect::recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard,
+                                      const QByteArray &token, qint64 ttlMs) const
 {
     const QByteArray &key = observed.key();
     if (const ActionSupport s = support(action); !s.enabled)
@@ -236,19 +237,19 @@ AdminRecipe StringLockDialect::recipe(AdminAction action, const LockInfo &observ
     } else if (action == AdminAction::ForceRelease && m_spec.release == Spec::Release::SignalList) {
         r.script = QStringLiteral("python-redis-lock/force-release");
         r.keys = {key, signalKey(key)};
-        r.args = {token, "1000"};
-        r.description = QObject::tr("Delete %1 only if it still holds token %2, and push 1 onto %3 (expiring in 1 s) as "
-                                    "python-redis-lock's unlock does, so clients blocked in BLPOP wake up at once.")
-                            .arg(quoted(key), quoted(token), quoted(r.keys.at(1)));
+        r.args = {guard.serialise(), "1000"};
+        r.description = QObject::tr("Delete %1 only while it holds exactly what you saw (%2), and push 1 onto %3 (expiring "
+                                    "in 1 s) as python-redis-lock's unlock does, so clients blocked in BLPOP wake up at once.")
+                            .arg(quoted(key), guard.text(), quoted(r.keys.at(1)));
     } else if (action == AdminAction::ForceRelease && m_spec.release == Spec::Release::PublishKey) {
         r.script = QStringLiteral("spring/force-release");
-        r.keys = {key, springChannel(key)};
-        r.args = {token};
-        r.description = QObject::tr("Unlink %1 only if it still holds client id %2, then publish the key on %3 so registries "
-                                    "in pub/sub mode retry at once (harmless in spin mode).")
-                            .arg(quoted(key), quoted(token), quoted(r.keys.at(1)));
+        r.keys = {key};
+        r.args = {guard.serialise(), springChannel(key)};
+        r.description = QObject::tr("Unlink %1 only while it holds exactly what you saw (%2), then publish the key on %3 so "
+                                    "registries in pub/sub mode retry at once (harmless in spin mode).")
+                            .arg(quoted(key), guard.text(), quoted(r.args.at(1)));
     } else {
-        r = Dialect::recipe(action, observed, token, ttlMs);
+        r = Dialect::recipe(action, observed, guard, token, ttlMs);
     }
     if (r.supported)
         r.description += m_spec.caveat;

@@ -42,7 +42,8 @@ public:
     int recognise(const KeySample &sample, LockInfo &lock) const override;
     bool isSideKey(const QByteArray &key) const override;
     ActionSupport support(AdminAction action) const override;
-    AdminRecipe recipe(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const override;
+    AdminRecipe recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard, const QByteArray &token,
+                       qint64 ttlMs) const override;
     QByteArray newToken() const override;
 
     // python-redis-lock's wake-up list next to lock:<name>.

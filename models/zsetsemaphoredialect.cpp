@@ -49,6 +49,14 @@ int ZSetSemaphoreDialect::recognise(const KeySample &sample, LockInfo &lock) con
     return 60;
 }
 
+LockFingerprint::Scope ZSetSemaphoreDialect::guardScope(AdminAction action) const
+{
+    // A refresh re-scores one holder, as every holder's own refresh does all the time.
+    if (action == AdminAction::Extend)
+        return LockFingerprint::Scope::Holder;
+    return Dialect::guardScope(action);
+}
+
 ActionSupport ZSetSemaphoreDialect::support(AdminAction action) const
 {
     if (action == AdminAction::Acquire)
@@ -56,25 +64,34 @@ ActionSupport ZSetSemaphoreDialect::support(AdminAction action) const
     return ActionSupport::yes();
 }
 
-AdminRecipe ZSetSemaphoreDialect::recipe(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const
+AdminRecipe ZSetSemaphoreDialect::recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard,
+                                         const QByteArray &token, qint64 ttlMs) const
 {
     if (const ActionSupport s = support(action); !s.enabled)
         return AdminRecipe::unsupported(s.reason);
     const QByteArray &key = observed.key();
     AdminRecipe r;
     r.keys = {key};
+    r.args = {guard.serialise()};
     if (action == AdminAction::Extend) {
         r.script = QStringLiteral("redis-semaphore/refresh");
-        r.args = {token, QByteArray::number(ttlMs)};
+        r.args << token << QByteArray::number(ttlMs);
         r.description = QObject::tr("Refresh holder %1 of %2 as the library's refresh does: re-score it with the current time "
                                     "and PEXPIRE the set %3 ms, only while the member is still there.")
                             .arg(quoted(token), quoted(key))
                             .arg(ttlMs);
-    } else {
+    } else if (action == AdminAction::ReleaseHolder) {
         r.script = QStringLiteral("redis-semaphore/release");
-        r.args = {token};
+        r.args << token;
         r.description = QObject::tr("Remove holder %1 from %2 (ZREM), as its own release does; other holders keep their permits.")
                             .arg(quoted(token), quoted(key));
+    } else {
+        r.script = QStringLiteral("redis-semaphore/release");
+        for (const LockHolder &h : observed.holders)
+            r.args << h.token;
+        r.description = QObject::tr("Remove every holder you saw from %1 (%2) as each one's release does (ZREM), only while "
+                                    "exactly those hold it.")
+                            .arg(quoted(key), guard.text());
     }
     return r;
 }

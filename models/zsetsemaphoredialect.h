@@ -13,6 +13,9 @@ public:
     QString displayName() const override { return QStringLiteral("redis-semaphore Semaphore"); }
     QString description() const override;
     int recognise(const KeySample &sample, LockInfo &lock) const override;
+    bool isShared() const override { return true; }
+    LockFingerprint::Scope guardScope(AdminAction action) const override;
     ActionSupport support(AdminAction action) const override;
-    AdminRecipe recipe(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const override;
+    AdminRecipe recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard, const QByteArray &token,
+                       qint64 ttlMs) const override;
 };

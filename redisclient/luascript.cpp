@@ -46,7 +46,7 @@ void LuaScript::run(RedisConnection *connection, const QList<QByteArray> &keys, 
 {
     if (!isValid()) {
         const QByteArray message = "ERR LockScope could not load the Lua script " + m_name.toUtf8();
-        QMetaObject::invokeMethod(connection, [handler, message] { handler(RedisReply::error(message)); },
+        QMetaObject::invokeMethod(connection, [handler, message] { handler(RedisReply::connectionError(message, RedisReply::Origin::NotSent)); },
                                   Qt::QueuedConnection);
         return;
     }

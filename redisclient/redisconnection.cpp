@@ -322,7 +322,7 @@ void RedisConnection::write(const QByteArray &encoded, Pending pending, int time
         const QByteArray reason = m_lastError.isEmpty() ? QByteArray("not connected") : m_lastError.toUtf8();
         QMetaObject::invokeMethod(this, [pending = std::move(pending), reason] {
             if (!pending.hasContext || pending.context)
-                pending.handler(RedisReply::error(reason));
+                pending.handler(RedisReply::connectionError(reason, RedisReply::Origin::NotSent));
         }, Qt::QueuedConnection);
     }
 }
@@ -497,11 +497,13 @@ void RedisConnection::failAll(const QByteArray &reason)
     pending.swap(m_pending);
     std::deque<Queued> queued;
     queued.swap(m_queued);
-    const RedisReply error = RedisReply::error(reason);
+    // Written commands may have run before the connection went; queued ones never left.
+    const RedisReply unanswered = RedisReply::connectionError(reason, RedisReply::Origin::Unanswered);
+    const RedisReply notSent = RedisReply::connectionError(reason, RedisReply::Origin::NotSent);
     for (Pending &p : pending)
         if (!p.hasContext || p.context)
-            p.handler(error);
+            p.handler(unanswered);
     for (Queued &q : queued)
         if (!q.pending.hasContext || q.pending.context)
-            q.pending.handler(error);
+            q.pending.handler(notSent);
 }

@@ -30,6 +30,13 @@ RedisReply RedisReply::error(const QByteArray &text)
     return r;
 }
 
+RedisReply RedisReply::connectionError(const QByteArray &text, Origin origin)
+{
+    RedisReply r = error(text);
+    r.m_origin = origin;
+    return r;
+}
+
 RedisReply RedisReply::array(QList<RedisReply> elements)
 {
     RedisReply r;

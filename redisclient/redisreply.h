@@ -9,6 +9,11 @@ class RedisReply final
 {
 public:
     enum class Type { Nil, Integer, String, Status, Error, Array };
+    // Who made an error reply. Redis itself (Server), or the connection, standing in for an
+    // answer that never came: NotSent, the command never left LockScope, so it certainly did
+    // not run; Unanswered, it was written and the connection failed or timed out before the
+    // answer, so it may or may not have run. Only errors carry it; it is not part of ==.
+    enum class Origin { Server, NotSent, Unanswered };
 
     RedisReply() = default;
 
@@ -17,6 +22,7 @@ public:
     static RedisReply string(const QByteArray &bytes);
     static RedisReply status(const QByteArray &text);
     static RedisReply error(const QByteArray &text);
+    static RedisReply connectionError(const QByteArray &text, Origin origin);
     static RedisReply array(QList<RedisReply> elements);
 
     Type type() const { return m_type; }
@@ -26,6 +32,7 @@ public:
     bool isInteger() const { return m_type == Type::Integer; }
     bool isArray() const { return m_type == Type::Array; }
     bool isStatus(const char *text) const;
+    Origin origin() const { return m_origin; }
 
     qint64 integer() const { return m_integer; }
     // Bulk string bytes, or the text of a status or error reply.
@@ -51,4 +58,5 @@ private:
     qint64 m_integer = 0;
     QByteArray m_bytes;
     QList<RedisReply> m_elements;
+    Origin m_origin = Origin::Server;
 };

@@ -34,8 +34,14 @@ AdminConfirmDialog::AdminConfirmDialog(const AdminPlan &plan, const QString &ser
 
     auto *form = new QFormLayout;
     form->addRow(tr("Server"), new QLabel(server, this));
+    form->addRow(tr("Action"), new QLabel(plan.intentText().toHtmlEscaped(), this));
     form->addRow(tr("Key"), monoLabel(TokenText::escape(plan.key), this));
-    form->addRow(tr("Token"), monoLabel(TokenText::escape(plan.token), this));
+    if (!plan.token.isEmpty())
+        form->addRow(tr("Token"), monoLabel(TokenText::escape(plan.token), this));
+    // What the script compares before it changes anything: if the lock is not exactly this
+    // any more when it runs, nothing is touched.
+    if (plan.guard.isValid())
+        form->addRow(tr("Guarded on"), monoLabel(plan.guard.text(), this));
     if (plan.ttlMs > 0)
         form->addRow(tr("TTL"), new QLabel(tr("%1 ms").arg(plan.ttlMs), this));
     form->addRow(tr("Will run"), monoLabel(plan.commandText(), this));
@@ -53,7 +59,7 @@ AdminConfirmDialog::AdminConfirmDialog(const AdminPlan &plan, const QString &ser
     }
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     QPushButton *run = buttons->addButton(tr("Run %1").arg(action), QDialogButtonBox::AcceptRole);
-    if (plan.action == AdminAction::ForceRelease)
+    if (plan.action == AdminAction::ForceRelease || plan.action == AdminAction::ReleaseHolder)
         run->setStyleSheet(QStringLiteral("QPushButton { color: #b3261e; font-weight: bold; }"));
     buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);

@@ -4,8 +4,8 @@
 
 #include <QDialog>
 
-// Shows exactly what an admin action will run (server, key, token, the command and the Lua
-// source) and asks before it runs. Opened with open(), never exec(): the GUI keeps running.
+// Shows exactly what an admin action will run (server, the intent, key, token, the state it
+// is guarded on, the command and the Lua source) and asks before it runs. Opened with open(), never exec(): the GUI keeps running.
 class AdminConfirmDialog final : public QDialog
 {
     Q_OBJECT

@@ -675,9 +675,15 @@ void MainWindow::requestForceRelease()
     const LockInfo *lock = selectedLock();
     if (!lock || !session())
         return;
-    // The plan carries the token as seen now; if the lock changes hands before the click
-    // on "Run", the script's guard refuses.
-    confirmAndRun(session()->admin()->planForceRelease(*lock, m_detail->selectedToken()));
+    // The plan carries the lock as seen now; if it changes before the click on "Run", the
+    // script's guard refuses. Of a lock several clients hold (readers, permits) only the
+    // holder picked in the detail panel is released, as its own unlock would; any other lock
+    // is force-released as observed.
+    const Dialect *dialect = m_registry->find(lock->dialect);
+    if (dialect && dialect->isShared() && lock->holders.size() > 1)
+        confirmAndRun(session()->admin()->planRelease(*lock, m_detail->selectedToken()));
+    else
+        confirmAndRun(session()->admin()->planForceRelease(*lock));
 }
 
 void MainWindow::confirmAndRun(const AdminPlan &plan)

@@ -2,6 +2,7 @@
 #include "auditlog.h"
 #include "dialectregistry.h"
 #include "keyinspector.h"
+#include "session.h"
 #include "testredis.h"
 
 #include <QFile>
@@ -43,6 +44,16 @@ private:
         m_admin->execute(plan, nullptr, [&](const AdminResult &r) { result = r; });
         (void)QTest::qWaitFor([&] { return result.has_value(); }, 5000);
         return result.value_or(AdminResult{AdminResult::Outcome::Failed, QStringLiteral("no result")});
+    }
+
+    // The audit lines of one action.
+    QList<QJsonObject> linesOf(const QString &id)
+    {
+        QList<QJsonObject> out;
+        for (const QJsonObject &o : auditEntries())
+            if (o.value(QStringLiteral("id")).toString() == id)
+                out << o;
+        return out;
     }
 
     QList<QJsonObject> auditEntries()
@@ -106,7 +117,11 @@ private Q_SLOTS:
         m_redis.command({"SET", "lock:r", QByteArray("\xff\x00tok", 5), "PX", "60000"});
         const LockInfo seen = observe("lock:r");
         QCOMPARE(seen.primaryToken(), QByteArray("\xff\x00tok", 5));
-        const AdminResult r = run(m_admin->planForceRelease(seen, seen.primaryToken()));
+        const AdminPlan plan = m_admin->planForceRelease(seen);
+        QCOMPARE(plan.action, AdminAction::ForceRelease);
+        QCOMPARE(plan.token, QByteArray("\xff\x00tok", 5));
+        QCOMPARE(plan.guard.text(), QStringLiteral("token \"\\xff\\x00tok\""));
+        const AdminResult r = run(plan);
         QVERIFY2(r.ok(), qPrintable(r.message));
         QCOMPARE(m_redis.command({"EXISTS", "lock:r"}).integer(), qint64(0));
     }
@@ -116,7 +131,7 @@ private Q_SLOTS:
     {
         m_redis.command({"SET", "lock:race", "first-holder", "PX", "60000"});
         const LockInfo seen = observe("lock:race");
-        const AdminPlan plan = m_admin->planForceRelease(seen, seen.primaryToken());
+        const AdminPlan plan = m_admin->planForceRelease(seen);
         m_redis.command({"DEL", "lock:race"});
         m_redis.command({"SET", "lock:race", "second-holder", "NX", "PX", "60000"});
         const AdminResult r = run(plan);
@@ -131,12 +146,12 @@ private Q_SLOTS:
         m_redis.command({"SET", "lock:short", "t", "PX", "50"});
         const LockInfo seen = observe("lock:short");
         QTRY_COMPARE(m_redis.command({"EXISTS", "lock:short"}).integer(), qint64(0));
-        const AdminResult r = run(m_admin->planForceRelease(seen, "t"));
+        const AdminResult r = run(m_admin->planRelease(seen, "t"));
         QCOMPARE(r.outcome, AdminResult::Outcome::Refused);
-        QVERIFY(r.message.contains(QLatin1String("no longer exists")));
+        QVERIFY2(r.message.contains(QLatin1String("no longer exists")), qPrintable(r.message));
         // …and a re-acquired lock of the same name is not touched either.
         m_redis.command({"SET", "lock:short", "other", "PX", "60000"});
-        QCOMPARE(run(m_admin->planForceRelease(seen, "t")).outcome, AdminResult::Outcome::Refused);
+        QCOMPARE(run(m_admin->planForceRelease(seen)).outcome, AdminResult::Outcome::Refused);
         QCOMPARE(m_redis.command({"GET", "lock:short"}).bytes(), QByteArray("other"));
     }
 
@@ -146,7 +161,7 @@ private Q_SLOTS:
         const LockInfo seen = observe("lock:ro");
         m_admin->setReadOnly(true);
         QVERIFY(!m_admin->support(AdminAction::ForceRelease, seen).enabled);
-        for (const AdminPlan &plan : {m_admin->planForceRelease(seen, "t"), m_admin->planExtend(seen, "t", 1000),
+        for (const AdminPlan &plan : {m_admin->planForceRelease(seen), m_admin->planExtend(seen, "t", 1000),
                                       m_admin->planAcquire("lock:new", "t", 1000)}) {
             const AdminResult r = run(plan);
             QCOMPARE(r.outcome, AdminResult::Outcome::Refused);
@@ -156,22 +171,33 @@ private Q_SLOTS:
         QCOMPARE(m_redis.command({"EXISTS", "lock:new"}).integer(), qint64(0));
     }
 
+    // Two lines per action, one id: the intent before anything is sent, the outcome after.
     void everyActionIsAudited()
     {
         const qsizetype before = auditEntries().size();
         m_redis.command({"SET", "lock:au", "tok", "PX", "60000"});
         const LockInfo seen = observe("lock:au");
-        run(m_admin->planForceRelease(seen, "wrong"));
-        run(m_admin->planForceRelease(seen, "tok"));
+        run(m_admin->planRelease(seen, "wrong"));
+        run(m_admin->planForceRelease(seen));
         const QList<QJsonObject> entries = auditEntries();
-        QCOMPARE(entries.size(), before + 2);
-        const QJsonObject refused = entries.at(before);
-        const QJsonObject done = entries.at(before + 1);
+        QCOMPARE(entries.size(), before + 4);
+        const QJsonObject refusedIntent = entries.at(before), refused = entries.at(before + 1);
+        const QJsonObject intent = entries.at(before + 2), done = entries.at(before + 3);
+        QCOMPARE(refusedIntent.value(QStringLiteral("phase")).toString(), QStringLiteral("intent"));
+        QCOMPARE(refused.value(QStringLiteral("phase")).toString(), QStringLiteral("outcome"));
+        QCOMPARE(refused.value(QStringLiteral("id")), refusedIntent.value(QStringLiteral("id")));
         QCOMPARE(refused.value(QStringLiteral("result")).toString(), QStringLiteral("refused"));
+        QCOMPARE(intent.value(QStringLiteral("phase")).toString(), QStringLiteral("intent"));
+        QVERIFY(!intent.contains(QStringLiteral("result")));
+        QCOMPARE(intent.value(QStringLiteral("guard")).toString(), QStringLiteral("token \"tok\""));
+        QCOMPARE(done.value(QStringLiteral("id")), intent.value(QStringLiteral("id")));
+        QVERIFY(done.value(QStringLiteral("id")).toString() != refused.value(QStringLiteral("id")).toString());
+        QCOMPARE(done.value(QStringLiteral("phase")).toString(), QStringLiteral("outcome"));
         QCOMPARE(done.value(QStringLiteral("result")).toString(), QStringLiteral("done"));
         QCOMPARE(done.value(QStringLiteral("action")).toString(), QStringLiteral("force-release"));
         QCOMPARE(done.value(QStringLiteral("key")).toString(), QStringLiteral("lock:au"));
         QCOMPARE(done.value(QStringLiteral("token")).toString(), QStringLiteral("tok"));
+        QCOMPARE(done.value(QStringLiteral("guard")).toString(), QStringLiteral("token \"tok\""));
         QCOMPARE(done.value(QStringLiteral("server")).toString(), m_connection->options().displayName());
         QVERIFY(!done.value(QStringLiteral("time")).toString().isEmpty());
         QVERIFY(done.contains(QStringLiteral("user")));
@@ -186,7 +212,7 @@ private Q_SLOTS:
         AuditLog blocked(m_dir.filePath(QStringLiteral("blocked.log")));
         AdminService admin(m_connection.get(), &m_registry, &blocked);
         std::optional<AdminResult> result;
-        admin.execute(admin.planForceRelease(seen, "tok"), nullptr, [&](const AdminResult &r) { result = r; });
+        admin.execute(admin.planForceRelease(seen), nullptr, [&](const AdminResult &r) { result = r; });
         QTRY_VERIFY(result.has_value());
         QCOMPARE(result->outcome, AdminResult::Outcome::Refused);
         QVERIFY(result->message.contains(QLatin1String("audit log")));
@@ -208,13 +234,26 @@ private Q_SLOTS:
         QCOMPARE(seen.dialect, QStringLiteral("redisson-lock"));
         QVERIFY(m_admin->support(AdminAction::ForceRelease, seen).enabled);
 
-        // Another client's field: the guard refuses, nothing is published.
-        QCOMPARE(run(m_admin->planForceRelease(seen, "8743c9c0-0795-4907-87fd-6c719a6b4586:99")).outcome,
-                 AdminResult::Outcome::Refused);
+        // Another client's field: refused before anything is sent, nothing is published.
+        const AdminResult other = run(m_admin->planRelease(seen, "8743c9c0-0795-4907-87fd-6c719a6b4586:99"));
+        QCOMPARE(other.outcome, AdminResult::Outcome::Refused);
+        QVERIFY2(other.message.contains(QLatin1String("does not hold")) && other.message.contains(QString::fromLatin1(field))
+                     && !other.message.contains(QLatin1String("changed hands")),
+                 qPrintable(other.message));
         QCOMPARE(m_redis.command({"EXISTS", "orderLock"}).integer(), qint64(1));
         QCOMPARE(messages.size(), 0);
 
-        const AdminResult r = run(m_admin->planForceRelease(seen, field));
+        // The holder re-entered after the look (count 2 → 3): a change, refused, and said so.
+        const AdminPlan plan = m_admin->planRelease(seen, field);
+        QCOMPARE(plan.action, AdminAction::ForceRelease); // an exclusive lock: its one holder is all of it
+        m_redis.command({"HINCRBY", "orderLock", field, "1"});
+        const AdminResult reentered = run(plan);
+        QCOMPARE(reentered.outcome, AdminResult::Outcome::Refused);
+        QVERIFY2(reentered.message.contains(QStringLiteral("re-acquired: hold count 2 → 3")), qPrintable(reentered.message));
+        QCOMPARE(m_redis.command({"HGET", "orderLock", field}).bytes(), QByteArray("3"));
+        QCOMPARE(messages.size(), 0);
+
+        const AdminResult r = run(m_admin->planRelease(observe("orderLock"), field));
         QVERIFY2(r.ok(), qPrintable(r.message));
         QCOMPARE(m_redis.command({"EXISTS", "orderLock"}).integer(), qint64(0));
         QTRY_COMPARE(messages.size(), 1);
@@ -237,20 +276,124 @@ private Q_SLOTS:
         m_redis.command({"SET", "lock:f", "t", "PX", "60000"});
         const LockInfo seen = observe("lock:f");
         m_redis.command({"SCRIPT", "FLUSH"});
-        QVERIFY(run(m_admin->planForceRelease(seen, "t")).ok());
+        QVERIFY(run(m_admin->planForceRelease(seen)).ok());
         QCOMPARE(m_redis.command({"EXISTS", "lock:f"}).integer(), qint64(0));
     }
 
-    void wrongTypeIsAClearError()
+    // The key became another type after the look: the guard says so, nothing is touched.
+    void anotherTypeIsRefused()
     {
         m_redis.command({"SET", "lock:t", "t", "PX", "60000"});
         const LockInfo seen = observe("lock:t");
         m_redis.command({"DEL", "lock:t"});
         m_redis.command({"RPUSH", "lock:t", "x"});
-        const AdminResult r = run(m_admin->planForceRelease(seen, "t"));
-        QCOMPARE(r.outcome, AdminResult::Outcome::Failed);
-        QVERIFY2(r.message.contains(QLatin1String("WRONGTYPE")), qPrintable(r.message));
+        const AdminResult r = run(m_admin->planForceRelease(seen));
+        QCOMPARE(r.outcome, AdminResult::Outcome::Refused);
+        QVERIFY2(r.message.contains(QLatin1String("is now a list, not the string you saw")), qPrintable(r.message));
         QCOMPARE(m_redis.command({"LLEN", "lock:t"}).integer(), qint64(1));
+    }
+
+    // An error from Redis itself (here: the ACL user may not run scripts) certainly did not
+    // run: failed, not unknown.
+    void redisErrorsFailClearly()
+    {
+        m_redis.command({"ACL", "SETUSER", "reader", "on", ">secret-pw", "~*", "+@read", "+@connection"});
+        ConnectionOptions o = m_redis.options();
+        o.user = QStringLiteral("reader");
+        o.password = QStringLiteral("secret-pw");
+        RedisConnection limited(o);
+        limited.open();
+        QTRY_VERIFY(limited.isReady());
+        AdminService admin(&limited, &m_registry, m_audit.get());
+        m_redis.command({"SET", "lock:acl", "t", "PX", "60000"});
+        const LockInfo seen = observe("lock:acl");
+        std::optional<AdminResult> result;
+        admin.execute(admin.planForceRelease(seen), nullptr, [&](const AdminResult &r) { result = r; });
+        QTRY_VERIFY(result.has_value());
+        QCOMPARE(result->outcome, AdminResult::Outcome::Failed);
+        QVERIFY2(result->message.contains(QLatin1String("NOPERM")), qPrintable(result->message));
+        QCOMPARE(m_redis.command({"GET", "lock:acl"}).bytes(), QByteArray("t"));
+        // No secret reaches the audit log.
+        QFile file(m_audit->path());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(!file.readAll().contains("secret-pw"));
+    }
+
+    // The reply never comes (the server is paused past the command timeout): the action may
+    // or may not have run, so it is unknown, with how to look, and audited as such.
+    void noAnswerIsUnknown()
+    {
+        ConnectionOptions o = m_redis.options();
+        o.commandTimeoutMs = 300;
+        o.autoReconnect = false;
+        RedisConnection slow(o);
+        slow.open();
+        QTRY_VERIFY(slow.isReady());
+        AdminService admin(&slow, &m_registry, m_audit.get());
+        m_redis.command({"SET", "lock:pause", "t", "PX", "60000"});
+        const LockInfo seen = observe("lock:pause");
+        const AdminPlan plan = admin.planForceRelease(seen);
+        QVERIFY(m_redis.command({"CLIENT", "PAUSE", "1500", "WRITE"}).isStatus("OK"));
+        std::optional<AdminResult> result;
+        admin.execute(plan, nullptr, [&](const AdminResult &r) { result = r; });
+        QTRY_VERIFY(result.has_value());
+        QCOMPARE(result->outcome, AdminResult::Outcome::Unknown);
+        QCOMPARE(result->outcomeId(), QStringLiteral("unknown"));
+        QVERIFY2(result->message.startsWith(QLatin1String("Unknown whether \"lock:pause\" was released"))
+                     && result->message.contains(QLatin1String("lockscope scan --pattern 'lock:pause'")),
+                 qPrintable(result->message));
+        QCOMPARE(admin.inFlightCount(), 0);
+        m_redis.command({"CLIENT", "UNPAUSE"});
+        const QList<QJsonObject> lines = linesOf(plan.id);
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines.at(0).value(QStringLiteral("phase")).toString(), QStringLiteral("intent"));
+        QCOMPARE(lines.at(1).value(QStringLiteral("result")).toString(), QStringLiteral("unknown"));
+    }
+
+    // The session is closed (switched to another server) while an action waits for its
+    // answer: the outcome is still written, as unknown.
+    void sessionClosedMidActionIsUnknown()
+    {
+        Session session(m_redis.profile(), &m_registry, m_audit.get());
+        session.open(false);
+        QTRY_VERIFY(session.isReady());
+        m_redis.command({"SET", "lock:switch", "t", "PX", "60000"});
+        const LockInfo seen = observe("lock:switch");
+        const AdminPlan plan = session.admin()->planForceRelease(seen);
+        QVERIFY(m_redis.command({"CLIENT", "PAUSE", "1500", "WRITE"}).isStatus("OK"));
+        std::optional<AdminResult> result;
+        session.admin()->execute(plan, this, [&](const AdminResult &r) { result = r; });
+        QTest::qWait(100);
+        QVERIFY(!result.has_value());
+        session.close();
+        QVERIFY(result.has_value());
+        QCOMPARE(result->outcome, AdminResult::Outcome::Unknown);
+        m_redis.command({"CLIENT", "UNPAUSE"});
+        const QList<QJsonObject> lines = linesOf(plan.id);
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines.at(1).value(QStringLiteral("phase")).toString(), QStringLiteral("outcome"));
+        QCOMPARE(lines.at(1).value(QStringLiteral("result")).toString(), QStringLiteral("unknown"));
+    }
+
+    // The service itself goes while the connection lives on: its in-flight action is
+    // recorded as unknown, and the late answer reaches nobody.
+    void serviceGoneMidActionIsUnknown()
+    {
+        m_redis.command({"SET", "lock:gone", "t", "PX", "60000"});
+        const LockInfo seen = observe("lock:gone");
+        auto admin = std::make_unique<AdminService>(m_connection.get(), &m_registry, m_audit.get());
+        const AdminPlan plan = admin->planForceRelease(seen);
+        QVERIFY(m_redis.command({"CLIENT", "PAUSE", "800", "WRITE"}).isStatus("OK"));
+        bool called = false;
+        admin->execute(plan, nullptr, [&](const AdminResult &) { called = true; });
+        QCOMPARE(admin->inFlightCount(), 1);
+        admin.reset();
+        const QList<QJsonObject> lines = linesOf(plan.id);
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines.at(1).value(QStringLiteral("result")).toString(), QStringLiteral("unknown"));
+        QTRY_COMPARE_WITH_TIMEOUT(m_redis.command({"EXISTS", "lock:gone"}).integer(), qint64(0), 5000); // it did run, later
+        QVERIFY(!called);
+        QCOMPARE(linesOf(plan.id).size(), 2);
     }
 };
 

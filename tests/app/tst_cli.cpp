@@ -222,6 +222,110 @@ private Q_SLOTS:
         QCOMPARE(m_redis.command({"EXISTS", "lock:obs"}).integer(), qint64(0));
     }
 
+    // The fault from the issue, with its exact commands: two readers of a Redisson
+    // read-write lock, one released by its token. Only that reader's hold goes.
+    void releaseOneReaderOfAReadWriteLock()
+    {
+        const QByteArray a = "8743c9c0-0795-4907-87fd-6c719a6b4586", b = "348b69da-9e7c-447f-8826-bfc5e280d663";
+        m_redis.command({"HSET", "rw", "mode", "read", a + ":1", "1", b + ":1", "1"});
+        m_redis.command({"PEXPIRE", "rw", "30000"});
+        const Run r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("rw"), QStringLiteral("--token"),
+                                            QString::fromLatin1(a + ":1"), QStringLiteral("--yes")} + conn());
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(m_redis.command({"EXISTS", "rw"}).integer(), qint64(1));
+        QCOMPARE(m_redis.command({"HEXISTS", "rw", a + ":1"}).integer(), qint64(0));
+        QCOMPARE(m_redis.command({"HGET", "rw", b + ":1"}).bytes(), QByteArray("1"));
+        QCOMPARE(m_redis.command({"HGET", "rw", "mode"}).bytes(), QByteArray("read"));
+        QVERIFY(m_redis.command({"PTTL", "rw"}).integer() > 0);
+        // It said which holder it guarded on before it ran.
+        QVERIFY2(r.err.contains("release holder " + a + ":1 of \"rw\", guarded on: holder " + a + ":1 ×1 (read); mode read"),
+                 r.err.constData());
+    }
+
+    // --observed prints the exact state it guards on, and acts only on that state, prompt or
+    // not: with several holders, all of them.
+    void releaseObservedPrintsItsGuard()
+    {
+        const QByteArray a = "8743c9c0-0795-4907-87fd-6c719a6b4586:1", b = "348b69da-9e7c-447f-8826-bfc5e280d663:1";
+        m_redis.command({"HSET", "rw", "mode", "read", a, "1", b, "1"});
+        m_redis.command({"PEXPIRE", "rw", "30000"});
+        const QByteArray guard = "2 holders: " + b + " ×1 (read), " + a + " ×1 (read); mode read";
+        Run r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("rw"), QStringLiteral("--observed"), QStringLiteral("--json")}
+                          + conn());
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.err.contains("force-release \"rw\" as observed, guarded on: " + guard), r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("action")).toString(), QStringLiteral("force-release"));
+        QCOMPARE(o.value(QStringLiteral("guard")).toString().toUtf8(), guard);
+        QCOMPARE(o.value(QStringLiteral("result")).toString(), QStringLiteral("done"));
+        QCOMPARE(m_redis.command({"EXISTS", "rw"}).integer(), qint64(0));
+
+        // A lock without a holder LockScope recognises: its exact value is the guard.
+        const QByteArray big(600, 'x');
+        m_redis.command({"SET", "lock:big", big});
+        r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:big"), QStringLiteral("--observed")} + conn());
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(r.err.contains("guarded on: value \"" + big + "\""));
+        QVERIFY(!r.err.contains("--token"));
+        QCOMPARE(m_redis.command({"EXISTS", "lock:big"}).integer(), qint64(0));
+    }
+
+    // A token that holds nothing is told so, and who does hold the lock; nothing changed
+    // hands, so nothing says it did.
+    void aWrongTokenSaysWhoHoldsIt()
+    {
+        m_redis.command({"SET", "lock:w", "holder-token", "PX", "60000"});
+        Run r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:w"), QStringLiteral("--token"), QStringLiteral("mine")}
+                          + conn());
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("\"mine\" does not hold \"lock:w\"; it is held by \"holder-token\""), r.err.constData());
+        QVERIFY(!r.err.contains("changed hands"));
+        QCOMPARE(r.err.count('\n'), 1);
+
+        const QByteArray big(600, 'y');
+        m_redis.command({"SET", "lock:big", big});
+        r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:big"), QStringLiteral("--token"), QStringLiteral("mine")}
+                      + conn());
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("LockScope sees no holder in it") && !r.err.contains("Nobody holds it"), r.err.constData());
+        QCOMPARE(m_redis.command({"EXISTS", "lock:big"}).integer(), qint64(1));
+    }
+
+    // The server dies while the release waits for its answer: the outcome is unknown, exit
+    // 3, with how to look; the audit log has the intent and that outcome.
+    void noAnswerIsUnknownAndExitsThree()
+    {
+        TestRedis server;
+        QVERIFY(server.start());
+        server.command({"SET", "lock:unknown", "t", "PX", "60000"});
+        QVERIFY(server.command({"CLIENT", "PAUSE", "20000", "WRITE"}).isStatus("OK")); // reads go on, the script waits
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(LOCKSCOPE_BINARY), {QStringLiteral("release"), QStringLiteral("lock:unknown"), QStringLiteral("--observed"),
+                                                   QStringLiteral("--yes"), QStringLiteral("-p"), QString::number(server.port())});
+        p.closeWriteChannel();
+        QTRY_VERIFY_WITH_TIMEOUT(server.command({"CLIENT", "LIST"}).bytes().contains("cmd=evalsha"), 15000);
+        server.kill();
+        QVERIFY(p.waitForFinished(15000));
+        const QByteArray err = p.readAllStandardError();
+        QCOMPARE(p.exitCode(), 3);
+        QVERIFY2(err.contains("Unknown whether \"lock:unknown\" was released") && err.contains("lockscope scan --pattern 'lock:unknown'"),
+                 err.constData());
+        QFile audit(m_home.filePath(QStringLiteral("lockscope/audit.log")));
+        QVERIFY(audit.open(QIODevice::ReadOnly));
+        QList<QJsonObject> lines;
+        for (const QByteArray &line : audit.readAll().split('\n'))
+            if (line.contains("\"lock:unknown\""))
+                lines << QJsonDocument::fromJson(line).object();
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines.at(0).value(QStringLiteral("phase")).toString(), QStringLiteral("intent"));
+        QCOMPARE(lines.at(1).value(QStringLiteral("phase")).toString(), QStringLiteral("outcome"));
+        QCOMPARE(lines.at(1).value(QStringLiteral("result")).toString(), QStringLiteral("unknown"));
+        QCOMPARE(lines.at(1).value(QStringLiteral("id")), lines.at(0).value(QStringLiteral("id")));
+    }
+
     void profilesFromAFile()
     {
         QFile file(m_home.filePath(QStringLiteral("profiles.json")));

@@ -150,10 +150,10 @@ private Q_SLOTS:
         QTest::newRow("Redisson PermitExpirableSemaphore")
             << Commands{{"SET", "pool", "1"}, {"ZADD", "{pool}:timeout", inMs(60000), permitA, "922337203685477", permitB}}
             << QByteArray("{pool}:timeout") << "redisson-permit-semaphore" << 0 << Commands{{"ZREM", "{pool}:timeout", permitA}}
-            << Expectations{{{"ZCARD", "{pool}:timeout"}, 1}, {{"GET", "pool"}, 2}};
+            << Expectations{{{"ZCARD", "{pool}:timeout"}, 0}, {{"GET", "pool"}, 3}};
         QTest::newRow("redis-semaphore") << Commands{{"ZADD", "semaphore:pool", inMs(-1000), u4, inMs(0), u4b}, {"PEXPIRE", "semaphore:pool", "10000"}}
                                          << QByteArray("semaphore:pool") << "redis-semaphore" << -1 << Commands{{"ZREM", "semaphore:pool", u4}}
-                                         << Expectations{{{"ZCARD", "semaphore:pool"}, 1}};
+                                         << Expectations{{{"ZCARD", "semaphore:pool"}, 0}};
     }
 
     void releaseIsGuardedAndDoesWhatTheLibraryDoes()
@@ -182,7 +182,7 @@ private Q_SLOTS:
         // The holder changed after the look: nothing may be deleted.
         runAll(steal);
         const QByteArray before = m_redis.command({"DUMP", key}).bytes();
-        const AdminResult refused = run(m_admin->planForceRelease(*seen, token));
+        const AdminResult refused = run(m_admin->planForceRelease(*seen));
         QCOMPARE(refused.outcome, AdminResult::Outcome::Refused);
         QCOMPARE(m_redis.command({"DUMP", key}).bytes(), before);
 
@@ -191,7 +191,7 @@ private Q_SLOTS:
         runAll(create);
         seen = observe(key);
         QVERIFY(seen);
-        const AdminResult done = run(m_admin->planForceRelease(*seen, seen->primaryToken()));
+        const AdminResult done = run(m_admin->planForceRelease(*seen));
         QVERIFY2(done.outcome == AdminResult::Outcome::Done, qPrintable(done.message));
         for (const auto &[command, expected] : after) {
             const RedisReply reply = m_redis.command(command);
@@ -209,8 +209,220 @@ private Q_SLOTS:
         const ActionSupport s = m_admin->support(AdminAction::ForceRelease, *seen);
         QVERIFY(!s.enabled);
         QVERIFY(s.reason.contains(QLatin1String("owner")));
-        QCOMPARE(run(m_admin->planForceRelease(*seen, "3")).outcome, AdminResult::Outcome::Refused);
+        QCOMPARE(run(m_admin->planForceRelease(*seen)).outcome, AdminResult::Outcome::Refused);
+        QCOMPARE(run(m_admin->planRelease(*seen, "3")).outcome, AdminResult::Outcome::Refused);
         QCOMPARE(m_redis.command({"GET", "semaphore:pool"}).bytes(), QByteArray("3"));
+    }
+
+    // What changed between the operator's look and the action, per dialect: every change to
+    // who holds the lock (a new holder, a re-acquire, another mode, another token, a permit
+    // more or less, the key gone or of another type) must be refused and leave the key as it
+    // is; a renewal (TTL, watchdog, lease, refresh) or a change to other keys must not stop it.
+    void guardSeesEveryChange_data()
+    {
+        QTest::addColumn<Commands>("create");
+        QTest::addColumn<QByteArray>("key");
+        QTest::addColumn<QString>("dialect");
+        QTest::addColumn<QString>("intent"); // force-release, release-holder, extend
+        QTest::addColumn<QByteArray>("holder"); // for release-holder and extend
+        QTest::addColumn<Commands>("change");
+        QTest::addColumn<bool>("proceeds");
+        QTest::addColumn<QString>("words"); // in the refusal
+        QTest::addColumn<Expectations>("after");
+
+        struct Lock
+        {
+            const char *name;
+            Commands create;
+            QByteArray key;
+            const char *dialect;
+        };
+        const auto row = [](const Lock &l, const char *what, const QString &intent, const QByteArray &holder, const Commands &change,
+                            bool proceeds, const QString &words, const Expectations &after) {
+            QTest::addRow("%s, %s: %s", l.name, qPrintable(intent), what)
+                << l.create << l.key << QString::fromLatin1(l.dialect) << intent << holder << change << proceeds << words << after;
+        };
+        const QString release = QStringLiteral("force-release"), one = QStringLiteral("release-holder"), extend = QStringLiteral("extend");
+        const auto gone = [](const QByteArray &key) { return Expectations{{{"EXISTS", key}, 0}}; };
+        // True (1) when the key's TTL is above 40 s: extended to the 45 s asked for.
+        const auto extended = [](const QByteArray &key) {
+            return Expectations{{{"EVAL", "return redis.call('PTTL', KEYS[1]) > 40000 and 1 or 0", "1", key}, 1}};
+        };
+
+        // Every string layout: the value is the whole lock.
+        const QList<Lock> strings = {
+            {"plain", {{"SET", "lock:orders", "tok-7f3a", "PX", "30000"}}, "lock:orders", "plain"},
+            {"redis-py", {{"SET", "orders", uuid1, "NX", "PX", "30000"}}, "orders", "redis-py"},
+            {"celery-once", {{"SET", "qo_report_day-1", uuid1, "NX", "PX", "3600000"}}, "qo_report_day-1", "celery-once"},
+            {"python-redis-lock", {{"SET", "lock:report", "OjMP/nemggrmkdcPKJaN5yNN", "NX", "EX", "30"}}, "lock:report", "python-redis-lock"},
+            {"Redsync", {{"SET", "orders", "UCmSeSt6v5RQKlv9k1NSnQ==", "NX", "PX", "8000"}}, "orders", "redsync"},
+            {"node-redlock", {{"SET", "orders", "fbe243bd8034c5406498dfe459014205", "NX", "PX", "10000"}}, "orders", "node-redlock"},
+            {"RedLock.net", {{"SET", "redlock:orders", u4, "NX", "PX", "30000"}}, "redlock:orders", "redlock-net"},
+            {"redlock-py", {{"SET", "orders", "VLTLPn5PmFt1cH78AEwLc7", "NX", "PX", "10000"}}, "orders", "redlock-py"},
+            {"bsm/redislock", {{"SET", "orders", "fjCNr01nFWvPkbQ3bTC6GAworker-7", "NX", "PX", "10000"}}, "orders", "bsm-redislock"},
+            {"Spring", {{"SET", "orders-registry:42", u4, "PX", "60000"}}, "orders-registry:42", "spring-lock-registry"},
+            {"ShedLock", {{"SET", "job-lock:default:report", "ADDED:2026-08-21T10:15:30.123Z@web-01:" + u4, "NX", "PX", "60000"}},
+             "job-lock:default:report", "shedlock"},
+            {"Laravel", {{"SET", "laravel_database_laravel_cache_orders", "Vav9Tum79cAyzyKG", "EX", "30", "NX"}},
+             "laravel_database_laravel_cache_orders", "laravel"},
+            {"redis-semaphore Mutex", {{"SET", "mutex:orders", u4, "NX", "PX", "10000"}}, "mutex:orders", "redis-semaphore-mutex"},
+            {"DistributedLock", {{"SET", "orders", "web-01_4242_0123456789abcdef0123456789abcdef", "NX", "PX", "30000"}}, "orders",
+             "distributedlock-net"},
+            {"expiry timestamp", {{"SET", "lock.orders", inMs(30001), "NX", "PX", "30000"}}, "lock.orders", "expiry-timestamp"},
+        };
+        for (const Lock &l : strings) {
+            const QByteArray &k = l.key;
+            row(l, "another token", release, {}, {{"SET", k, "someone-else", "KEEPTTL"}}, false, QStringLiteral("changed hands"), {});
+            row(l, "gone", release, {}, {{"DEL", k}}, false, QStringLiteral("no longer exists"), {});
+            row(l, "now a list", release, {}, {{"DEL", k}, {"RPUSH", k, "x"}}, false, QStringLiteral("is now a list"), {});
+            row(l, "TTL renewed", release, {}, {{"PEXPIRE", k, "90000"}}, true, {}, gone(k));
+            row(l, "another key changed", release, {}, {{"SET", "unrelated", "v"}}, true, {},
+                {{{"EXISTS", k}, 0}, {{"EXISTS", "unrelated"}, 1}});
+            if (qstrcmp(l.dialect, "expiry-timestamp") != 0) { // its value is its deadline: no extend
+                row(l, "another token", extend, {}, {{"SET", k, "someone-else", "KEEPTTL"}}, false, QStringLiteral("changed hands"), {});
+                row(l, "TTL renewed", extend, {}, {{"PEXPIRE", k, "20000"}}, true, {}, extended(k));
+            }
+        }
+
+        // Redisson's hash: every holder field with its hold count.
+        const QByteArray a = u4 + ":1", b = u4b + ":2", c = "0b0e6a57-6bb1-4c8e-9b53-7d4f5e6a1c2d:7";
+        const QList<Lock> hashes = {
+            {"Redisson RLock", {{"HSET", "orders", a, "1"}, {"PEXPIRE", "orders", "30000"}}, "orders", "redisson-lock"},
+            {"Redisson FairLock", {{"HSET", "orders", a, "1"}, {"PEXPIRE", "orders", "30000"}, {"RPUSH", "redisson_lock_queue:{orders}", b},
+                                   {"ZADD", "redisson_lock_timeout:{orders}", inMs(300000), b}}, "orders", "redisson-fair-lock"},
+            {"node-redisson", {{"HSET", "orders", u4 + ':' + u4b, "1"}, {"PEXPIRE", "orders", "30000"}}, "orders", "node-redisson"},
+        };
+        for (const Lock &l : hashes) {
+            const QByteArray field = l.create.first().at(2);
+            const QByteArray other = qstrcmp(l.dialect, "node-redisson") == 0 ? u4b + ':' + u4 : c; // in the layout's own shape
+            row(l, "re-acquired", release, {}, {{"HINCRBY", "orders", field, "1"}}, false, QStringLiteral("re-acquired: hold count 1 → 2"), {});
+            row(l, "another holder's field", release, {}, {{"HSET", "orders", other, "1"}}, false,
+                QStringLiteral("a holder %1 joined (×1)").arg(QString::fromLatin1(other)), {});
+            row(l, "changed hands", release, {}, {{"DEL", "orders"}, {"HSET", "orders", other, "1"}}, false, QStringLiteral("is gone"), {});
+            row(l, "gone", release, {}, {{"DEL", "orders"}}, false, QStringLiteral("no longer exists"), {});
+            row(l, "now a string", release, {}, {{"DEL", "orders"}, {"SET", "orders", "x"}}, false, QStringLiteral("is now a string"), {});
+            row(l, "watchdog renewal", release, {}, {{"PEXPIRE", "orders", "30000"}}, true, {}, gone("orders"));
+            row(l, "a waiter queued", release, {}, {{"RPUSH", "redisson_lock_queue:{orders}", c}}, true, {},
+                {{{"EXISTS", "orders"}, 0}, {{"LINDEX", "redisson_lock_queue:{orders}", "-1"}, 0}});
+            row(l, "re-acquired", extend, {}, {{"HINCRBY", "orders", field, "1"}}, false, QStringLiteral("re-acquired"), {});
+            row(l, "watchdog renewal", extend, {}, {{"PEXPIRE", "orders", "20000"}}, true, {}, extended("orders"));
+        }
+
+        // Redisson's read-write lock: the mode and every reader and writer.
+        const QByteArray ha = "{rw}:" + a + ":rwlock_timeout:1", hb = "{rw}:" + b + ":rwlock_timeout:1";
+        const Lock rw{"Redisson ReadWriteLock",
+                      {{"HSET", "rw", "mode", "read", a, "1", b, "1"}, {"PEXPIRE", "rw", "30000"}, {"SET", ha, "1", "PX", "30000"},
+                       {"SET", hb, "1", "PX", "20000"}},
+                      "rw", "redisson-rwlock"};
+        row(rw, "a reader joined", release, {}, {{"HSET", "rw", c, "1"}}, false, QStringLiteral("a reader %1 joined").arg(QString::fromLatin1(c)),
+            {{{"HLEN", "rw"}, 4}});
+        row(rw, "a reader re-acquired", release, {}, {{"HINCRBY", "rw", a, "1"}}, false, QStringLiteral("re-acquired: hold count 1 → 2"), {});
+        row(rw, "another mode", release, {}, {{"HSET", "rw", "mode", "write"}}, false, QStringLiteral("mode read → write"), {});
+        row(rw, "a reader left", release, {}, {{"HDEL", "rw", b}}, false, QStringLiteral("reader %1 is gone").arg(QString::fromLatin1(b)), {});
+        row(rw, "gone", release, {}, {{"DEL", "rw"}}, false, QStringLiteral("no longer exists"), {});
+        row(rw, "now a zset", release, {}, {{"DEL", "rw"}, {"ZADD", "rw", "1", "x"}}, false, QStringLiteral("is now a zset"), {});
+        row(rw, "watchdog renewal", release, {}, {{"PEXPIRE", "rw", "30000"}, {"PEXPIRE", ha, "30000"}}, true, {}, gone("rw"));
+        row(rw, "another key changed", release, {}, {{"SET", "unrelated", "v"}}, true, {}, gone("rw"));
+        // One reader: only its hold goes; whoever joined keeps theirs.
+        row(rw, "a reader joined", one, a, {{"HSET", "rw", c, "1"}}, true, {},
+            {{{"HEXISTS", "rw", a}, 0}, {{"HEXISTS", "rw", b}, 1}, {{"HEXISTS", "rw", c}, 1}, {{"EXISTS", ha}, 0}, {{"EXISTS", hb}, 1},
+             {{"EVAL", "return redis.call('PTTL', KEYS[1]) <= 20000 and 1 or 0", "1", "rw"}, 1}}); // the longest hold left
+        row(rw, "the other reader left", one, a, {{"HDEL", "rw", b}}, true, {}, gone("rw"));
+        row(rw, "it re-acquired", one, a, {{"HINCRBY", "rw", a, "1"}}, false, QStringLiteral("re-acquired: hold count 1 → 2"),
+            {{{"HGET", "rw", a}, 2}, {{"EXISTS", ha}, 1}});
+        row(rw, "it left", one, a, {{"HDEL", "rw", a}}, false, QStringLiteral("is gone"), {{{"HLEN", "rw"}, 2}});
+        row(rw, "another mode", one, a, {{"HSET", "rw", "mode", "write"}}, false, QStringLiteral("mode read → write"), {});
+        row(rw, "watchdog renewal", one, a, {{"PEXPIRE", "rw", "30000"}, {"PEXPIRE", ha, "30000"}}, true, {},
+            {{{"HEXISTS", "rw", a}, 0}, {{"HEXISTS", "rw", b}, 1}});
+        row(rw, "a reader joined", extend, a, {{"HSET", "rw", c, "1"}}, false, QStringLiteral("joined"), {});
+        row(rw, "watchdog renewal", extend, a, {{"PEXPIRE", "rw", "20000"}}, true, {}, extended("rw"));
+        // A writer that also reads: releasing the writer leaves its read hold, in mode read.
+        const Lock writer{"Redisson write lock", {{"HSET", "rw", "mode", "write", a + ":write", "1", a, "1"}, {"PEXPIRE", "rw", "30000"}},
+                          "rw", "redisson-rwlock"};
+        row(writer, "nothing", one, a + ":write", {}, true, {},
+            {{{"HEXISTS", "rw", a + ":write"}, 0}, {{"HEXISTS", "rw", a}, 1},
+             {{"EVAL", "return redis.call('HGET', KEYS[1], 'mode') == 'read' and 1 or 0", "1", "rw"}, 1}});
+
+        // Redisson's permit semaphore: the issued permits (scores are their leases).
+        const QByteArray permitC = QByteArray::fromHex("22dd32a5c3d4e5f60718293a4b5c6d7e");
+        const Lock permits{"Redisson PermitExpirableSemaphore",
+                           {{"SET", "pool", "1"}, {"ZADD", "{pool}:timeout", inMs(60000), permitA, "922337203685477", permitB}},
+                           "{pool}:timeout", "redisson-permit-semaphore"};
+        row(permits, "a permit issued", release, {}, {{"ZADD", "{pool}:timeout", inMs(60000), permitC}, {"DECR", "pool"}}, false,
+            QStringLiteral("joined"), {{{"GET", "pool"}, 0}});
+        row(permits, "a permit given back", release, {}, {{"ZREM", "{pool}:timeout", permitB}, {"INCR", "pool"}}, false,
+            QStringLiteral("is gone"), {{{"GET", "pool"}, 2}});
+        row(permits, "a lease updated", release, {}, {{"ZADD", "{pool}:timeout", "XX", inMs(90000), permitA}}, true, {},
+            {{{"EXISTS", "{pool}:timeout"}, 0}, {{"GET", "pool"}, 3}});
+        row(permits, "permits added", release, {}, {{"INCRBY", "pool", "5"}}, true, {}, {{{"GET", "pool"}, 8}});
+        row(permits, "gone", release, {}, {{"DEL", "{pool}:timeout"}}, false, QStringLiteral("no longer exists"), {{{"GET", "pool"}, 1}});
+        row(permits, "a permit issued", one, permitA, {{"ZADD", "{pool}:timeout", inMs(60000), permitC}, {"DECR", "pool"}}, true, {},
+            {{{"ZCARD", "{pool}:timeout"}, 2}, {{"ZSCORE", "{pool}:timeout", permitA}, 0}, {{"GET", "pool"}, 1}});
+        row(permits, "it was given back", one, permitA, {{"ZREM", "{pool}:timeout", permitA}, {"INCR", "pool"}}, false,
+            QStringLiteral("is gone"), {{{"GET", "pool"}, 2}});
+        row(permits, "its lease updated", one, permitA, {{"ZADD", "{pool}:timeout", "XX", inMs(90000), permitA}}, true, {},
+            {{{"ZCARD", "{pool}:timeout"}, 1}, {{"GET", "pool"}, 2}});
+        row(permits, "another permit given back", extend, permitA, {{"ZREM", "{pool}:timeout", permitB}}, true, {},
+            {{{"EVAL", "return tonumber(redis.call('ZSCORE', KEYS[1], ARGV[1])) > tonumber(ARGV[2]) and 1 or 0", "1", "{pool}:timeout",
+               permitA, inMs(40000)}, 1}});
+        row(permits, "it was given back", extend, permitA, {{"ZREM", "{pool}:timeout", permitA}}, false, QStringLiteral("is gone"), {});
+
+        // redis-semaphore: the holders' members (scores are their refresh times).
+        const QByteArray h3 = "0b0e6a57-6bb1-4c8e-9b53-7d4f5e6a1c2d";
+        const Lock semaphore{"redis-semaphore", {{"ZADD", "semaphore:pool", inMs(-1000), u4, inMs(0), u4b}, {"PEXPIRE", "semaphore:pool", "10000"}},
+                             "semaphore:pool", "redis-semaphore"};
+        row(semaphore, "a holder joined", release, {}, {{"ZADD", "semaphore:pool", inMs(0), h3}}, false, QStringLiteral("joined"), {});
+        row(semaphore, "a holder left", release, {}, {{"ZREM", "semaphore:pool", u4b}}, false, QStringLiteral("is gone"), {});
+        row(semaphore, "refreshed", release, {}, {{"ZADD", "semaphore:pool", "XX", inMs(0), u4}, {"PEXPIRE", "semaphore:pool", "10000"}},
+            true, {}, gone("semaphore:pool"));
+        row(semaphore, "now a set", release, {}, {{"DEL", "semaphore:pool"}, {"SADD", "semaphore:pool", u4}}, false,
+            QStringLiteral("is now a set"), {});
+        row(semaphore, "a holder joined", one, u4, {{"ZADD", "semaphore:pool", inMs(0), h3}}, true, {},
+            {{{"ZCARD", "semaphore:pool"}, 2}, {{"ZSCORE", "semaphore:pool", u4}, 0}});
+        row(semaphore, "it left", one, u4, {{"ZREM", "semaphore:pool", u4}}, false, QStringLiteral("is gone"), {{{"ZCARD", "semaphore:pool"}, 1}});
+        row(semaphore, "a holder joined", extend, u4, {{"ZADD", "semaphore:pool", inMs(0), h3}}, true, {}, extended("semaphore:pool"));
+        row(semaphore, "it left", extend, u4, {{"ZREM", "semaphore:pool", u4}}, false, QStringLiteral("is gone"), {});
+    }
+
+    void guardSeesEveryChange()
+    {
+        QFETCH(Commands, create);
+        QFETCH(QByteArray, key);
+        QFETCH(QString, intent);
+        QFETCH(QByteArray, holder);
+        QFETCH(Commands, change);
+        QFETCH(bool, proceeds);
+        QFETCH(QString, words);
+        QFETCH(Expectations, after);
+        runAll(create);
+        const std::optional<LockInfo> seen = observe(key);
+        QVERIFY2(seen, key.constData());
+        QTEST(seen->dialect, "dialect");
+        AdminPlan plan;
+        if (intent == QLatin1String("force-release"))
+            plan = m_admin->planForceRelease(*seen);
+        else if (intent == QLatin1String("release-holder"))
+            plan = m_admin->planRelease(*seen, holder);
+        else
+            plan = m_admin->planExtend(*seen, holder.isEmpty() ? seen->primaryToken() : holder, 45000);
+        QVERIFY2(plan.allowed, qPrintable(plan.refusal));
+        QCOMPARE(AdminPlan::actionId(plan.action), intent);
+
+        runAll(change); // between the look and the action
+        const QByteArray before = m_redis.command({"DUMP", key}).bytes();
+        const AdminResult r = run(plan);
+        if (proceeds) {
+            QVERIFY2(r.outcome == AdminResult::Outcome::Done, qPrintable(r.message));
+        } else {
+            QVERIFY2(r.outcome == AdminResult::Outcome::Refused, qPrintable(r.message));
+            QVERIFY2(r.message.contains(words), qPrintable(r.message));
+            QCOMPARE(m_redis.command({"DUMP", key}).bytes(), before);
+        }
+        for (const auto &[command, expected] : after) {
+            const RedisReply reply = m_redis.command(command);
+            const qint64 value = reply.isInteger() ? reply.integer() : reply.bytes().toLongLong();
+            QVERIFY2(value == expected, qPrintable(QStringLiteral("%1 -> %2, want %3").arg(QString::fromLatin1(command.join(' '))).arg(value).arg(expected)));
+        }
     }
 
     // Waiters blocked on the library's channel hear the release, as from the library itself.
@@ -246,7 +458,7 @@ private Q_SLOTS:
         QVERIFY(seen);
         if (!channel.contains(":" + u4b)) // a fair lock counts its queue, not subscribers
             QCOMPARE(seen->waiters, channel.startsWith("orders-registry") ? LockInfo::waitersUnknown : 1);
-        QCOMPARE(run(m_admin->planForceRelease(*seen, seen->primaryToken())).outcome, AdminResult::Outcome::Done);
+        QCOMPARE(run(m_admin->planForceRelease(*seen)).outcome, AdminResult::Outcome::Done);
         QTRY_COMPARE(messages.size(), 1);
         QCOMPARE(messages.first().at(0).toByteArray(), channel);
         QTEST(messages.first().at(1).toByteArray(), "message");

@@ -215,23 +215,39 @@ private Q_SLOTS:
         LockInfo observed;
         observed.sample = sample("billing:lock:7", RedisType::Hash, {}, {{"web-1:1:2", "1"}});
         const ProfileDialect hash(billing(RedisType::Hash));
-        const AdminRecipe release = hash.recipe(AdminAction::ForceRelease, observed, "web-1:1:2", 0);
-        QCOMPARE(release.script, u"profile/hash-release"_s);
-        QCOMPARE(release.args, QList<QByteArray>{"web-1:1:2"});
-        QCOMPARE(hash.recipe(AdminAction::Extend, observed, "web-1:1:2", 5000).args, (QList<QByteArray>{"web-1:1:2", "5000"}));
-        QCOMPARE(hash.recipe(AdminAction::Acquire, observed, "web-1:1:2", 5000).script, u"profile/hash-acquire"_s);
+        QVERIFY(hash.recognise(observed.sample, observed) > 0);
+        LockFingerprint whole = LockFingerprint::whole(observed);
+        QVERIFY(whole.isValid());
+        // A hash: its whole content is the guard, for release and extend alike.
+        const AdminRecipe release = hash.recipe(AdminAction::ForceRelease, observed, whole, "web-1:1:2", 0);
+        QCOMPARE(release.script, u"plain/force-release"_s);
+        QCOMPARE(release.args, QList<QByteArray>{whole.serialise()});
+        QCOMPARE(hash.recipe(AdminAction::Extend, observed, whole, "web-1:1:2", 5000).args, (QList<QByteArray>{whole.serialise(), "5000"}));
+        const LockFingerprint absent = LockFingerprint::absent("billing:lock:7");
+        QCOMPARE(hash.recipe(AdminAction::Acquire, observed, absent, "web-1:1:2", 5000).script, u"profile/hash-acquire"_s);
+        QVERIFY(!hash.isShared());
+        QVERIFY(!hash.support(AdminAction::ReleaseHolder).enabled);
 
-        observed.sample.type = RedisType::String;
+        observed = LockInfo();
+        observed.sample = sample("billing:lock:7", RedisType::String, "web-1:1:2", {});
         const ProfileDialect string(billing());
-        QCOMPARE(string.recipe(AdminAction::ForceRelease, observed, "t", 0).script, u"plain/release"_s);
+        QVERIFY(string.recognise(observed.sample, observed) > 0);
+        QCOMPARE(string.recipe(AdminAction::ForceRelease, observed, LockFingerprint::whole(observed), "web-1:1:2", 0).script, u"plain/force-release"_s);
 
-        observed.sample.type = RedisType::Set;
+        // Sets: one member alone, or every holder's member as observed.
+        observed = LockInfo();
+        observed.sample = sample("billing:lock:7", RedisType::Set, {}, {{"web-1:1:2", {}}, {"web-2:1:3", {}}});
         const ProfileDialect set(billing(RedisType::Set));
-        QCOMPARE(set.recipe(AdminAction::ForceRelease, observed, "m", 0).command, (QList<QByteArray>{"SREM", "billing:lock:7", "m"}));
+        QVERIFY(set.recognise(observed.sample, observed) > 0);
+        QVERIFY(set.isShared());
+        const LockFingerprint one = LockFingerprint::holder(observed, "web-1:1:2");
+        const AdminRecipe member = set.recipe(AdminAction::ReleaseHolder, observed, one, "web-1:1:2", 0);
+        QCOMPARE(member.script, u"profile/remove-members"_s);
+        QCOMPARE(member.args, (QList<QByteArray>{one.serialise(), "web-1:1:2"}));
+        whole = LockFingerprint::whole(observed);
+        QCOMPARE(set.recipe(AdminAction::ForceRelease, observed, whole, {}, 0).args, (QList<QByteArray>{whole.serialise(), "web-1:1:2", "web-2:1:3"}));
         QVERIFY(!set.support(AdminAction::Extend).enabled);
-        QVERIFY(!set.recipe(AdminAction::Acquire, observed, "m", 1000).supported);
-        observed.sample.type = RedisType::ZSet;
-        QCOMPARE(ProfileDialect(billing(RedisType::ZSet)).recipe(AdminAction::ForceRelease, observed, "m", 0).command.first(), QByteArray("ZREM"));
+        QVERIFY(!set.recipe(AdminAction::Acquire, observed, absent, "m", 1000).supported);
     }
 };
 

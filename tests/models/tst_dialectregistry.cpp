@@ -42,6 +42,16 @@ KeySample typedSample(const QByteArray &key, RedisType type, const QList<KeySamp
 }
 } // namespace
 
+namespace {
+// The part of a key Redis Cluster hashes: the first non-empty {…}, or all of it.
+QByteArray hashTag(const QByteArray &key)
+{
+    const qsizetype open = key.indexOf('{');
+    const qsizetype close = open < 0 ? -1 : key.indexOf('}', open + 1);
+    return close > open + 1 ? key.mid(open + 1, close - open - 1) : key;
+}
+} // namespace
+
 class TestDialectRegistry : public QObject
 {
     Q_OBJECT
@@ -217,14 +227,37 @@ private Q_SLOTS:
         QTest::addColumn<QString>("script");
         QTest::addColumn<int>("keys");
         const QByteArray u4 = "8743c9c0-0795-4907-87fd-6c719a6b4586";
-        QTest::newRow("plain release") << stringSample("lock:a", "tok") << int(AdminAction::ForceRelease) << "plain/release" << 1;
+        const QByteArray u4b = "348b69da-9e7c-447f-8826-bfc5e280d663";
+        const QByteArray permit = QByteArray::fromHex("00ff10e3a1b2c3d4e5f60718293a4b5c");
+        const KeySample rw = hashSample("rw", {{"mode", "read"}, {u4 + ":1", "1"}, {u4b + ":2", "1"}});
+        KeySample permits;
+        permits.key = "{pool}:timeout";
+        permits.type = RedisType::ZSet;
+        permits.pttlMs = -1;
+        permits.size = 1;
+        permits.entries = {{permit, "922337203685477"}};
+        KeySample semaphore;
+        semaphore.key = "semaphore:pool";
+        semaphore.type = RedisType::ZSet;
+        semaphore.pttlMs = 10000;
+        semaphore.size = 1;
+        semaphore.entries = {{u4, QByteArray::number(QDateTime::currentMSecsSinceEpoch())}};
+        QTest::newRow("plain release") << stringSample("lock:a", "tok") << int(AdminAction::ForceRelease) << "plain/force-release" << 1;
         QTest::newRow("python-redis-lock release") << stringSample("lock:report", "OjMP/nemggrmkdcPKJaN5yNN") << int(AdminAction::ForceRelease)
                                                    << "python-redis-lock/force-release" << 2;
-        QTest::newRow("spring release") << stringSample("orders-registry:42", u4, 59000) << int(AdminAction::ForceRelease) << "spring/force-release" << 2;
+        QTest::newRow("spring release") << stringSample("orders-registry:42", u4, 59000) << int(AdminAction::ForceRelease) << "spring/force-release" << 1;
         QTest::newRow("redisson release") << hashSample("orders", {{u4 + ":1", "1"}}) << int(AdminAction::ForceRelease) << "redisson/force-release" << 3;
-        QTest::newRow("redisson extend") << hashSample("orders", {{u4 + ":1", "1"}}) << int(AdminAction::Extend) << "redisson/extend" << 1;
-        QTest::newRow("rwlock release") << hashSample("rw", {{"mode", "read"}, {u4 + ":1", "1"}}) << int(AdminAction::ForceRelease)
-                                        << "redisson-rwlock/force-release" << 2;
+        QTest::newRow("redisson extend") << hashSample("orders", {{u4 + ":1", "1"}}) << int(AdminAction::Extend) << "plain/force-extend" << 1;
+        QTest::newRow("redisson has no single holder to release") << hashSample("orders", {{u4 + ":1", "1"}})
+                                                                   << int(AdminAction::ReleaseHolder) << "" << 0;
+        QTest::newRow("rwlock release") << rw << int(AdminAction::ForceRelease) << "redisson-rwlock/force-release" << 2;
+        QTest::newRow("rwlock release one reader") << rw << int(AdminAction::ReleaseHolder) << "redisson-rwlock/release-holder" << 3;
+        QTest::newRow("permit release") << permits << int(AdminAction::ForceRelease) << "redisson-semaphore/release-permits" << 3;
+        QTest::newRow("permit release one") << permits << int(AdminAction::ReleaseHolder) << "redisson-semaphore/release-permits" << 3;
+        QTest::newRow("permit extend") << permits << int(AdminAction::Extend) << "redisson-semaphore/update-lease" << 1;
+        QTest::newRow("semaphore release one") << semaphore << int(AdminAction::ReleaseHolder) << "redis-semaphore/release" << 1;
+        QTest::newRow("semaphore refresh") << semaphore << int(AdminAction::Extend) << "redis-semaphore/refresh" << 1;
+        QTest::newRow("plain has no single holder to release") << stringSample("lock:a", "tok") << int(AdminAction::ReleaseHolder) << "" << 0;
         QTest::newRow("redis-py extend without ttl") << stringSample("orders", "1b4e28ba2d9a11ef9a5c0242ac120002", -1) << int(AdminAction::Extend) << "" << 0;
         QTest::newRow("expiry timestamp extend") << stringSample("lock.orders", QByteArray::number(QDateTime::currentMSecsSinceEpoch() + 5001))
                                                  << int(AdminAction::Extend) << "" << 0;
@@ -240,17 +273,28 @@ private Q_SLOTS:
         const std::optional<LockInfo> lock = registry.classify(sample);
         const Dialect *dialect = registry.find(lock->dialect);
         QVERIFY(dialect);
-        const AdminRecipe recipe = dialect->recipe(AdminAction(action), *lock, lock->primaryToken(), 30000);
+        const QByteArray token = lock->primaryToken();
+        const LockFingerprint guard = dialect->guardScope(AdminAction(action)) == LockFingerprint::Scope::Holder
+                                          ? LockFingerprint::holder(*lock, token)
+                                          : LockFingerprint::whole(*lock);
+        const AdminRecipe recipe = dialect->recipe(AdminAction(action), *lock, guard, token, 30000);
         QCOMPARE(recipe.script, script);
         QCOMPARE(recipe.supported, !script.isEmpty());
         if (!recipe.supported) {
             QVERIFY(!recipe.reason.isEmpty());
             return;
         }
+        QVERIFY(guard.isValid());
         QTEST(int(recipe.keys.size()), "keys");
         QCOMPARE(recipe.keys.first(), sample.key);
-        QCOMPARE(recipe.args.first(), lock->primaryToken()); // the guard is what the operator saw
+        QCOMPARE(recipe.args.first(), guard.serialise()); // the guard is what the operator saw
         QVERIFY(!recipe.description.isEmpty());
+        // One cluster hash slot for all of a script's keys (Redisson's side keys share the
+        // lock's {name} tag), so the script can run on a cluster. python-redis-lock names its
+        // signal list beside the lock in its own unlock script: its users tag their names.
+        if (lock->dialect != QLatin1String("python-redis-lock"))
+            for (const QByteArray &k : recipe.keys)
+                QVERIFY2(hashTag(k) == hashTag(recipe.keys.first()), k.constData());
     }
 
     void newTokensHaveTheLibrarysShape()

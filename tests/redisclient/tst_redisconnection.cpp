@@ -242,9 +242,11 @@ private Q_SLOTS:
         QVERIFY(errors.wait(5000));
         QCOMPARE(errors.first().at(0).value<RedisConnection::ErrorKind>(), RedisConnection::ErrorKind::Refused);
         QVERIFY(errors.first().at(1).toString().contains(QLatin1String("refused")));
-        // Commands sent without a connection fail with an error reply, not silence.
+        // Commands sent without a connection fail with an error reply, not silence, and one
+        // that says the command never left.
         const RedisReply r = call(c, {"PING"});
         QVERIFY(r.isError());
+        QCOMPARE(r.origin(), RedisReply::Origin::NotSent);
     }
 
     void silentServerTimesOut()
@@ -277,11 +279,16 @@ private Q_SLOTS:
         RedisConnection c(o);
         c.open();
         QTRY_VERIFY(c.isReady());
+        // An error from Redis itself is the server's.
+        redis.command({"RPUSH", "list", "x"});
+        QCOMPARE(call(c, {"GET", "list"}).origin(), RedisReply::Origin::Server);
         QVERIFY(redis.command({"CLIENT", "PAUSE", "3000", "ALL"}).isStatus("OK"));
         QSignalSpy errors(&c, &RedisConnection::errorOccurred);
         const RedisReply r = call(c, {"GET", "x"});
         QVERIFY(r.isError());
         QVERIFY2(r.errorMessage().contains(QLatin1String("did not answer GET")), qPrintable(r.errorMessage()));
+        // Written, then no answer: it may have run.
+        QCOMPARE(r.origin(), RedisReply::Origin::Unanswered);
         QCOMPARE(errors.size(), 1);
         QCOMPARE(errors.first().at(0).value<RedisConnection::ErrorKind>(), RedisConnection::ErrorKind::Timeout);
         redis.command({"CLIENT", "UNPAUSE"});

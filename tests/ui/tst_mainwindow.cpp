@@ -14,6 +14,7 @@
 #include "watchservice.h"
 
 #include <QDockWidget>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
@@ -137,6 +138,13 @@ private Q_SLOTS:
         AdminConfirmDialog *dialog = nullptr;
         QTRY_VERIFY((dialog = w.findChild<AdminConfirmDialog *>()));
         QCOMPARE(dialog->plan().key, QByteArray("lock:orders"));
+        // The dialog shows the state the action is guarded on.
+        const QString guard = dialog->plan().guard.text();
+        QVERIFY(guard.startsWith(QLatin1String("token ")));
+        bool shown = false;
+        for (const QLabel *label : dialog->findChildren<QLabel *>())
+            shown = shown || label->text() == guard;
+        QVERIFY2(shown, qPrintable(guard));
         m_redis.command({"SET", "lock:orders", "someone-else", "PX", "60000"});
         dialog->accept();
         QTRY_VERIFY_WITH_TIMEOUT(w.statusMessage().contains(QLatin1String("changed hands")), 5000);

@@ -1,16 +1,16 @@
+-- #include guard/fingerprint
 -- Refresh one holder of a redis-semaphore (Node) semaphore as its refresh script does: re-score
 -- the member with the current time and keep the set alive for the lock timeout, only while the
 -- member is still there (a pruned holder must acquire again).
--- KEYS[1]: semaphore zset. ARGV[1]: the holder's member. ARGV[2]: lock timeout in milliseconds.
--- Returns {1} refreshed, {0, ''} that holder is gone, {-1} no such key.
-if redis.call('ZSCORE', KEYS[1], ARGV[1]) then
-  local t = redis.call('TIME')
-  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-  redis.call('ZADD', KEYS[1], 'XX', now, ARGV[1])
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return {1}
+-- KEYS[1]: semaphore zset. ARGV[1]: fingerprint (holder). ARGV[2]: the holder's member.
+-- ARGV[3]: lock timeout in milliseconds.
+-- Returns {1} refreshed, or the guard's refusal {0, type, size, entries...}.
+local refused = lockscope_guard(KEYS[1], ARGV[1])
+if refused then
+  return refused
 end
-if redis.call('EXISTS', KEYS[1]) == 0 then
-  return {-1}
-end
-return {0, ''}
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZADD', KEYS[1], 'XX', now, ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return {1}

@@ -1,12 +1,15 @@
+-- #include guard/fingerprint
 -- Take a Redisson read-write lock for writing, as RedissonWriteLock's script does when the
 -- lock is free: mode=write, the writer's field "<client uuid>:<thread id>:write" = 1, and the
 -- lease. Readers and writers of the real library then wait for LockScope's hold.
--- KEYS[1]: lock hash. ARGV[1]: writer field. ARGV[2]: lease in milliseconds.
--- Returns {1} acquired, {0, current mode} held by someone else.
-if redis.call('EXISTS', KEYS[1]) == 0 then
-  redis.call('HSET', KEYS[1], 'mode', 'write')
-  redis.call('HSET', KEYS[1], ARGV[1], 1)
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return {1}
+-- KEYS[1]: lock hash. ARGV[1]: fingerprint (absent). ARGV[2]: writer field.
+-- ARGV[3]: lease in milliseconds.
+-- Returns {1} acquired, or the guard's refusal {0, type, size, entries...}.
+local refused = lockscope_guard(KEYS[1], ARGV[1])
+if refused then
+  return refused
 end
-return {0, redis.call('HGET', KEYS[1], 'mode') or ''}
+redis.call('HSET', KEYS[1], 'mode', 'write')
+redis.call('HSET', KEYS[1], ARGV[2], 1)
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return {1}

@@ -1,11 +1,15 @@
--- Take a Redisson RLock as its tryLock script does: the holder field "<client uuid>:<thread id>"
--- counts reentries, and the hash lives for the lease. Only when the hash is absent or already
--- this holder's, so Redisson clients then see the lock held by LockScope's client id.
--- KEYS[1]: lock hash. ARGV[1]: holder field. ARGV[2]: lease in milliseconds.
--- Returns {1} acquired, {0, a current holder field} held by someone else.
-if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then
-  redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return {1}
+-- #include guard/fingerprint
+-- Take a Redisson RLock as its tryLock script does when the lock is free: the holder field
+-- "<client uuid>:<thread id>" counts reentries, and the hash lives for the lease. Redisson
+-- clients then see the lock held by LockScope's client id. Only when the hash is absent, as
+-- the operator saw it: LockScope never re-enters someone else's hold.
+-- KEYS[1]: lock hash. ARGV[1]: fingerprint (absent). ARGV[2]: holder field.
+-- ARGV[3]: lease in milliseconds.
+-- Returns {1} acquired, or the guard's refusal {0, type, size, entries...}.
+local refused = lockscope_guard(KEYS[1], ARGV[1])
+if refused then
+  return refused
 end
-return {0, redis.call('HKEYS', KEYS[1])[1]}
+redis.call('HINCRBY', KEYS[1], ARGV[2], 1)
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return {1}

@@ -1,16 +1,16 @@
--- Release a Spring Integration RedisLockRegistry lock as its unlock does, guarded by the
--- registry's client id the operator saw: UNLINK the key, then publish the key's name on the
--- registry's channel, which registries in PUB_SUB_LOCK mode listen to (nobody does in the
--- default spin mode, where the message is simply dropped).
--- KEYS[1]: <registryKey>:<lockKey>. KEYS[2]: <registryKey>-channel:<registryKey>:<lockKey>.
--- ARGV[1]: client id.
--- Returns {1} released, {0, current id} held by someone else, {-1} no such key.
-local current = redis.call('GET', KEYS[1])
-if current == ARGV[1] then
-  redis.call('UNLINK', KEYS[1])
-  redis.call('PUBLISH', KEYS[2], KEYS[1])
-  return {1}
-elseif not current then
-  return {-1}
+-- #include guard/fingerprint
+-- Release a Spring Integration RedisLockRegistry lock as its unlock does, guarded by what the
+-- operator saw: UNLINK the key, then publish the key's name on the registry's channel, which
+-- registries in PUB_SUB_LOCK mode listen to (nobody does in the default spin mode, where the
+-- message is simply dropped). The channel is an argument, not a key: it is no key, and on a
+-- cluster it would name another hash slot than the lock.
+-- KEYS[1]: <registryKey>:<lockKey>. ARGV[1]: fingerprint.
+-- ARGV[2]: channel <registryKey>-channel:<registryKey>:<lockKey>.
+-- Returns {1} released, or the guard's refusal {0, type, size, entries...}.
+local refused = lockscope_guard(KEYS[1], ARGV[1])
+if refused then
+  return refused
 end
-return {0, current}
+redis.call('UNLINK', KEYS[1])
+redis.call('PUBLISH', ARGV[2], KEYS[1])
+return {1}
