@@ -278,8 +278,10 @@ void LockEventService::tick()
 
 void LockEventService::resync()
 {
-    // The listener lost its subscription for a while: whatever it missed, a full refresh sees.
+    // The listener lost its subscription for a while: whatever it missed, a full refresh
+    // sees, and new locks a rescan.
     m_watch->refresh();
+    m_watch->rescan();
 }
 
 void LockEventService::recordFailedAttempts(const QHash<QByteArray, qint64> &counts, qint64 atMs)

@@ -87,9 +87,12 @@ void WatchService::setEventsLive(bool live)
     if (live == m_live)
         return;
     m_live = live;
-    // Going back to polling: the notifications' re-reads stop, so catch up at once.
-    if (!live)
+    // Going back to polling: the notifications' re-reads and news of new keys stop, so
+    // catch up at once.
+    if (!live) {
         m_nextRefreshAt = 0;
+        m_nextRescanAt = 0;
+    }
     Q_EMIT budgetChanged();
 }
 

@@ -24,8 +24,10 @@ public:
     static constexpr double defaultFraction = 0.03;
     // With notifications, every lock is still re-read once per this long.
     static constexpr qint64 sweepMs = 10 * 60'000;
-    // With notifications, rescans are at least this far apart.
-    static constexpr qint64 liveRescanFloorMs = 60'000;
+    // With notifications, rescans are at least this far apart: new keys announce themselves,
+    // a rescan only catches drift, as the rolling sample does (and one follows at once
+    // whenever notifications may have been missed).
+    static constexpr qint64 liveRescanFloorMs = sweepMs;
     // Samples the cost estimates keep.
     static constexpr int window = 16;
     // A batch smaller than this is mostly round-trip latency, not server time, and teaches

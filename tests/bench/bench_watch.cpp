@@ -7,7 +7,12 @@
 //      next to the same probe with no traffic;
 //   3. in the same run, event latency: the driver puts its CLOCK_MONOTONIC write time in each
 //      token, and the window's event service reports when it derived the event;
-//   4. the window's resident memory sampled over the run (flat = bounded by the time window).
+//   4. the window's resident memory sampled over the run (flat = bounded by the time window);
+//   5. the server's own CPU (INFO cpu before and after) and commands per second while
+//      `lockscope watch` watches 100,000 locks, polling and with keyspace notifications, under
+//      100 lock events/s, next to the same traffic with no watch; and how late those events
+//      come out of the watch.
+// `--load-only` runs part 5 alone.
 // `--seconds N` sets the length of the traffic run (default 60); `--long` makes it an hour;
 // `--window-seconds N` shortens the charts' time window (default 1 h) so a short run shows
 // memory levelling off once the window is full.
@@ -20,7 +25,6 @@
 #include "mainwindow.h"
 #include "session.h"
 #include "testwindow.h"
-#include "session.h"
 #include "watchrecorder.h"
 #include "testredis.h"
 
@@ -249,6 +253,121 @@ GuiRun guiRun(MainWindow &window, quint16 port, int rate, double seconds)
     return run;
 }
 
+// The server's CPU seconds (user + system) and commands processed so far.
+QPair<double, qint64> serverCounters(TestRedis &redis)
+{
+    double cpu = 0;
+    qint64 commands = 0;
+    const QByteArray info = redis.command({"INFO", "all"}).bytes();
+    for (const QByteArray &line : info.split('\n')) {
+        if (line.startsWith("used_cpu_sys:") || line.startsWith("used_cpu_user:"))
+            cpu += line.mid(line.indexOf(':') + 1).trimmed().toDouble();
+        else if (line.startsWith("total_commands_processed:"))
+            commands = line.mid(line.indexOf(':') + 1).trimmed().toLongLong();
+    }
+    return {cpu, commands};
+}
+
+struct ServerLoad
+{
+    double cpuShare = 0;    // of one server core
+    double commandsPerSecond = 0;
+    QList<double> latency;  // ms, write to event line out of the watch
+};
+
+// Runs `lockscope watch` (when args are given) next to 100 lock events/s for warmup + span
+// seconds and measures the server over the span.
+ServerLoad measureServer(TestRedis &redis, const QStringList &watchArgs, double warmup, double span)
+{
+    QProcess driver;
+    driver.setProcessChannelMode(QProcess::ForwardedChannels);
+    driver.start(QCoreApplication::applicationFilePath(),
+                 {QStringLiteral("--drive"), QString::number(redis.port()), QStringLiteral("100"), QString::number(warmup + span + 2)});
+    ServerLoad out;
+    QProcess watch;
+    QByteArray pending;
+    bool measuring = false;
+    QObject::connect(&watch, &QProcess::readyReadStandardOutput, [&] {
+        pending += watch.readAllStandardOutput();
+        const qint64 now = monotonicNs();
+        qsizetype end;
+        while ((end = pending.indexOf('\n')) >= 0) {
+            const QByteArray line = pending.left(end);
+            pending.remove(0, end + 1);
+            const qsizetype at = line.indexOf("\"token\":\"m");
+            if (!measuring || at < 0 || !(line.contains("\"acquired\"") || line.contains("\"handed-over\"")))
+                continue;
+            const QByteArray ns = line.mid(at + 10, line.indexOf('"', at + 10) - at - 10);
+            out.latency << (now - ns.toLongLong()) / 1e6;
+        }
+    });
+    if (!watchArgs.isEmpty()) {
+        watch.setProcessChannelMode(QProcess::SeparateChannels);
+        watch.start(QStringLiteral(LOCKSCOPE_BINARY), watchArgs);
+        if (!watch.waitForStarted()) {
+            fprintf(stderr, "cannot start lockscope\n");
+            exit(1);
+        }
+    }
+    QTest::qWait(int(warmup * 1000));
+    measuring = true;
+    const auto [cpu0, cmd0] = serverCounters(redis);
+    QElapsedTimer t;
+    t.start();
+    QTest::qWait(int(span * 1000));
+    const auto [cpu1, cmd1] = serverCounters(redis);
+    const double elapsed = t.nsecsElapsed() / 1e9;
+    out.cpuShare = (cpu1 - cpu0) / elapsed;
+    out.commandsPerSecond = double(cmd1 - cmd0) / elapsed;
+    if (!watchArgs.isEmpty()) {
+        watch.terminate();
+        watch.waitForFinished(10000);
+    }
+    driver.waitForFinished(int(span * 1000) + 10000);
+    return out;
+}
+
+void serverLoad()
+{
+    constexpr int locks = 100'000;
+    TestRedis redis;
+    if (!redis.start()) {
+        fprintf(stderr, "could not start redis-server\n");
+        exit(1);
+    }
+    // Nine in ten plain string locks, one in ten Redisson hashes.
+    redisContext *c = connectRaw(redis.port());
+    for (int i = 0; i < locks; ++i) {
+        const QByteArray key = (i % 10 ? "lock:load:" : "orderLock:") + QByteArray::number(i);
+        if (i % 10)
+            redisAppendCommand(c, "SET %b w%d-5b1c7c6e6c1e4d55 PX 7200000", key.constData(), size_t(key.size()), i);
+        else
+            redisAppendCommand(c, "HSET %b 8743c9c0-0795-4907-87fd-6c719a6b4586:%d 1", key.constData(), size_t(key.size()), i % 97);
+    }
+    drain(c, locks);
+    redisFree(c);
+    const double warmup = 25, span = 60;
+    const QString port = QString::number(redis.port());
+    const QStringList watch{QStringLiteral("watch"), QStringLiteral("-p"), port, QStringLiteral("--events"), QStringLiteral("--json")};
+    const ServerLoad none = measureServer(redis, {}, warmup, span);
+    const ServerLoad polling = measureServer(redis, watch, warmup, span);
+    const ServerLoad live = measureServer(redis, watch + QStringList{QStringLiteral("--enable-notifications")}, warmup, span);
+    printf("5. The server watched: %d locks (DBSIZE %lld), 100 lock events/s, over %.0f s after %.0f s of warm-up:\n", locks,
+           redis.command({"DBSIZE"}).integer(), span, warmup);
+    printf("  %-40s %12s %14s %14s\n", "", "server CPU", "commands/s", "event p99");
+    const auto row = [&none](const char *what, const ServerLoad &l, bool watched) {
+        printf("  %-40s %10.2f %% %14.0f", what, l.cpuShare * 100, l.commandsPerSecond);
+        if (watched)
+            printf(" %11.0f ms   (watch: +%.2f %% of a core, +%.0f commands/s)", percentile(l.latency, 0.99),
+                   (l.cpuShare - none.cpuShare) * 100, l.commandsPerSecond - none.commandsPerSecond);
+        printf("\n");
+    };
+    row("traffic alone, no watch", none, false);
+    row("lockscope watch, polling (budget 3 %)", polling, true);
+    row("lockscope watch, keyspace notifications", live, true);
+    printf("  targets: the watch <= 5 %% of a core polling, <= 1 %% with notifications; event p99 < 100 ms with notifications\n");
+}
+
 void printLateness(const char *what, const QList<double> &lateness)
 {
     printf("  %-44s p50 %5.1f ms   p99 %5.1f ms   max %6.1f ms   (%lld ticks)\n", what, percentile(lateness, 0.5),
@@ -268,6 +387,10 @@ int main(int argc, char *argv[])
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     const QStringList args = QCoreApplication::arguments();
+    if (args.contains(QStringLiteral("--load-only"))) {
+        serverLoad();
+        return 0;
+    }
     double seconds = args.contains(QStringLiteral("--long")) ? 3600 : 60;
     if (const qsizetype i = args.indexOf(QStringLiteral("--seconds")); i > 0 && i + 1 < args.size())
         seconds = args.at(i + 1).toDouble();
@@ -329,7 +452,9 @@ int main(int argc, char *argv[])
     for (const auto &[t, mb] : busy.rss)
         printf(" %.0fs:%.0fMB", t, mb);
     const qsizetype half = busy.rss.size() / 2;
-    printf("\n  second half: %.1f MB -> %.1f MB (%+.1f MB)\n", busy.rss.at(half).second, busy.rss.last().second,
+    printf("\n  second half: %.1f MB -> %.1f MB (%+.1f MB)\n\n", busy.rss.at(half).second, busy.rss.last().second,
            busy.rss.last().second - busy.rss.at(half).second);
+    fflush(stdout);
+    serverLoad();
     return 0;
 }
