@@ -24,12 +24,120 @@ std::optional<int> databaseNumber(const QString &text)
 }
 } // namespace
 
+QString ConnectionProfile::Endpoint::text() const
+{
+    // An IPv6 address needs brackets before its port, as in a URL.
+    return (host.contains(QLatin1Char(':')) ? QLatin1Char('[') + host + QLatin1Char(']') : host) + QLatin1Char(':')
+           + QString::number(port);
+}
+
+std::optional<ConnectionProfile::Endpoint> ConnectionProfile::Endpoint::parse(const QString &text, quint16 defaultPort, QString *error)
+{
+    const QString t = text.trimmed();
+    QString host = t, port;
+    if (t.startsWith(QLatin1Char('['))) {
+        const qsizetype close = t.indexOf(QLatin1Char(']'));
+        if (close < 0) {
+            fail(error, QObject::tr("\"%1\" opens a [ for an IPv6 address and never closes it").arg(text));
+            return std::nullopt;
+        }
+        host = t.mid(1, close - 1);
+        const QString rest = t.mid(close + 1);
+        if (!rest.isEmpty() && !rest.startsWith(QLatin1Char(':'))) {
+            fail(error, QObject::tr("\"%1\" is not host:port").arg(text));
+            return std::nullopt;
+        }
+        port = rest.mid(1);
+    } else if (t.count(QLatin1Char(':')) == 1) {
+        host = t.section(QLatin1Char(':'), 0, 0);
+        port = t.section(QLatin1Char(':'), 1);
+    }
+    bool ok = true;
+    const uint p = port.isEmpty() ? defaultPort : port.toUInt(&ok);
+    if (host.isEmpty() || !ok || p == 0 || p > 65535) {
+        fail(error, QObject::tr("\"%1\" is not host:port with a port from 1 to 65535").arg(text));
+        return std::nullopt;
+    }
+    return Endpoint{host, quint16(p)};
+}
+
+QList<ConnectionProfile::Endpoint> ConnectionProfile::nodes() const
+{
+    return QList<Endpoint>{Endpoint{host, port}} + moreNodes;
+}
+
+QString ConnectionProfile::kindId(Kind kind)
+{
+    switch (kind) {
+    case Kind::Standalone:
+        return QStringLiteral("standalone");
+    case Kind::Cluster:
+        return QStringLiteral("cluster");
+    case Kind::Sentinel:
+        return QStringLiteral("sentinel");
+    }
+    return {};
+}
+
+namespace {
+// redis+sentinel://[[user]:password@]host:port[,host:port…]/MASTER[/db]: QUrl does not take a
+// list of hosts, so the authority is split here.
+bool applySentinelUrl(ConnectionProfile &out, const QString &text, QString *error)
+{
+    QString rest = text.mid(text.indexOf(QLatin1String("://")) + 3);
+    const qsizetype slash = rest.indexOf(QLatin1Char('/'));
+    const QString authority = slash < 0 ? rest : rest.left(slash);
+    const QStringList path = slash < 0 ? QStringList() : rest.mid(slash + 1).split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    if (path.isEmpty())
+        return fail(error, QObject::tr("a redis+sentinel:// URL names the master after the hosts: redis+sentinel://host:26379/mymaster"));
+    if (path.size() > 2)
+        return fail(error, QObject::tr("a redis+sentinel:// URL has /MASTER[/db] after the hosts, not %1").arg(rest.mid(slash)));
+    const qsizetype at = authority.lastIndexOf(QLatin1Char('@'));
+    const QString userInfo = at < 0 ? QString() : authority.left(at);
+    QList<ConnectionProfile::Endpoint> hosts;
+    for (const QString &h : authority.mid(at + 1).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const std::optional<ConnectionProfile::Endpoint> e = ConnectionProfile::Endpoint::parse(h, 26379, error);
+        if (!e)
+            return false;
+        hosts << *e;
+    }
+    if (hosts.isEmpty())
+        return fail(error, QObject::tr("the URL names no sentinel: %1").arg(text));
+    std::optional<int> db = 0;
+    if (path.size() == 2) {
+        db = databaseNumber(path.at(1));
+        if (!db)
+            return fail(error, QObject::tr("the URL's database is not a number: %1").arg(path.at(1)));
+    }
+    out.kind = ConnectionProfile::Kind::Sentinel;
+    out.host = hosts.first().host;
+    out.port = hosts.first().port;
+    out.moreNodes = hosts.mid(1);
+    out.masterName = QUrl::fromPercentEncoding(path.first().toUtf8());
+    out.database = *db;
+    out.tls.enabled = false;
+    // As in redis-cli: "user:pass@" is an ACL user and password, a lone "secret@" is a
+    // password; they are the data node's, not the sentinels'.
+    const qsizetype colon = userInfo.indexOf(QLatin1Char(':'));
+    out.user = colon < 0 ? QString() : QUrl::fromPercentEncoding(userInfo.left(colon).toUtf8());
+    out.password = QUrl::fromPercentEncoding((colon < 0 ? userInfo : userInfo.mid(colon + 1)).toUtf8());
+    return true;
+}
+} // namespace
+
 bool ConnectionProfile::applyUrl(const QString &text, QString *error)
 {
+    if (text.trimmed().startsWith(QLatin1String("redis+sentinel://"), Qt::CaseInsensitive)) {
+        ConnectionProfile parsed = *this;
+        if (!applySentinelUrl(parsed, text.trimmed(), error))
+            return false;
+        *this = parsed;
+        return true;
+    }
     const QUrl url(text, QUrl::StrictMode);
     const QString scheme = url.scheme().toLower();
     if (!url.isValid() || (scheme != QLatin1String("redis") && scheme != QLatin1String("rediss")))
-        return fail(error, QObject::tr("not a redis:// or rediss:// URL: %1").arg(text));
+        return fail(error, QObject::tr("not a redis://, rediss:// or redis+sentinel:// URL: %1").arg(text));
     if (url.host().isEmpty())
         return fail(error, QObject::tr("the URL names no host: %1").arg(text));
     if (url.port() == 0)
@@ -73,16 +181,14 @@ bool ConnectionProfile::applyUrl(const QString &text, QString *error)
 
 QString ConnectionProfile::endpoint() const
 {
-    // An IPv6 address needs brackets before its port, as in a URL.
-    const QString h = host.contains(QLatin1Char(':')) ? QLatin1Char('[') + host + QLatin1Char(']') : host;
-    return h + QLatin1Char(':') + QString::number(port);
+    return Endpoint{host, port}.text();
 }
 
 QString ConnectionProfile::displayName() const
 {
     if (!name.isEmpty())
         return name;
-    QString text = endpoint();
+    QString text = kind == Kind::Sentinel ? masterName + QStringLiteral(" via ") + endpoint() : endpoint();
     if (database != 0)
         text += QLatin1Char('/') + QString::number(database);
     if (!user.isEmpty())

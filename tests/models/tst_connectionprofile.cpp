@@ -60,6 +60,53 @@ private Q_SLOTS:
         QTEST(p.tls.enabled, "tls");
     }
 
+    void sentinelUrl_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<QString>("nodes");
+        QTest::addColumn<QString>("master");
+        QTest::addColumn<QString>("user");
+        QTest::addColumn<QString>("password");
+        QTest::addColumn<int>("db");
+        QTest::newRow("one sentinel") << "redis+sentinel://s1:26379/mymaster" << true << "s1:26379" << "mymaster" << "" << "" << 0;
+        QTest::newRow("default port") << "redis+sentinel://s1/mymaster" << true << "s1:26379" << "mymaster" << "" << "" << 0;
+        QTest::newRow("three, a db, credentials") << "redis+sentinel://ops:p%40ss@s1:26379,s2:26380,[::1]:26381/orders/2" << true
+                                                  << "s1:26379 s2:26380 [::1]:26381" << "orders" << "ops" << "p@ss" << 2;
+        QTest::newRow("password only") << "redis+sentinel://secret@s1:26379/m" << true << "s1:26379" << "m" << "" << "secret" << 0;
+        QTest::newRow("no master") << "redis+sentinel://s1:26379" << false << "" << "" << "" << "" << 0;
+        QTest::newRow("no sentinel") << "redis+sentinel:///m" << false << "" << "" << "" << "" << 0;
+        QTest::newRow("bad port") << "redis+sentinel://s1:0/m" << false << "" << "" << "" << "" << 0;
+        QTest::newRow("bad db") << "redis+sentinel://s1/m/x" << false << "" << "" << "" << "" << 0;
+        QTest::newRow("too much path") << "redis+sentinel://s1/m/1/2" << false << "" << "" << "" << "" << 0;
+        QTest::newRow("unclosed bracket") << "redis+sentinel://[::1:26379/m" << false << "" << "" << "" << "" << 0;
+    }
+
+    void sentinelUrl()
+    {
+        QFETCH(QString, url);
+        QFETCH(bool, ok);
+        ConnectionProfile p;
+        QString error;
+        QCOMPARE(p.applyUrl(url, &error), ok);
+        if (!ok) {
+            QVERIFY(!error.isEmpty());
+            QCOMPARE(p, ConnectionProfile());
+            return;
+        }
+        QCOMPARE(p.kind, ConnectionProfile::Kind::Sentinel);
+        QStringList nodes;
+        for (const ConnectionProfile::Endpoint &e : p.nodes())
+            nodes << e.text();
+        QTEST(nodes.join(QLatin1Char(' ')), "nodes");
+        QTEST(p.masterName, "master");
+        QTEST(p.user, "user");
+        QTEST(p.password, "password");
+        QTEST(p.database, "db");
+        QVERIFY(p.sentinelPassword.isEmpty()); // the sentinels' are separate
+        QVERIFY(!p.displayName().contains(QLatin1String("p@ss")));
+    }
+
     void displayName_data()
     {
         QTest::addColumn<QString>("url");
