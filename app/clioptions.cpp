@@ -1,5 +1,6 @@
 #include "clioptions.h"
 
+#include "apptranslator.h"
 #include "discoveryoptions.h"
 #include "tokentext.h"
 
@@ -132,6 +133,9 @@ const QList<OptionSpec> &optionTable()
         {{QStringLiteral("seed")}, QStringLiteral("N"), Demo, S::Options,
          QStringLiteral("demo: seed of the random choices, to repeat a run")},
         {{QStringLiteral("list")}, QString(), Demo, S::Options, QStringLiteral("demo: the training scenarios, one line each")},
+        {{QStringLiteral("lang")}, QStringLiteral("LANG"), Everyone, S::Options,
+         QStringLiteral("speak LANG (zh_CN, en, …) in the window and in messages; default: the\n"
+                        "language in Settings, else the system's (LANG, LC_MESSAGES)")},
         {{QStringLiteral("help")}, QString(), Everyone, S::Options,
          QStringLiteral("this help; after a command, only what that command takes")},
         {{QStringLiteral("version")}, QString(), Everyone, S::Options, QStringLiteral("the version")},
@@ -494,10 +498,12 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     if (o.sandbox && o.connectionGiven)
         return refuse(QStringLiteral("--sandbox starts its own server; it does not combine with connection options"));
 
-    if (!in.isSet(QStringLiteral("no-default-patterns")))
+    o.defaultPatterns = !in.isSet(QStringLiteral("no-default-patterns"));
+    if (o.defaultPatterns)
         o.patterns = DiscoveryOptions::defaultPatterns();
     for (const QString &p : parser.values(QStringLiteral("pattern")))
-        o.patterns << KeyPattern::parse(p);
+        o.extraPatterns << KeyPattern::parse(p);
+    o.patterns << o.extraPatterns;
     o.profileFiles = parser.values(QStringLiteral("profile"));
     if (o.patterns.isEmpty() && o.profileFiles.isEmpty())
         return refuse(QStringLiteral("--no-default-patterns needs at least one --pattern or --profile"));
@@ -511,6 +517,11 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     o.enableNotifications = in.isSet(QStringLiteral("enable-notifications"));
     o.list = in.isSet(QStringLiteral("list"));
     o.screenshot = in.value(QStringLiteral("screenshot"));
+    if (in.isSet(QStringLiteral("lang"))) {
+        o.language = AppTranslator::normalize(in.value(QStringLiteral("lang")));
+        if (o.language.isEmpty())
+            return refuse(QStringLiteral("--lang wants a language such as zh_CN or en, not '%1'").arg(in.value(QStringLiteral("lang"))));
+    }
     o.scenario = in.value(QStringLiteral("scenario"));
     if (in.isSet(QStringLiteral("dialect")))
         o.dialect = in.value(QStringLiteral("dialect"));

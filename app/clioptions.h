@@ -23,6 +23,8 @@ struct CliOptions
     bool connectionGiven = false; // any connection option: otherwise the GUI uses its sandbox
     bool sandbox = false;         // --sandbox: an embedded redis-server with sample locks
     QList<KeyPattern> patterns;   // the lock patterns to scan with (defaults plus --pattern)
+    QList<KeyPattern> extraPatterns; // --pattern alone (the window adds them to its settings')
+    bool defaultPatterns = true;  // false with --no-default-patterns
     QStringList profileFiles;     // --profile: custom dialect profiles, read when the command runs
     bool json = false;
     bool readOnly = false;
@@ -44,6 +46,7 @@ struct CliOptions
     bool enableNotifications = false;
 
     QString screenshot;
+    QString language; // --lang: a locale name such as zh_CN (empty: Settings, else the system's)
 
     QString scenario;
     QString variant;

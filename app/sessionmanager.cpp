@@ -47,6 +47,26 @@ void SessionManager::setWatchBudget(double fraction)
         m_session->watch()->setBudgetFraction(fraction);
 }
 
+void SessionManager::setWatchIntervals(int refreshMs, int rescanMs)
+{
+    m_refreshMs = refreshMs;
+    m_rescanMs = rescanMs;
+    if (!m_session)
+        return;
+    m_session->watch()->setRefreshInterval(refreshMs);
+    m_session->watch()->setRescanInterval(rescanMs);
+}
+
+void SessionManager::setValueCap(int bytes)
+{
+    m_valueCap = bytes;
+    if (!m_session)
+        return;
+    DiscoveryOptions options = m_session->watch()->discovery()->options();
+    options.valueCap = bytes;
+    m_session->watch()->discovery()->setOptions(options);
+}
+
 void SessionManager::connectTo(const ConnectionProfile &profile)
 {
     m_onSandbox = false;
@@ -121,9 +141,12 @@ void SessionManager::replace(Session *next)
     if (next) {
         DiscoveryOptions options = next->watch()->discovery()->options();
         options.patterns = m_patterns;
+        options.valueCap = m_valueCap;
         next->watch()->discovery()->setOptions(options);
         next->admin()->setReadOnly(m_readOnly);
         next->watch()->setBudgetFraction(m_watchBudget);
+        next->watch()->setRefreshInterval(m_refreshMs);
+        next->watch()->setRescanInterval(m_rescanMs);
         connect(next, &Session::stateChanged, this, &SessionManager::stateChanged);
         connect(next, &Session::errorOccurred, this, &SessionManager::errorOccurred);
         connect(next, &Session::reconnectScheduled, this, &SessionManager::reconnectScheduled);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connectionprofile.h"
+#include "discoveryoptions.h"
 #include "keypattern.h"
 #include "session.h"
 #include "watchbudget.h"
@@ -47,6 +48,14 @@ public:
     // The share of one server core a session's watch may use.
     void setWatchBudget(double fraction);
     double watchBudget() const { return m_watchBudget; }
+    // How often the watch re-reads the known locks at most, and a fixed rescan interval
+    // (0: as often as the budget allows).
+    void setWatchIntervals(int refreshMs, int rescanMs);
+    int refreshInterval() const { return m_refreshMs; }
+    int rescanInterval() const { return m_rescanMs; }
+    // Bytes read of a value or member (DiscoveryOptions::valueCap).
+    void setValueCap(int bytes);
+    int valueCap() const { return m_valueCap; }
     // Command-line subcommands connect without starting the watch services.
     void setStartServices(bool start) { m_startServices = start; }
 
@@ -88,6 +97,9 @@ private:
     QList<KeyPattern> m_patterns;
     bool m_readOnly = false;
     double m_watchBudget = WatchBudget::defaultFraction;
+    int m_refreshMs = 1000;
+    int m_rescanMs = 0;
+    int m_valueCap = DiscoveryOptions().valueCap;
     bool m_startServices = true;
     Session *m_session = nullptr;
     ServerLauncher *m_sandbox = nullptr;
