@@ -1,5 +1,7 @@
 #include "livechart.h"
 
+#include "charttheme.h"
+
 #include <algorithm>
 
 #include <qcustomplot.h>
@@ -77,7 +79,6 @@ LiveChart::LiveChart(const QString &title, QWidget *parent)
     m_plot->setMinimumHeight(140);
     m_plot->legend->setVisible(true);
     m_plot->legend->setFont(QFont(font().family(), font().pointSize() - 1));
-    m_plot->legend->setBrush(QColor(255, 255, 255, 210));
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
@@ -91,6 +92,8 @@ LiveChart::LiveChart(const QString &title, QWidget *parent)
         m_dirty = true;
     });
 
+    // Axes, grid, legend and series readable in a dark palette too, and when it changes.
+    ChartTheme::follow(m_plot);
     m_timer.setInterval(replotIntervalMs);
     // A chart nobody sees (another tab, a closed dock) costs nothing; it catches up when shown.
     connect(&m_timer, &QTimer::timeout, this, [this] {

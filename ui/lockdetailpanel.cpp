@@ -1,8 +1,10 @@
 #include "lockdetailpanel.h"
 
 #include "monotonicclock.h"
+#include "theme.h"
 #include "tokentext.h"
 
+#include <QEvent>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -59,7 +61,7 @@ LockDetailPanel::LockDetailPanel(QWidget *parent)
     m_holders->header()->setSectionResizeMode(1, QHeaderView::Stretch);
     m_holders->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     m_holders->setMaximumHeight(150);
-    m_release->setStyleSheet(QStringLiteral("QPushButton:enabled { color: #b3261e; }"));
+    styleReleaseButton();
 
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -207,4 +209,17 @@ QString LockDetailPanel::explainWarning(const QString &code)
     if (code == QLatin1String("value-truncated"))
         return tr("the value is larger than LockScope reads; only its start is shown");
     return code;
+}
+
+void LockDetailPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        styleReleaseButton();
+    QWidget::changeEvent(event);
+}
+
+void LockDetailPanel::styleReleaseButton()
+{
+    m_release->setStyleSheet(
+        QStringLiteral("QPushButton:enabled { color: %1; }").arg(Theme::color(Theme::Role::Error, palette()).name()));
 }

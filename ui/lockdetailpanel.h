@@ -37,7 +37,12 @@ Q_SIGNALS:
     void extendRequested();
     void forceReleaseRequested();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    // Force release in the error colour of the palette in use (light or dark).
+    void styleReleaseButton();
     void updateTtl();
 
     std::optional<LockInfo> m_lock;

@@ -1,5 +1,6 @@
 #include "renewalchart.h"
 
+#include "charttheme.h"
 #include "tokentext.h"
 
 #include <qcustomplot.h>
@@ -85,8 +86,9 @@ RenewalChart::RenewalChart(QWidget *parent)
     m_late->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(0xb3, 0x26, 0x1e), 8));
     m_plot->legend->setVisible(true);
     m_plot->legend->setFont(QFont(font().family(), font().pointSize() - 1));
-    m_plot->legend->setBrush(QColor(255, 255, 255, 210));
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // Axes, grid, legend and series readable in a dark palette too, and when it changes.
+    ChartTheme::follow(m_plot);
     m_empty->setWordWrap(true);
     m_empty->setContentsMargins(6, 2, 6, 2);
     m_empty->setStyleSheet(QStringLiteral("color: gray"));
