@@ -1,6 +1,8 @@
 // lockscope: the window, or with a subcommand, the terminal face for SSH sessions and scripts.
 
 #include "admincommand.h"
+#include "appsettings.h"
+#include "apptranslator.h"
 #include "auditlog.h"
 #include "clioptions.h"
 #include "democommand.h"
@@ -13,7 +15,9 @@
 #include "profilestore.h"
 #include "scancommand.h"
 #include "sessionmanager.h"
+#include "settingsstore.h"
 #include "terminationsignals.h"
+#include "theme.h"
 #include "watchcommand.h"
 
 #include <QApplication>
@@ -69,6 +73,33 @@ SessionManager::LauncherFactory sandboxFactory(bool backgroundDemo)
     };
 }
 
+// The language: --lang, else Settings', else the system's. Before anything shows text.
+void useLanguage(QCoreApplication *app, const CliOptions &options, const AppSettings &settings)
+{
+    bool missing = false;
+    AppTranslator::install(app, options.language.isEmpty() ? settings.language : options.language, &missing);
+    if (missing && !options.language.isEmpty())
+        fprintf(stderr, "lockscope: no %s translation here; speaking English\n", qUtf8Printable(options.language));
+}
+
+AuditLog auditLog(const AppSettings &settings)
+{
+    return AuditLog(settings.auditLogPath.isEmpty() ? AuditLog::defaultPath() : settings.auditLogPath);
+}
+
+// What Settings change beyond the window: how sessions watch, and the look. --pattern adds to
+// the saved patterns for this run; --no-default-patterns leaves them out.
+void applySettings(const AppSettings &settings, const CliOptions &options, SessionManager &sessions, Theme &theme)
+{
+    QList<KeyPattern> patterns = options.defaultPatterns ? settings.patterns : QList<KeyPattern>();
+    patterns << options.extraPatterns;
+    sessions.setPatterns(patterns);
+    sessions.setWatchBudget(settings.budgetPercent / 100.0);
+    sessions.setWatchIntervals(settings.refreshIntervalMs, settings.rescanIntervalMs);
+    sessions.setValueCap(settings.valueCapBytes);
+    theme.setChoice(settings.theme);
+}
+
 int runCommand(CliCommand &&command)
 {
     command.setSandboxFactory(sandboxFactory(false));
@@ -79,10 +110,14 @@ int runCli(int argc, char *argv[], const CliOptions &options)
 {
     QCoreApplication app(argc, argv);
     setIdentity();
+    // The terminal takes the language and the audit log's place from Settings; how it scans
+    // and watches, only from its options (a script should not depend on the window's settings).
+    const AppSettings settings = SettingsStore().load();
+    useLanguage(&app, options, settings);
     DialectRegistry registry;
     if (!useProfiles(registry, {}, options.profileFiles))
         return CliCommand::Usage;
-    const AuditLog audit;
+    const AuditLog audit = auditLog(settings);
     switch (options.command) {
     case CliOptions::Command::Scan:
         return runCommand(ScanCommand(options, &registry));
@@ -106,6 +141,12 @@ int runGui(int argc, char *argv[], const CliOptions &options)
 {
     QApplication app(argc, argv);
     setIdentity();
+    // Settings are read here once and handed on; nothing else reads them.
+    const SettingsStore settingsStore;
+    QStringList settingsProblems;
+    const AppSettings settings = settingsStore.load(&settingsProblems);
+    useLanguage(&app, options, settings);
+    Theme theme; // remembers the platform's palette before anything changes it
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/lockscope.svg")));
     DialectRegistry registry;
     const ProfileStore profileStore;
@@ -113,10 +154,10 @@ int runGui(int argc, char *argv[], const CliOptions &options)
     const QList<DialectProfile> saved = profileStore.load(&profileError).value_or(QList<DialectProfile>());
     if (!useProfiles(registry, saved, options.profileFiles))
         return CliCommand::Usage;
-    const AuditLog audit;
+    const AuditLog audit = auditLog(settings);
     SessionManager sessions(&registry, &audit);
     sessions.setSandboxFactory(sandboxFactory(true));
-    sessions.setPatterns(options.patterns);
+    applySettings(settings, options, sessions, theme);
     DemoController demos;
     // The lock table follows the demo's lock to whichever server holds it now.
     demos.followWith(&sessions);
@@ -125,6 +166,19 @@ int runGui(int argc, char *argv[], const CliOptions &options)
     window.setProfileStore(&profileStore);
     if (!profileError.isEmpty())
         window.showMessage(profileError, true);
+    window.setLanguages(AppTranslator::available());
+    window.setSettings(settings);
+    if (!settingsProblems.isEmpty())
+        window.showMessage(QApplication::translate("main", "Settings out of range or unreadable, defaults used: %1")
+                               .arg(settingsProblems.join(QStringLiteral(", "))),
+                           true);
+    QObject::connect(&window, &MainWindow::settingsSubmitted, &window,
+                     [&settingsStore, &options, &sessions, &theme, &window](const AppSettings &changed) {
+                         QString error;
+                         if (!settingsStore.save(changed, &error))
+                             window.showMessage(error, true);
+                         applySettings(changed, options, sessions, theme);
+                     });
     // A terminating signal closes the window normally: the session is closed in order,
     // server settings are put back, sandbox servers stop.
     const TerminationSignals signalWatcher;
@@ -189,8 +243,15 @@ int runGui(int argc, char *argv[], const CliOptions &options)
     } else {
         sessions.openSandbox();
     }
+    // The window as the user left it; a screenshot shows it as it comes, the same every time.
+    const bool keepLayout = options.screenshot.isEmpty();
+    if (keepLayout && !demo)
+        window.restoreLayout(settingsStore.loadLayout());
     window.show();
-    return QApplication::exec();
+    const int code = QApplication::exec();
+    if (keepLayout)
+        settingsStore.saveLayout(window.saveLayout());
+    return code;
 }
 } // namespace
 

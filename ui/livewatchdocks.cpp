@@ -10,6 +10,7 @@
 #include "monotonicclock.h"
 #include "samplerdialog.h"
 #include "session.h"
+#include "shortcutsdialog.h"
 #include "watchdashboard.h"
 #include "watchrecorder.h"
 #include "watchservice.h"
@@ -60,7 +61,11 @@ LiveWatchDocks::LiveWatchDocks(QMainWindow *window)
         m_alertsDock->setWindowTitle(open > 0 ? tr("Alerts (%1)").arg(open) : tr("Alerts"));
     });
 
+    // A threshold set in Settings may be none of the menu's: then none is checked.
+    m_stuckGroup->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
     m_notificationsAction->setCheckable(true);
+    m_notificationsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    m_samplerAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
     m_notificationsAction->setToolTip(notificationCost());
     connect(m_notificationsAction, &QAction::triggered, this, &LiveWatchDocks::askToEnableNotifications);
     m_samplerAction->setToolTip(tr("Count failed lock acquisitions with MONITOR for a limited time (costly on busy servers)"));
@@ -132,13 +137,24 @@ void LiveWatchDocks::buildMenu()
         a->setCheckable(true);
         a->setChecked(ms == m_stuckAfterMs);
         a->setActionGroup(m_stuckGroup);
-        connect(a, &QAction::triggered, this, [this, ms] { setStuckAfter(ms); });
+        a->setData(ms);
+        // One choice among several: Settings (Ctrl+,) sets any threshold by keyboard.
+        ShortcutsDialog::setExempt(a);
+        connect(a, &QAction::triggered, this, [this, ms] {
+            setStuckAfter(ms);
+            Q_EMIT stuckAfterChanged(ms);
+        });
     }
     stuck->addSeparator();
-    stuck->addAction(tr("(a lock without expiry: after 30 seconds)"))->setEnabled(false);
+    QAction *noTtl = stuck->addAction(tr("(a lock without expiry: after 30 seconds)"));
+    noTtl->setEnabled(false);
+    ShortcutsDialog::setExempt(noTtl);
     menu->addSeparator();
-    for (QDockWidget *dock : {m_chartsDock, m_logDock, m_alertsDock})
+    int key = Qt::Key_1;
+    for (QDockWidget *dock : {m_chartsDock, m_logDock, m_alertsDock}) {
+        dock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(key++)));
         menu->addAction(dock->toggleViewAction());
+    }
     // Before Help, where menus of this kind usually sit.
     const QList<QAction *> top = m_window->menuBar()->actions();
     if (top.isEmpty())
@@ -339,9 +355,16 @@ void LiveWatchDocks::toggleSampler()
     dialog->open();
 }
 
+void LiveWatchDocks::setChartWindow(qint64 ms)
+{
+    m_dashboard->setChartWindow(ms);
+}
+
 void LiveWatchDocks::setStuckAfter(qint64 ms)
 {
     m_stuckAfterMs = ms;
+    for (QAction *a : m_stuckGroup->actions())
+        a->setChecked(a->data().toLongLong() == ms);
     if (!m_session)
         return;
     EventDeriver::Options options = m_session->events()->options();

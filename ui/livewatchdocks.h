@@ -50,8 +50,16 @@ public:
     // The text shown before turning keyspace notifications on.
     static QString notificationCost();
 
+    // A lock held this long is reported stuck (the Watch menu's choice, or Settings').
+    void setStuckAfter(qint64 ms);
+    qint64 stuckAfter() const { return m_stuckAfterMs; }
+    // The live charts' time window.
+    void setChartWindow(qint64 ms);
+
 Q_SIGNALS:
     void lockActivated(const QByteArray &key);
+    // The user picked another stuck threshold in the Watch menu.
+    void stuckAfterChanged(qint64 ms);
 
 private:
     void buildMenu();
@@ -62,7 +70,6 @@ private:
     void updateSampler();
     void askToEnableNotifications(bool checked);
     void toggleSampler();
-    void setStuckAfter(qint64 ms);
 
     QMainWindow *m_window;
     QPointer<Session> m_session;

@@ -3,6 +3,8 @@
 #include "acquiredialog.h"
 #include "adminconfirmdialog.h"
 #include "adminservice.h"
+#include "alertspanel.h"
+#include "auditlog.h"
 #include "connectiondialog.h"
 #include "dialectregistry.h"
 #include "holderspanel.h"
@@ -16,10 +18,14 @@
 #include "monotonicclock.h"
 #include "session.h"
 #include "sessionmanager.h"
+#include "settingsdialog.h"
+#include "shortcutsdialog.h"
+#include "theme.h"
 #include "tokentext.h"
 #include "watchservice.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -70,7 +76,19 @@ MainWindow::MainWindow(SessionManager *sessions, DialectRegistry *registry, QWid
     m_holdersDock->setWidget(m_holders);
     addDockWidget(Qt::RightDockWidgetArea, m_holdersDock);
     m_holdersDock->hide();
+    m_holdersDock->toggleViewAction()->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
     m_viewMenu->addAction(m_holdersDock->toggleViewAction());
+    // Settings the user changes where they are shown are kept like those of the dialog.
+    connect(m_live, &LiveWatchDocks::stuckAfterChanged, this, [this](qint64 ms) {
+        AppSettings s = m_settings;
+        s.stuckAfterMs = ms;
+        submitSettings(s);
+    });
+    connect(m_live->alerts()->trayToggle(), &QCheckBox::toggled, this, [this](bool on) {
+        AppSettings s = m_settings;
+        s.desktopNotifications = on;
+        submitSettings(s);
+    });
     connect(m_holders, &HoldersPanel::lockChosen, this, &MainWindow::selectLock);
     // Regrouping every lock is cheap but pointless while nobody looks: once a second, when shown.
     m_holdersTimer.setInterval(1000);
@@ -132,7 +150,12 @@ MainWindow::MainWindow(SessionManager *sessions, DialectRegistry *registry, QWid
         onSessionChanged(current);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // ~QWidget hides the docks after our members are gone: a shown Holders dock would then
+    // tell a destroyed timer to stop.
+    m_holdersDock->disconnect(this);
+}
 
 void MainWindow::buildActions()
 {
@@ -141,50 +164,60 @@ void MainWindow::buildActions()
     m_connectAction->setShortcut(QKeySequence::Open);
     connect(m_connectAction, &QAction::triggered, this, &MainWindow::openConnectionDialog);
     m_sandboxAction = new QAction(tr("Open &sandbox server"), this);
+    m_sandboxAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     m_sandboxAction->setToolTip(tr("Start a private redis-server with sample locks and connect to it"));
     connect(m_sandboxAction, &QAction::triggered, m_sessions, &SessionManager::openSandbox);
     m_demoAction = new QAction(tr("&Demo sandbox"), this);
+    m_demoAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
     m_demoAction->setToolTip(tr("Training scenarios: every classic lock failure and its fix, live, on private servers"));
     connect(m_demoAction, &QAction::triggered, this, &MainWindow::openDemoPanel);
 
     m_rescanAction = new QAction(s->standardIcon(QStyle::SP_BrowserReload), tr("&Rescan"), this);
-    m_rescanAction->setShortcut(QKeySequence::Refresh);
+    m_rescanAction->setShortcuts({QKeySequence(QKeySequence::Refresh), QKeySequence(Qt::CTRL | Qt::Key_R)});
     m_rescanAction->setToolTip(tr("Walk the keyspace again for locks (SCAN)"));
     connect(m_rescanAction, &QAction::triggered, this, [this] {
         if (Session *s = session())
             s->watch()->rescan();
     });
     m_cancelScanAction = new QAction(s->standardIcon(QStyle::SP_BrowserStop), tr("Cancel scan"), this);
+    m_cancelScanAction->setShortcut(QKeySequence(Qt::Key_Escape));
     connect(m_cancelScanAction, &QAction::triggered, this, [this] {
         if (Session *s = session())
             s->watch()->discovery()->cancel();
     });
 
     m_acquireAction = new QAction(tr("&Acquire…"), this);
+    m_acquireAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     m_acquireAction->setToolTip(tr("Take a lock: SET key token NX PX ttl"));
     connect(m_acquireAction, &QAction::triggered, this, &MainWindow::requestAcquire);
     m_extendAction = new QAction(tr("&Extend…"), this);
+    m_extendAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     connect(m_extendAction, &QAction::triggered, this, &MainWindow::requestExtend);
     m_releaseAction = new QAction(s->standardIcon(QStyle::SP_DialogDiscardButton), tr("&Force release…"), this);
     m_releaseAction->setShortcut(QKeySequence::Delete);
     connect(m_releaseAction, &QAction::triggered, this, &MainWindow::requestForceRelease);
     m_budgetAction = new QAction(tr("Server time &budget…"), this);
+    m_budgetAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
     m_budgetAction->setToolTip(tr("How much of the server's time watching may take"));
     connect(m_budgetAction, &QAction::triggered, this, &MainWindow::askBudget);
     m_readOnlyAction = new QAction(tr("Read-only"), this);
     m_readOnlyAction->setCheckable(true);
+    m_readOnlyAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     m_readOnlyAction->setToolTip(tr("Refuse every admin action"));
     connect(m_readOnlyAction, &QAction::toggled, this, &MainWindow::setReadOnly);
 
     m_hideGoneAction = new QAction(tr("Hide released and expired locks"), this);
     m_hideGoneAction->setCheckable(true);
+    m_hideGoneAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
     connect(m_hideGoneAction, &QAction::toggled, m_proxy, &LockFilterProxyModel::setHideGone);
     m_copyKeyAction = new QAction(tr("Copy key"), this);
+    m_copyKeyAction->setShortcut(QKeySequence::Copy);
     connect(m_copyKeyAction, &QAction::triggered, this, [this] {
         if (const LockInfo *lock = selectedLock())
             QApplication::clipboard()->setText(TokenText::escape(lock->key()));
     });
     m_copyTokenAction = new QAction(tr("Copy token"), this);
+    m_copyTokenAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     connect(m_copyTokenAction, &QAction::triggered, this, [this] {
         if (selectedLock())
             QApplication::clipboard()->setText(TokenText::escape(m_detail->selectedToken()));
@@ -195,7 +228,11 @@ void MainWindow::buildActions()
     file->addAction(m_sandboxAction);
     file->addAction(m_demoAction);
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    m_settingsAction = file->addAction(tr("Se&ttings…"), this, &MainWindow::openSettings);
+    m_settingsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    file->addSeparator();
+    // Not QKeySequence::Quit: some platforms (Windows' key scheme, offscreen) bind nothing to it.
+    file->addAction(tr("&Quit"), QKeySequence(Qt::CTRL | Qt::Key_Q), this, &QWidget::close);
     QMenu *locks = menuBar()->addMenu(tr("&Locks"));
     locks->addActions({m_rescanAction, m_cancelScanAction});
     locks->addSeparator();
@@ -204,13 +241,19 @@ void MainWindow::buildActions()
     locks->addActions({m_copyKeyAction, m_copyTokenAction});
     locks->addSeparator();
     m_profilesAction = locks->addAction(tr("Dialect &profiles…"), this, &MainWindow::openProfileEditor);
+    m_profilesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     m_profilesAction->setToolTip(tr("Describe your in-house lock layouts so LockScope reads and operates them"));
     locks->addAction(m_budgetAction);
     locks->addAction(m_readOnlyAction);
     QMenu *view = m_viewMenu = menuBar()->addMenu(tr("&View"));
     view->addAction(m_hideGoneAction);
+    view->addAction(tr("&Filter locks"), QKeySequence::Find, this, [this] {
+        m_filter->setFocus(Qt::ShortcutFocusReason);
+        m_filter->selectAll();
+    });
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About LockScope"), this, [this] {
+    help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this, &MainWindow::openShortcuts);
+    QAction *about = help->addAction(tr("&About LockScope"), this, [this] {
         auto *box = new QMessageBox(QMessageBox::Information, tr("About LockScope"),
                                     tr("<b>LockScope %1</b><p>Monitor and admin console for Redis distributed locks.</p>")
                                         .arg(QApplication::applicationVersion()),
@@ -218,6 +261,7 @@ void MainWindow::buildActions()
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();
     });
+    ShortcutsDialog::setExempt(about); // seldom wanted, and F1 is the shortcuts' own
 
     QToolBar *bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
@@ -471,6 +515,9 @@ void MainWindow::askBudget()
     dialog->setDoubleStep(0.5);
     dialog->setDoubleValue(m_sessions->watchBudget() * 100.0);
     connect(dialog, &QInputDialog::doubleValueSelected, this, [this](double percent) {
+        AppSettings s = m_settings;
+        s.budgetPercent = percent;
+        submitSettings(s);
         m_sessions->setWatchBudget(percent / 100.0);
         showBudget();
     });
@@ -546,7 +593,7 @@ void MainWindow::showMessage(const QString &text, bool error)
 {
     const QString time = QTime::currentTime().toString(QStringLiteral("HH:mm:ss"));
     m_messageLabel->setText(QStringLiteral("<span style='color:gray'>%1</span> %2")
-                                .arg(time, error ? QStringLiteral("<span style='color:#b3261e'>%1</span>").arg(text.toHtmlEscaped())
+                                .arg(time, error ? QStringLiteral("<span style='color:%1'>%2</span>").arg(Theme::colorName(Theme::Role::Error), text.toHtmlEscaped())
                                                  : text.toHtmlEscaped()));
     m_messageLabel->setToolTip(text);
     m_messageLabel->setProperty("plainText", text);
@@ -719,4 +766,64 @@ void MainWindow::showTableMenu(const QPoint &pos)
     menu->addSeparator();
     menu->addActions({m_copyKeyAction, m_copyTokenAction});
     menu->popup(m_table->viewport()->mapToGlobal(pos));
+}
+
+void MainWindow::setSettings(const AppSettings &settings)
+{
+    m_settings = settings;
+    m_live->setStuckAfter(settings.stuckAfterMs);
+    m_live->setChartWindow(settings.chartWindowMs);
+    const QSignalBlocker quiet(m_live->alerts()->trayToggle()); // what was set is not news
+    m_live->alerts()->setTrayNotifications(settings.desktopNotifications);
+    if (m_settingsDialog)
+        m_settingsDialog->setSettings(settings);
+}
+
+void MainWindow::submitSettings(const AppSettings &settings)
+{
+    setSettings(settings);
+    Q_EMIT settingsSubmitted(m_settings);
+}
+
+SettingsDialog *MainWindow::openSettings()
+{
+    if (!m_settingsDialog) {
+        m_settingsDialog = new SettingsDialog(this);
+        m_settingsDialog->setAttribute(Qt::WA_DeleteOnClose);
+        m_settingsDialog->setLanguages(m_languages);
+        m_settingsDialog->setDefaultAuditLogPath(AuditLog::defaultPath());
+        m_settingsDialog->setNotificationsAvailable(m_live->alerts()->trayAvailable());
+        m_settingsDialog->setSettings(m_settings);
+        connect(m_settingsDialog, &SettingsDialog::submitted, this, &MainWindow::submitSettings);
+    }
+    m_settingsDialog->show(); // modeless: the table keeps running while settings are tried
+    m_settingsDialog->raise();
+    m_settingsDialog->activateWindow();
+    return m_settingsDialog;
+}
+
+ShortcutsDialog *MainWindow::openShortcuts()
+{
+    auto *dialog = new ShortcutsDialog(menuBar(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
+WindowLayout MainWindow::saveLayout() const
+{
+    return {saveGeometry(), saveState(), m_table->horizontalHeader()->saveState()};
+}
+
+void MainWindow::restoreLayout(const WindowLayout &layout)
+{
+    if (!layout.geometry.isEmpty())
+        restoreGeometry(layout.geometry);
+    if (!layout.state.isEmpty())
+        restoreState(layout.state);
+    QHeaderView *header = m_table->horizontalHeader();
+    if (!layout.lockTableHeader.isEmpty() && header->restoreState(layout.lockTableHeader)) {
+        // The header remembers the sort indicator; the proxy sorts only when told.
+        m_table->sortByColumn(header->sortIndicatorSection(), header->sortIndicatorOrder());
+    }
 }

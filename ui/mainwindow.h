@@ -1,8 +1,10 @@
 #pragma once
 
+#include "appsettings.h"
 #include "connectionprofile.h"
 #include "keypattern.h"
 #include "lockinfo.h"
+#include "windowlayout.h"
 
 #include <QHash>
 #include <QMainWindow>
@@ -29,6 +31,8 @@ class QProgressBar;
 class QTableView;
 class Session;
 class SessionManager;
+class SettingsDialog;
+class ShortcutsDialog;
 struct DiscoveryProgress;
 
 // The LockScope window: the live lock table with its filter, the detail panel of the
@@ -75,8 +79,26 @@ public:
     ProfileEditorDialog *openProfileEditor();
     QString connectionStatus() const;
 
+    // The user's settings: what the window itself shows by them (stuck threshold, chart
+    // window, desktop alerts) is applied here; the rest is for whoever listens to
+    // settingsSubmitted (main.cpp saves them and hands them to the session manager).
+    void setSettings(const AppSettings &settings);
+    const AppSettings &settings() const { return m_settings; }
+    // The languages the settings dialog offers besides English.
+    void setLanguages(const QStringList &codes) { m_languages = codes; }
+    // File → Settings… (made on first use, non-modal).
+    SettingsDialog *openSettings();
+    // Help → Keyboard shortcuts (from the menus as they are now).
+    ShortcutsDialog *openShortcuts();
+    // Geometry, docks and the lock table's columns and sort, kept between runs.
+    WindowLayout saveLayout() const;
+    void restoreLayout(const WindowLayout &layout);
+
 Q_SIGNALS:
     void scanFinished();
+    // The user changed settings (in the dialog, or the budget, stuck threshold or desktop
+    // alerts where they are shown); the window shows them already.
+    void settingsSubmitted(const AppSettings &settings);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -100,11 +122,16 @@ private:
     void confirmAndRun(const AdminPlan &plan);
     void showTableMenu(const QPoint &pos);
     void tick();
+    void submitSettings(const AppSettings &settings);
 
     SessionManager *m_sessions;
     DialectRegistry *m_registry;
     const ProfileStore *m_profileStore = nullptr;
     QPointer<ProfileEditorDialog> m_profileEditor;
+    AppSettings m_settings;
+    QStringList m_languages;
+    QPointer<SettingsDialog> m_settingsDialog;
+    QAction *m_settingsAction = nullptr;
     bool m_readOnly = false;
     bool m_shutDown = false;
 

@@ -212,3 +212,9 @@ void WatchDashboard::updateSelected(qint64 nowMs)
     if (m_history->ttlChart()->isVisible() || m_history->holderChart()->isVisible())
         m_history->refresh(nowMs);
 }
+
+void WatchDashboard::setChartWindow(qint64 ms)
+{
+    for (LiveChart *chart : findChildren<LiveChart *>())
+        chart->setWindow(ms);
+}

@@ -38,6 +38,8 @@ public:
     void update(qint64 nowMs);
     // A few times a second: the selected lock's charts (their TTL line moves continuously).
     void updateSelected(qint64 nowMs);
+    // Every live chart's time window (each can still be changed on its own).
+    void setChartWindow(qint64 ms);
 
     QTabWidget *tabs() const { return m_tabs; }
     LiveChart *eventsChart() const { return m_events; }

@@ -1,22 +1,31 @@
 #include "adminconfirmdialog.h"
 #include "adminservice.h"
+#include "appsettings.h"
 #include "auditlog.h"
 #include "dialectregistry.h"
 #include "holderspanel.h"
 #include "holdertreemodel.h"
+#include "livechart.h"
+#include "livewatchdocks.h"
+#include "lockeventservice.h"
 #include "lockdetailpanel.h"
 #include "locktablemodel.h"
 #include "lockfilterproxymodel.h"
 #include "mainwindow.h"
 #include "session.h"
+#include "settingsdialog.h"
 #include "testredis.h"
 #include "testwindow.h"
+#include "watchdashboard.h"
 #include "watchservice.h"
 
+#include <QAction>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QSpinBox>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -220,6 +229,91 @@ private Q_SLOTS:
         QCOMPARE(order.data(Qt::UserRole).toByteArray(), QByteArray("orderLock"));
         Q_EMIT tree->activated(order);
         QCOMPARE(w.lockTable()->currentIndex().data(LockTableModel::KeyBytesRole).toByteArray(), QByteArray("orderLock"));
+    }
+
+    // Settings reach what the window shows by them, and reach the sessions of the window.
+    void settingsApplyToTheWindowAndItsSessions()
+    {
+        auto t = openWindow();
+        QVERIFY(t);
+        MainWindow &w = t->window;
+        AppSettings s;
+        s.stuckAfterMs = 5 * 60'000;
+        s.chartWindowMs = 600'000;
+        w.setSettings(s);
+        QCOMPARE(w.liveWatch()->stuckAfter(), 5 * 60'000);
+        for (LiveChart *chart : w.liveWatch()->dashboard()->findChildren<LiveChart *>())
+            QCOMPARE(chart->window(), 600'000);
+
+        // A change made where it is shown (the budget in the status bar, the Watch menu's
+        // threshold) is submitted like one made in the dialog, so it is kept too.
+        QSignalSpy submitted(&w, &MainWindow::settingsSubmitted);
+        const QList<QAction *> stuck = w.findChildren<QAction *>();
+        QAction *hour = nullptr;
+        for (QAction *a : stuck)
+            if (a->text() == QStringLiteral("1 hour") && a->isCheckable())
+                hour = a;
+        QVERIFY(hour);
+        hour->trigger();
+        QCOMPARE(submitted.size(), 1);
+        QCOMPARE(submitted.at(0).at(0).value<AppSettings>().stuckAfterMs, 3'600'000);
+        QCOMPARE(w.settings().stuckAfterMs, 3'600'000);
+        QCOMPARE(w.session()->events()->options().stuckAfterMs, 3'600'000);
+
+        // The dialog submits through the window.
+        SettingsDialog *dialog = w.openSettings();
+        QVERIFY(dialog->isVisible());
+        QCOMPARE(dialog->stuckBox()->value(), 60);
+        dialog->stuckBox()->setValue(20);
+        dialog->apply();
+        QCOMPARE(submitted.size(), 2);
+        QCOMPARE(w.liveWatch()->stuckAfter(), 20 * 60'000);
+        dialog->close();
+    }
+
+    void sessionsTakeTheWatchSettings()
+    {
+        auto t = openWindow();
+        QVERIFY(t);
+        t->sessions.setWatchIntervals(2500, 30'000);
+        t->sessions.setValueCap(777);
+        QCOMPARE(t->window.session()->watch()->refreshInterval(), 2500);
+        QCOMPARE(t->window.session()->watch()->rescanInterval(), 30'000);
+        QCOMPARE(t->window.session()->watch()->discovery()->options().valueCap, 777);
+        // and so does the next session
+        QVERIFY(t->connectTo(m_redis.profile()));
+        QCOMPARE(t->window.session()->watch()->refreshInterval(), 2500);
+        QCOMPARE(t->window.session()->watch()->discovery()->options().valueCap, 777);
+    }
+
+    // Geometry, docks, column widths and the sort order come back in a new window.
+    void layoutIsKeptBetweenRuns()
+    {
+        WindowLayout saved;
+        QSize size;
+        {
+            auto t = openWindow();
+            QVERIFY(t);
+            MainWindow &w = t->window;
+            w.resize(1100, 700);
+            w.lockTable()->setColumnWidth(LockTableModel::DialectColumn, 321);
+            w.lockTable()->sortByColumn(LockTableModel::TtlColumn, Qt::DescendingOrder);
+            w.holdersDock()->show();
+            size = w.size(); // at least the docks' minimum, whatever was asked
+            saved = w.saveLayout();
+        }
+        TestWindow fresh(&m_registry, m_audit.get());
+        MainWindow &w = fresh.window;
+        QVERIFY(!w.holdersDock()->isVisibleTo(&w));
+        w.restoreLayout(saved);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QCOMPARE(w.lockTable()->columnWidth(LockTableModel::DialectColumn), 321);
+        QCOMPARE(w.lockTable()->horizontalHeader()->sortIndicatorSection(), int(LockTableModel::TtlColumn));
+        QCOMPARE(w.proxyModel()->sortColumn(), int(LockTableModel::TtlColumn));
+        QCOMPARE(w.proxyModel()->sortOrder(), Qt::DescendingOrder);
+        QVERIFY(w.holdersDock()->isVisible());
+        QCOMPARE(w.size(), size);
     }
 };
 
