@@ -14,6 +14,8 @@ packages=(
     # it); the tests start gnome-keyring in a private D-Bus session and read it with secret-tool.
     qtkeychain-qt6-dev libsecret-1-0 gnome-keyring dbus libsecret-tools
     xvfb fonts-dejavu-core openssl
+    # The man page, written in scdoc.
+    scdoc
 )
 
 missing=()
