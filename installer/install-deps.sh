@@ -14,8 +14,10 @@ packages=(
     # it); the tests start gnome-keyring in a private D-Bus session and read it with secret-tool.
     qtkeychain-qt6-dev libsecret-1-0 gnome-keyring dbus libsecret-tools
     xvfb fonts-dejavu-core openssl
-    # The man page, written in scdoc.
-    scdoc
+    # The man page, written in scdoc; the icon rendered at the standard sizes; the desktop
+    # entry and AppStream metadata checked as desktops read them; a clean Debian root for
+    # the package's install test.
+    scdoc librsvg2-bin desktop-file-utils appstream debootstrap
 )
 
 missing=()
