@@ -1,6 +1,6 @@
 # Installs into a scratch prefix and builds the .deb, then checks both hold what a desktop
 # user needs: the binary, a desktop entry and AppStream metadata that validate, the icon at
-# the standard sizes and the man page; and that the package depends on what the
+# the standard sizes, the man page and the manual; and that the package depends on what the
 # binary loads. (tests/packageinstall.sh installs the .deb on a clean Debian 12 root.)
 set(stage ${BUILD_DIR}/packaging-test)
 file(REMOVE_RECURSE ${stage})
@@ -12,7 +12,8 @@ endif()
 set(expected bin/lockscope share/applications/lockscope.desktop
     share/metainfo/io.github.lockscope.LockScope.metainfo.xml
     share/icons/hicolor/scalable/apps/lockscope.svg
-    share/man/man1/lockscope.1.gz)
+    share/man/man1/lockscope.1.gz
+    share/doc/lockscope/manual/manual.md)
 foreach(size ${ICON_SIZES})
     list(APPEND expected share/icons/hicolor/${size}x${size}/apps/lockscope.png)
 endforeach()
