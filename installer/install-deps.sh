@@ -18,6 +18,8 @@ packages=(
     # entry and AppStream metadata checked as desktops read them; a clean Debian root for
     # the package's install test.
     scdoc librsvg2-bin desktop-file-utils appstream debootstrap
+    # Chinese text in the window (and its zh_CN pictures) needs a CJK font.
+    fonts-noto-cjk
 )
 
 missing=()

@@ -1,4 +1,2823 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>AcquireDialog</name>
+    <message>
+        <source>Acquire a lock</source>
+        <translation>获取锁</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+    <message>
+        <source>Written as</source>
+        <translation>写入格式</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <source>Continue…</source>
+        <translation>继续…</translation>
+    </message>
+    <message>
+        <source>Extend a lock</source>
+        <translation>续期锁</translation>
+    </message>
+    <message>
+        <source>Enter a key</source>
+        <translation>请输入键</translation>
+    </message>
+    <message>
+        <source>Enter a token (\xNN for binary bytes)</source>
+        <translation>请输入令牌（二进制字节写作 \xNN）</translation>
+    </message>
+</context>
+<context>
+    <name>AdminConfirmDialog</name>
+    <message>
+        <source>Confirm %1</source>
+        <translation>确认%1</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <source>Guarded on</source>
+        <translation>守护条件</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Will run</source>
+        <translation>将执行</translation>
+    </message>
+    <message>
+        <source>Script %1.lua:</source>
+        <translation>脚本 %1.lua：</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>执行%1</translation>
+    </message>
+</context>
+<context>
+    <name>AdminService</name>
+    <message>
+        <source>Unknown whether %1 was %2: LockScope stopped waiting for the answer (the session was closed). Check with: %3</source>
+        <translation>无法确定 %1 是否已%2：会话已关闭，LockScope 不再等待应答。请用以下命令确认：%3</translation>
+    </message>
+    <message>
+        <source>Read-only mode is on</source>
+        <translation>已开启只读模式</translation>
+    </message>
+    <message>
+        <source>The lock is held</source>
+        <translation>锁已被持有</translation>
+    </message>
+    <message>
+        <source>The lock is gone from Redis</source>
+        <translation>锁已从 Redis 中消失</translation>
+    </message>
+    <message>
+        <source>Nobody holds it: there is no holder to release</source>
+        <translation>没有人持有它：没有可释放的持有者</translation>
+    </message>
+    <message>
+        <source>There is no holder token to act for</source>
+        <translation>没有可代为操作的持有者令牌</translation>
+    </message>
+    <message>
+        <source>%1 does not hold %2; it is held by %3</source>
+        <translation>%1 并未持有 %2；它的持有者是 %3</translation>
+    </message>
+    <message>
+        <source>%1 does not hold %2: LockScope sees no holder in it, only %3; act on it as observed instead</source>
+        <translation>%1 并未持有 %2：LockScope 在其中看不到持有者，只有 %3；请改为按所见状态操作</translation>
+    </message>
+    <message>
+        <source>what it could read</source>
+        <translation>能读到的内容</translation>
+    </message>
+    <message>
+        <source>No dialect &quot;%1&quot; (lockscope dialects lists them)</source>
+        <translation>没有名为“%1”的方言（lockscope dialects 会列出全部方言）</translation>
+    </message>
+    <message>
+        <source>Acquire needs a key, a token and a TTL above 0 ms</source>
+        <translation>获取锁需要键、令牌和大于 0 毫秒的 TTL</translation>
+    </message>
+    <message>
+        <source>Extend needs a TTL above 0 ms</source>
+        <translation>续期需要大于 0 毫秒的 TTL</translation>
+    </message>
+    <message>
+        <source>%1 has %2 holders (%3), and a %4 lock has one holder at a time: releasing only %5 is not something it does. Force-release it as observed to remove them all.</source>
+        <translation>%1 有 %2 个持有者（%3），而 %4 锁同一时间只有一个持有者：它不支持只释放 %5。请按所见状态强制释放，移除全部持有者。</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <source>Refused: read-only mode is on</source>
+        <translation>已拒绝：只读模式已开启</translation>
+    </message>
+    <message>
+        <source>Unknown whether %1 was %2: no answer came (%3), so the %4 may or may not have run. Look before acting again: %5 (or its row in the lock table).</source>
+        <translation>无法确定 %1 是否已%2：没有收到应答（%3），%4 可能执行了，也可能没有。再次操作前请先查看：%5（或锁列表中它所在的行）。</translation>
+    </message>
+    <message>
+        <source>Not done: %1; the %2 was not sent</source>
+        <translation>未执行：%1；%2 未发送</translation>
+    </message>
+    <message>
+        <source>Redis refused the %1 of %2: %3; nothing was changed</source>
+        <translation>Redis 拒绝了对 %2 的%1：%3；没有任何改动</translation>
+    </message>
+    <message>
+        <source>Acquired %1 with token %2 for %3 ms</source>
+        <translation>已获取 %1，令牌 %2，有效期 %3 毫秒</translation>
+    </message>
+    <message>
+        <source>Not acquired: %1 is already held (%2); nothing changed</source>
+        <translation>未获取：%1 已被持有（%2）；没有任何改动</translation>
+    </message>
+    <message>
+        <source>Not acquired: %1 is already held; nothing changed</source>
+        <translation>未获取：%1 已被持有；没有任何改动</translation>
+    </message>
+    <message>
+        <source>Unexpected answer to the %1 of %2: %3</source>
+        <translation>对 %2 的%1收到意外应答：%3</translation>
+    </message>
+    <message>
+        <source>Extended %1 to %2 ms (%3)</source>
+        <translation>已将 %1 续期至 %2 毫秒（%3）</translation>
+    </message>
+    <message>
+        <source>Released %1 from %2; its other holders keep it</source>
+        <translation>已从 %2 释放 %1；其他持有者仍持有该锁</translation>
+    </message>
+    <message>
+        <source>Released %1 from %2; it was the last holder, so the lock is free</source>
+        <translation>已从 %2 释放 %1；它是最后一个持有者，锁已空闲</translation>
+    </message>
+    <message>
+        <source>Released %1 from %2</source>
+        <translation>已从 %2 释放 %1</translation>
+    </message>
+    <message>
+        <source>Released %1 (%2)</source>
+        <translation>已释放 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Not extended: </source>
+        <translation>未续期：</translation>
+    </message>
+    <message>
+        <source>Nothing released: </source>
+        <translation>未释放任何内容：</translation>
+    </message>
+    <message>
+        <source>Nothing deleted: </source>
+        <translation>未删除任何内容：</translation>
+    </message>
+    <message>
+        <source>%1 changed since you looked: %2</source>
+        <translation>%1 在你查看之后发生了变化：%2</translation>
+    </message>
+</context>
+<context>
+    <name>AlertsPanel</name>
+    <message>
+        <source>Desktop notifications</source>
+        <translation>桌面通知</translation>
+    </message>
+    <message>
+        <source>Also show new alerts as desktop notifications</source>
+        <translation>同时以桌面通知显示新告警</translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray, so no desktop notifications</source>
+        <translation>当前桌面没有系统托盘，无法显示桌面通知</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Forget the alerts shown (they come back if it happens again)</source>
+        <translation>清除已显示的告警（再次发生时会重新出现）</translation>
+    </message>
+    <message>
+        <source>LockScope: %1</source>
+        <translation>LockScope：%1</translation>
+    </message>
+    <message>
+        <source>LockScope: %1 new alerts</source>
+        <translation>LockScope：%1 条新告警</translation>
+    </message>
+    <message>
+        <source>%1 on %2, and more</source>
+        <translation>%2 上的%1，以及更多</translation>
+    </message>
+    <message>
+        <source>No alerts: no stuck locks, near-misses or hot locks seen</source>
+        <translation>无告警：未发现卡死的锁、险些过期或热点锁</translation>
+    </message>
+    <message>
+        <source>%1 open, %2 in all. Double-click one to select its lock.</source>
+        <translation>未解决 %1 条，共 %2 条。双击可选中对应的锁。</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionDialog</name>
+    <message>
+        <source>Use TLS</source>
+        <translation>使用 TLS</translation>
+    </message>
+    <message>
+        <source>Do not verify the server certificate</source>
+        <translation>不校验服务器证书</translation>
+    </message>
+    <message>
+        <source>Read-only: refuse every admin action</source>
+        <translation>只读：拒绝一切管理操作</translation>
+    </message>
+    <message>
+        <source>Connect to Redis</source>
+        <translation>连接 Redis</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>default</translation>
+    </message>
+    <message>
+        <source>CA certificate file (PEM)</source>
+        <translation>CA 证书文件（PEM）</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>ACL user</source>
+        <translation>ACL 用户</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>数据库</translation>
+    </message>
+    <message>
+        <source>CA certificate</source>
+        <translation>CA 证书</translation>
+    </message>
+    <message>
+        <source>Connect timeout</source>
+        <translation>连接超时</translation>
+    </message>
+    <message>
+        <source>Use a sandbox server</source>
+        <translation>使用沙箱服务器</translation>
+    </message>
+    <message>
+        <source>Start a private redis-server with sample locks</source>
+        <translation>启动一个带示例锁的私有 redis-server</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+</context>
+<context>
+    <name>DemoController</name>
+    <message>
+        <source>Showing the demo&apos;s server %1</source>
+        <translation>正在显示演示服务器 %1</translation>
+    </message>
+</context>
+<context>
+    <name>DemoNodeTableModel</name>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+</context>
+<context>
+    <name>DemoPanel</name>
+    <message>
+        <source>Simulated workers, each with its own connection</source>
+        <translation>模拟的工作者，每个都有自己的连接</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>The lock&apos;s TTL for the next acquisitions and renewals</source>
+        <translation>之后加锁与续期使用的 TTL</translation>
+    </message>
+    <message>
+        <source>How long an injected stall lasts (a GC pause, slow I/O)</source>
+        <translation>注入的停顿持续多久（GC 停顿、慢 I/O）</translation>
+    </message>
+    <message>
+        <source>Inject the fault on schedule</source>
+        <translation>按计划注入故障</translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation>工作者</translation>
+    </message>
+    <message>
+        <source>Lock TTL</source>
+        <translation>锁 TTL</translation>
+    </message>
+    <message>
+        <source>Pause length</source>
+        <translation>停顿时长</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Inject fault</source>
+        <translation>注入故障</translation>
+    </message>
+    <message>
+        <source>Arm the scenario&apos;s fault now: the next worker to reach it gets it</source>
+        <translation>立即布置本场景的故障：下一个走到那一步的工作者会遇到它</translation>
+    </message>
+    <message>
+        <source>Crash a worker</source>
+        <translation>让工作者崩溃</translation>
+    </message>
+    <message>
+        <source>Kill a worker like kill -9 (a holder if there is one): it releases nothing</source>
+        <translation>像 kill -9 一样杀掉一个工作者（优先选持有者）：它不会释放任何锁</translation>
+    </message>
+    <message>
+        <source>Workers inside the critical section</source>
+        <translation>临界区内的工作者</translation>
+    </message>
+    <message>
+        <source>workers</source>
+        <translation>工作者</translation>
+    </message>
+    <message>
+        <source>Violations per second</source>
+        <translation>每秒违规次数</translation>
+    </message>
+    <message>
+        <source>Lock traffic per second</source>
+        <translation>每秒锁操作</translation>
+    </message>
+    <message>
+        <source>Wait for the lock (ms)</source>
+        <translation>等锁时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <source>Stop server</source>
+        <translation>停止服务器</translation>
+    </message>
+    <message>
+        <source>Shut the selected server down (SIGTERM)</source>
+        <translation>关闭选中的服务器（SIGTERM）</translation>
+    </message>
+    <message>
+        <source>Start server</source>
+        <translation>启动服务器</translation>
+    </message>
+    <message>
+        <source>Start the selected server again, on its port and empty</source>
+        <translation>在原端口重新启动选中的服务器（数据为空）</translation>
+    </message>
+    <message>
+        <source>Servers: who holds the lock on each</source>
+        <translation>服务器：各节点上的锁由谁持有</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>发生了什么</translation>
+    </message>
+    <message>
+        <source>Could not start the sandbox: %1</source>
+        <translation>无法启动沙箱：%1</translation>
+    </message>
+    <message>
+        <source>inside</source>
+        <translation>临界区内</translation>
+    </message>
+    <message>
+        <source>stock left</source>
+        <translation>剩余库存</translation>
+    </message>
+    <message>
+        <source>violations</source>
+        <translation>违规</translation>
+    </message>
+    <message>
+        <source>acquired</source>
+        <translation>已加锁</translation>
+    </message>
+    <message>
+        <source>gave up</source>
+        <translation>放弃</translation>
+    </message>
+    <message>
+        <source>attempts</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>wait</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:gray&apos;&gt;Pick a scenario and press Start. Each run starts its own redis-server(s); they stop when the run is replaced or LockScope closes.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:gray&apos;&gt;选择一个场景并点击“开始”。每次运行都会启动自己的 redis-server；运行被替换或 LockScope 关闭时它们会停止。&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+</context>
+<context>
+    <name>DemoRun</name>
+    <message>
+        <source>node %1 is up (empty: no persistence)</source>
+        <translation>节点 %1 已启动（数据为空：未开启持久化）</translation>
+    </message>
+    <message>
+        <source>node %1 is down</source>
+        <translation>节点 %1 已停止</translation>
+    </message>
+    <message>
+        <source>could not prepare the demo keys: %1</source>
+        <translation>无法准备演示用的键：%1</translation>
+    </message>
+    <message>
+        <source>%1 / %2: %3 workers on %4</source>
+        <translation>%1 / %2：%3 个工作者，服务器 %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sandbox server(s)</source>
+        <translation>
+            <numerusform>%n 个沙箱服务器</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 entered the critical section while %2 was inside</source>
+        <translation>%2 还在临界区内时，%1 也进入了临界区</translation>
+    </message>
+    <message>
+        <source>%1 entered the critical section while %2 were inside</source>
+        <translation>%2 还在临界区内时，%1 也进入了临界区</translation>
+    </message>
+    <message>
+        <source>%1 bought item %2 of %3: the stock is at %4</source>
+        <translation>%1 买下了 %3 件中的第 %2 件：库存现为 %4</translation>
+    </message>
+    <message>
+        <source>%1&apos;s stale write (fencing token %2) landed over a newer holder&apos;s work</source>
+        <translation>%1 的过期写入（栅栏令牌 %2）覆盖了新持有者的工作</translation>
+    </message>
+    <message>
+        <source>the replication link is held: what the master writes from now on does not reach the replica</source>
+        <translation>复制链路已被卡住：从现在起主节点写入的内容不会到达副本</translation>
+    </message>
+    <message>
+        <source>node 1 crashes and restarts empty while %1 holds the lock (no persistence: the lock is gone there)</source>
+        <translation>%1 持有锁期间，节点 1 崩溃并以空数据重启（未开启持久化：该节点上的锁没了）</translation>
+    </message>
+    <message>
+        <source>%1&apos;s lock is on the master only</source>
+        <translation>%1 的锁只在主节点上</translation>
+    </message>
+    <message>
+        <source>the master is failed over: the replica is promoted (REPLICAOF NO ONE)</source>
+        <translation>主节点发生故障转移：副本被提升为主节点（REPLICAOF NO ONE）</translation>
+    </message>
+    <message>
+        <source>node 2 stops: 4 of 5 up, a majority of 3 is still possible</source>
+        <translation>节点 2 停止：5 个中 4 个在线，仍可达到 3 个的多数派</translation>
+    </message>
+    <message>
+        <source>node 3 stops: 3 of 5 up, still a majority</source>
+        <translation>节点 3 停止：5 个中 3 个在线，仍是多数派</translation>
+    </message>
+    <message>
+        <source>node 4 stops: 2 of 5 up, no majority: every acquisition fails</source>
+        <translation>节点 4 停止：5 个中仅 2 个在线，达不到多数派：所有加锁都会失败</translation>
+    </message>
+    <message>
+        <source>nodes 2, 3 and 4 return one TTL later (delayed restart): work resumes</source>
+        <translation>节点 2、3、4 在一个 TTL 之后回来（延迟重启）：工作恢复</translation>
+    </message>
+    <message>
+        <source>failover done: node %1 is the master and the clients reconnect to it; what the old master had not replicated is lost</source>
+        <translation>故障转移完成：节点 %1 成为主节点，客户端重新连接到它；旧主节点尚未复制的数据丢失了</translation>
+    </message>
+    <message numerus="yes">
+        <source>the lock is stuck: nobody could enter for %1 ms while %n worker(s) waited</source>
+        <translation>
+            <numerusform>锁被卡死：%n 个工作者等待期间，%1 毫秒内没有人能进入</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>VIOLATION: %1</source>
+        <translation>违规：%1</translation>
+    </message>
+    <message>
+        <source>the sale is over: %1 sold of %2</source>
+        <translation>抢购结束：%2 件中卖出 %1 件</translation>
+    </message>
+    <message>
+        <source>stopped after %1 s: %2 violation(s)</source>
+        <translation>%1 秒后停止：%2 次违规</translation>
+    </message>
+    <message>
+        <source>%1 is killed (kill -9)</source>
+        <translation>%1 被杀掉（kill -9）</translation>
+    </message>
+</context>
+<context>
+    <name>DemoSandbox</name>
+    <message>
+        <source>server %1: %2</source>
+        <translation>服务器 %1：%2</translation>
+    </message>
+    <message>
+        <source>could not listen for the replication link</source>
+        <translation>无法为复制链路监听端口</translation>
+    </message>
+    <message>
+        <source>REPLICAOF failed: %1</source>
+        <translation>REPLICAOF 失败：%1</translation>
+    </message>
+    <message>
+        <source>the replica did not finish its first sync within %1 s</source>
+        <translation>副本未在 %1 秒内完成首次同步</translation>
+    </message>
+    <message>
+        <source>waiting for the replica&apos;s first sync failed: %1</source>
+        <translation>等待副本首次同步失败：%1</translation>
+    </message>
+    <message>
+        <source>promoting the replica failed: %1</source>
+        <translation>提升副本失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>DemoWorker</name>
+    <message>
+        <source>%1 crashes between SETNX and PEXPIRE: its lock has no TTL</source>
+        <translation>%1 在 SETNX 和 PEXPIRE 之间崩溃：它的锁没有 TTL</translation>
+    </message>
+    <message>
+        <source>%1 crashes right after SET NX PX: its lock expires in %2 ms</source>
+        <translation>%1 刚执行完 SET NX PX 就崩溃：它的锁将在 %2 毫秒后过期</translation>
+    </message>
+    <message>
+        <source>the sale is over</source>
+        <translation>抢购结束</translation>
+    </message>
+    <message>
+        <source>%1 is restarted by its supervisor</source>
+        <translation>%1 被守护进程重新拉起</translation>
+    </message>
+    <message>
+        <source>%1 gives up after waiting %2 ms</source>
+        <translation>%1 等待 %2 毫秒后放弃</translation>
+    </message>
+    <message>
+        <source>%1&apos;s watchdog finds its lock gone or taken; the job does not know and carries on</source>
+        <translation>%1 的看门狗发现锁已消失或被他人占有；任务并不知情，继续执行</translation>
+    </message>
+    <message>
+        <source>the resource refuses %1&apos;s read: fencing token %2 is stale</source>
+        <translation>资源拒绝了 %1 的读取：栅栏令牌 %2 已过期</translation>
+    </message>
+    <message>
+        <source>attempt %1</source>
+        <translation>第 %1 次尝试</translation>
+    </message>
+    <message>
+        <source>%1: WAIT saw no replica acknowledge its lock; released it and will retry</source>
+        <translation>%1：WAIT 没有等到任何副本确认它的锁；已释放并将重试</translation>
+    </message>
+    <message>
+        <source>holds the lock</source>
+        <translation>持有锁</translation>
+    </message>
+    <message>
+        <source>inside, no lock</source>
+        <translation>在临界区内，未持锁</translation>
+    </message>
+    <message>
+        <source>holds the lock, fencing token %1</source>
+        <translation>持有锁，栅栏令牌 %1</translation>
+    </message>
+    <message>
+        <source>holds the lock on %1 of %2 servers</source>
+        <translation>在 %2 台服务器中的 %1 台上持有锁</translation>
+    </message>
+    <message>
+        <source>%1 crashes while holding the lock</source>
+        <translation>%1 在持有锁时崩溃</translation>
+    </message>
+    <message>
+        <source>done, but stalled before releasing</source>
+        <translation>已完成，但在释放前卡住</translation>
+    </message>
+    <message>
+        <source>%1 finished its work but stalls before releasing (%2 ms TTL)</source>
+        <translation>%1 完成了工作，但在释放前卡住（TTL %2 毫秒）</translation>
+    </message>
+    <message>
+        <source>frozen for %1 ms (stop-the-world pause)</source>
+        <translation>冻结 %1 毫秒（全局停顿）</translation>
+    </message>
+    <message>
+        <source>stalled for %1 ms inside (slow I/O)</source>
+        <translation>在临界区内卡住 %1 毫秒（慢 I/O）</translation>
+    </message>
+    <message>
+        <source>%1 freezes for %2 ms with a %3 ms TTL; its watchdog freezes too</source>
+        <translation>%1 冻结 %2 毫秒，而 TTL 只有 %3 毫秒；它的看门狗也一起冻结</translation>
+    </message>
+    <message>
+        <source>%1 stalls inside for %2 ms with a %3 ms TTL</source>
+        <translation>%1 在临界区内卡住 %2 毫秒，而 TTL 只有 %3 毫秒</translation>
+    </message>
+    <message>
+        <source>the resource rejects %1&apos;s write: fencing token %2 &lt; %3</source>
+        <translation>资源拒绝了 %1 的写入：栅栏令牌 %2 &lt; %3</translation>
+    </message>
+    <message>
+        <source>buying; the stock shows %1</source>
+        <translation>正在购买；库存显示 %1</translation>
+    </message>
+    <message>
+        <source>could not re-enter its own lock</source>
+        <translation>无法重入自己的锁</translation>
+    </message>
+    <message>
+        <source>inner call, hold count %1</source>
+        <translation>内层调用，重入次数 %1</translation>
+    </message>
+    <message>
+        <source>%1&apos;s inner release deleted the lock; its outer method runs on unprotected</source>
+        <translation>%1 的内层释放删除了锁；外层方法在无保护的情况下继续运行</translation>
+    </message>
+    <message>
+        <source>outer method; the lock is gone</source>
+        <translation>外层方法；锁已不在</translation>
+    </message>
+    <message>
+        <source>outer method, hold count 1</source>
+        <translation>外层方法，重入次数 1</translation>
+    </message>
+    <message>
+        <source>%1 still believed it held the lock %2 ms after it expired</source>
+        <translation>锁过期 %2 毫秒后，%1 仍以为自己持有它</translation>
+    </message>
+    <message>
+        <source>%1&apos;s late DEL deleted %2&apos;s lock</source>
+        <translation>%1 迟到的 DEL 删除了 %2 的锁</translation>
+    </message>
+    <message>
+        <source>%1&apos;s late release is refused: the lock holds %2&apos;s token now</source>
+        <translation>%1 迟到的释放被拒绝：锁里现在是 %2 的令牌</translation>
+    </message>
+    <message>
+        <source>another worker&apos;s</source>
+        <translation>另一个工作者的</translation>
+    </message>
+    <message>
+        <source>crashed holding the lock</source>
+        <translation>持锁时崩溃</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>已崩溃</translation>
+    </message>
+    <message>
+        <source> (lock lost)</source>
+        <translation>（锁已丢失）</translation>
+    </message>
+</context>
+<context>
+    <name>DemoWorkerTableModel</name>
+    <message>
+        <source>Worker</source>
+        <translation>工作者</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Held</source>
+        <translation>持有次数</translation>
+    </message>
+    <message>
+        <source>Gave up</source>
+        <translation>放弃次数</translation>
+    </message>
+    <message>
+        <source>Last wait</source>
+        <translation>上次等待</translation>
+    </message>
+    <message>
+        <source>Doing</source>
+        <translation>正在做</translation>
+    </message>
+</context>
+<context>
+    <name>EventLogPanel</name>
+    <message>
+        <source>Follow</source>
+        <translation>跟随</translation>
+    </message>
+    <message>
+        <source>Events: all</source>
+        <translation>事件：全部</translation>
+    </message>
+    <message>
+        <source>Events: %1 of %2</source>
+        <translation>事件：%2 类中的 %1 类</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>全部显示</translation>
+    </message>
+    <message>
+        <source>Which kinds of event to show</source>
+        <translation>显示哪些类型的事件</translation>
+    </message>
+    <message>
+        <source>Key (text, or a glob like lock:*)</source>
+        <translation>键（文本，或 lock:* 这样的通配符）</translation>
+    </message>
+    <message>
+        <source>Holder or token</source>
+        <translation>持有者或令牌</translation>
+    </message>
+    <message>
+        <source>Keep the newest event in view</source>
+        <translation>始终显示最新事件</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Save the events shown (as filtered) to a CSV file</source>
+        <translation>将当前显示（已过滤）的事件保存为 CSV 文件</translation>
+    </message>
+    <message>
+        <source>%L1 events</source>
+        <translation>%L1 个事件</translation>
+    </message>
+    <message>
+        <source>%L1 of %L2 events</source>
+        <translation>%L1 / %L2 个事件</translation>
+    </message>
+    <message>
+        <source>Export lock events</source>
+        <translation>导出锁事件</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>FailedAcquireSampler</name>
+    <message>
+        <source>time limit reached</source>
+        <translation>已达到时间上限</translation>
+    </message>
+    <message>
+        <source>connection lost: %1</source>
+        <translation>连接断开：%1</translation>
+    </message>
+    <message>
+        <source>MONITOR refused: %1</source>
+        <translation>MONITOR 被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>fell behind the server by %1 s; stopped to spare the server and LockScope</source>
+        <translation>落后服务器 %1 秒；为保护服务器和 LockScope 已停止</translation>
+    </message>
+    <message>
+        <source>the server runs more than %L1 commands a second: too busy to MONITOR</source>
+        <translation>服务器每秒执行超过 %L1 条命令：太忙，不适合 MONITOR</translation>
+    </message>
+</context>
+<context>
+    <name>HolderTreeModel</name>
+    <message>
+        <source>client %1</source>
+        <translation>客户端 %1</translation>
+    </message>
+    <message>
+        <source>host %1</source>
+        <translation>主机 %1</translation>
+    </message>
+    <message>
+        <source>host %1, pid %2</source>
+        <translation>主机 %1，进程 %2</translation>
+    </message>
+    <message>
+        <source>MAC %1</source>
+        <translation>MAC %1</translation>
+    </message>
+    <message>
+        <source>token %1</source>
+        <translation>令牌 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n lock(s)</source>
+        <translation>
+            <numerusform>%1 — %n 把锁</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Holder / lock</source>
+        <translation>持有者 / 锁</translation>
+    </message>
+    <message>
+        <source>Dialect</source>
+        <translation>方言</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+</context>
+<context>
+    <name>HoldersPanel</name>
+    <message>
+        <source>Filter by client, host, key or token</source>
+        <translation>按客户端、主机、键或令牌过滤</translation>
+    </message>
+</context>
+<context>
+    <name>HotLockModel</name>
+    <message>
+        <source>Lock</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>热度</translation>
+    </message>
+    <message>
+        <source>Waiters</source>
+        <translation>等待者</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>Failed/min</source>
+        <translation>失败/分</translation>
+    </message>
+    <message>
+        <source>Acquired/min</source>
+        <translation>加锁/分</translation>
+    </message>
+    <message>
+        <source>Handovers/min</source>
+        <translation>易主/分</translation>
+    </message>
+    <message>
+        <source>Expired/min</source>
+        <translation>过期/分</translation>
+    </message>
+    <message>
+        <source>Acquisitions + handovers + failed attempts in the last minute, plus %1 per waiter now</source>
+        <translation>最近一分钟的加锁 + 易主 + 失败尝试次数，再加上当前每个等待者 %1 分</translation>
+    </message>
+    <message>
+        <source>Clients waiting now, where Redis shows them (— where it cannot)</source>
+        <translation>当前等待的客户端（Redis 能显示时；不能显示为 —）</translation>
+    </message>
+    <message>
+        <source>Most waiters seen in the last minute</source>
+        <translation>最近一分钟内的最多等待者数</translation>
+    </message>
+    <message>
+        <source>Failed acquisition attempts in the last minute (only while the sampler runs)</source>
+        <translation>最近一分钟内失败的加锁尝试（仅在采样运行时）</translation>
+    </message>
+</context>
+<context>
+    <name>KeyInspector</name>
+    <message>
+        <source>could not be read in %1 round trips</source>
+        <translation>%1 次往返内未能读取</translation>
+    </message>
+    <message>
+        <source>PTTL gave no number</source>
+        <translation>PTTL 没有返回数字</translation>
+    </message>
+    <message>
+        <source>GETRANGE gave no value</source>
+        <translation>GETRANGE 没有返回值</translation>
+    </message>
+    <message>
+        <source>STRLEN gave no number</source>
+        <translation>STRLEN 没有返回数字</translation>
+    </message>
+    <message>
+        <source>the inspection script gave an unexpected reply</source>
+        <translation>检查脚本返回了意外的应答</translation>
+    </message>
+    <message>
+        <source>its type changed while it was being read</source>
+        <translation>读取期间它的类型发生了变化</translation>
+    </message>
+</context>
+<context>
+    <name>KeyspaceNotifier</name>
+    <message>
+        <source>no answer to CONFIG GET</source>
+        <translation>CONFIG GET 没有应答</translation>
+    </message>
+    <message>
+        <source>seen on the wire</source>
+        <translation>在网络上看到</translation>
+    </message>
+    <message>
+        <source>keyspace notifications not used</source>
+        <translation>未使用键空间通知</translation>
+    </message>
+    <message>
+        <source>checking whether the server publishes keyspace notifications…</source>
+        <translation>正在检查服务器是否发布键空间通知…</translation>
+    </message>
+    <message>
+        <source>keyspace notifications: reconnecting to them</source>
+        <translation>键空间通知：正在重新连接</translation>
+    </message>
+    <message>
+        <source>keyspace notifications: subscribing…</source>
+        <translation>键空间通知：正在订阅…</translation>
+    </message>
+    <message>
+        <source>live: keyspace notifications (turned on by LockScope: %1; put back when it stops)</source>
+        <translation>实时：键空间通知（由 LockScope 开启：%1；停止时恢复原设置）</translation>
+    </message>
+    <message>
+        <source>live: keyspace notifications (%1)</source>
+        <translation>实时：键空间通知（%1）</translation>
+    </message>
+    <message>
+        <source>keyspace notifications are off on the server (notify-keyspace-events &quot;%1&quot; lacks %2)</source>
+        <translation>服务器未开启键空间通知（notify-keyspace-events &quot;%1&quot; 缺少 %2）</translation>
+    </message>
+    <message>
+        <source>turning keyspace notifications on…</source>
+        <translation>正在开启键空间通知…</translation>
+    </message>
+    <message>
+        <source>the server refused to turn keyspace notifications on: %1</source>
+        <translation>服务器拒绝开启键空间通知：%1</translation>
+    </message>
+    <message>
+        <source>cannot tell whether keyspace notifications are on (CONFIG refused: %1); listening in case they are</source>
+        <translation>无法判断键空间通知是否开启（CONFIG 被拒绝：%1）；仍在监听，以防已开启</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>无应答</translation>
+    </message>
+</context>
+<context>
+    <name>LiveChart</name>
+    <message>
+        <source>1 min</source>
+        <translation>1 分钟</translation>
+    </message>
+    <message>
+        <source>10 min</source>
+        <translation>10 分钟</translation>
+    </message>
+    <message>
+        <source>1 h</source>
+        <translation>1 小时</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Picture (PNG)…</source>
+        <translation>图片（PNG）…</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <source>Data (CSV)…</source>
+        <translation>数据（CSV）…</translation>
+    </message>
+    <message>
+        <source>Export chart data</source>
+        <translation>导出图表数据</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+</context>
+<context>
+    <name>LiveWatchDocks</name>
+    <message>
+        <source>Live charts</source>
+        <translation>实时图表</translation>
+    </message>
+    <message>
+        <source>Event log</source>
+        <translation>事件日志</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>告警</translation>
+    </message>
+    <message>
+        <source>Use &amp;keyspace notifications…</source>
+        <translation>使用键空间通知(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>&amp;Sample failed acquisitions…</source>
+        <translation>采样失败的加锁(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Alerts (%1)</source>
+        <translation>告警（%1）</translation>
+    </message>
+    <message>
+        <source>Count failed lock acquisitions with MONITOR for a limited time (costly on busy servers)</source>
+        <translation>在有限时间内用 MONITOR 统计失败的加锁（繁忙的服务器上代价很高）</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;With keyspace notifications, Redis tells LockScope the moment a lock is taken, renewed, released or expires, so events show within about 100 ms instead of at the next refresh.&lt;/p&gt;&lt;p&gt;LockScope will run &lt;code&gt;CONFIG SET notify-keyspace-events&lt;/code&gt;, adding &lt;code&gt;Kg$hzxe&lt;/code&gt; to what the server already publishes (keyspace channel; generic, string, hash and sorted-set commands; expiries and evictions). &lt;b&gt;The cost:&lt;/b&gt; for every write to any key of those types, not just locks, Redis then builds and publishes a notification, a few percent of CPU on a write-heavy server. LockScope only subscribes to its lock patterns, so the network cost is its own. Lists, sets and streams (often busy queues) are left out.&lt;/p&gt;&lt;p&gt;LockScope puts the previous setting back when it disconnects, quits or you turn this off. Managed services often forbid CONFIG; set &lt;code&gt;notify-keyspace-events&lt;/code&gt; in their parameter group instead, and LockScope will use it.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;开启键空间通知后，锁一被获取、续期、释放或过期，Redis 就会立即告诉 LockScope，事件在约 100 毫秒内显示，而不必等到下一次刷新。&lt;/p&gt;&lt;p&gt;LockScope 将执行 &lt;code&gt;CONFIG SET notify-keyspace-events&lt;/code&gt;，在服务器已发布的类型之外加上 &lt;code&gt;Kg$hzxe&lt;/code&gt;（键空间频道；通用、字符串、哈希和有序集合命令；过期与淘汰）。&lt;b&gt;代价：&lt;/b&gt;此后对这些类型的任何键（不只是锁）的每次写入，Redis 都要生成并发布一条通知，在写入密集的服务器上约占几个百分点的 CPU。LockScope 只订阅自己的锁模式，因此网络开销只在它自己这一端。列表、集合和流（常是繁忙的队列）不包括在内。&lt;/p&gt;&lt;p&gt;LockScope 断开连接、退出或你关闭此功能时，会恢复原来的设置。云托管服务通常禁止 CONFIG；请在其参数组中设置 &lt;code&gt;notify-keyspace-events&lt;/code&gt;，LockScope 会直接使用。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Watch</source>
+        <translation>监视(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Report a lock as &amp;stuck when held for</source>
+        <translation>持有超过多久即报告为卡死(&amp;S)</translation>
+    </message>
+    <message>
+        <source>1 minute</source>
+        <translation>1 分钟</translation>
+    </message>
+    <message>
+        <source>5 minutes</source>
+        <translation>5 分钟</translation>
+    </message>
+    <message>
+        <source>10 minutes</source>
+        <translation>10 分钟</translation>
+    </message>
+    <message>
+        <source>30 minutes</source>
+        <translation>30 分钟</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 小时</translation>
+    </message>
+    <message>
+        <source>(a lock without expiry: after 30 seconds)</source>
+        <translation>（没有过期时间的锁：30 秒后）</translation>
+    </message>
+    <message>
+        <source>Failed-acquisition sampling stopped: %1</source>
+        <translation>失败加锁采样已停止：%1</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>Events: live</source>
+        <translation>事件：实时</translation>
+    </message>
+    <message>
+        <source>Events: polling every %1 s</source>
+        <translation>事件：每 %1 秒轮询</translation>
+    </message>
+    <message>
+        <source>Keyspace notifications: on (turn off)</source>
+        <translation>键空间通知：已开启（点击关闭）</translation>
+    </message>
+    <message>
+        <source>The server already publishes keyspace notifications: events are live</source>
+        <translation>服务器已在发布键空间通知：事件为实时</translation>
+    </message>
+    <message>
+        <source>Use keyspace notifications?</source>
+        <translation>使用键空间通知？</translation>
+    </message>
+    <message>
+        <source>Turn them on</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>Stop sampling (%1 s left)</source>
+        <translation>停止采样（剩余 %1 秒）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;MONITOR sampling&lt;/b&gt;: %L1 commands, %L2 failed acquisitions</source>
+        <translation>&lt;b&gt;MONITOR 采样&lt;/b&gt;：%L1 条命令，%L2 次加锁失败</translation>
+    </message>
+    <message>
+        <source>stopped by you</source>
+        <translation>已由你停止</translation>
+    </message>
+</context>
+<context>
+    <name>LockAlertModel</name>
+    <message>
+        <source>Last seen</source>
+        <translation>最近出现</translation>
+    </message>
+    <message>
+        <source>Alert</source>
+        <translation>告警</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>发生了什么</translation>
+    </message>
+    <message>
+        <source>Times</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>%1 (over)</source>
+        <translation>%1（已结束）</translation>
+    </message>
+    <message>
+        <source>First %1, last %2</source>
+        <translation>首次 %1，最近 %2</translation>
+    </message>
+    <message>
+        <source>No expiry, held for %1: if its holder died, it stays locked forever</source>
+        <translation>没有过期时间，已持有 %1：如果持有者已挂掉，它将永远锁住</translation>
+    </message>
+    <message>
+        <source>Held for %1, longer than the stuck threshold</source>
+        <translation>已持有 %1，超过了卡死阈值</translation>
+    </message>
+    <message>
+        <source>Renewed with only %1 of %2 left: the watchdog is falling behind</source>
+        <translation>续期时只剩 %2 中的 %1：看门狗跟不上了</translation>
+    </message>
+</context>
+<context>
+    <name>LockDetailPanel</name>
+    <message>
+        <source>Extend…</source>
+        <translation>续期…</translation>
+    </message>
+    <message>
+        <source>Force release…</source>
+        <translation>强制释放…</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Holds</source>
+        <translation>重入次数</translation>
+    </message>
+    <message>
+        <source>Dialect</source>
+        <translation>方言</translation>
+    </message>
+    <message>
+        <source>Redis type</source>
+        <translation>Redis 类型</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+    <message>
+        <source>Waiters</source>
+        <translation>等待者</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Holders</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Raw value</source>
+        <translation>原始值</translation>
+    </message>
+    <message>
+        <source>No lock selected</source>
+        <translation>未选中锁</translation>
+    </message>
+    <message>
+        <source>Select a lock</source>
+        <translation>请选择一把锁</translation>
+    </message>
+    <message>
+        <source>%1, %2 %3</source>
+        <translation>%1，%2 %3</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>entries</source>
+        <translation>项</translation>
+    </message>
+    <message>
+        <source>not observable for this dialect</source>
+        <translation>此方言无法观察</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>ttl</source>
+        <translation>ttl</translation>
+    </message>
+    <message>
+        <source>
+… (truncated: LockScope reads at most a few KB of a value)</source>
+        <translation>
+…（已截断：LockScope 最多读取值的前几 KB）</translation>
+    </message>
+    <message>
+        <source>no expiry</source>
+        <translation>永不过期</translation>
+    </message>
+    <message>
+        <source>%1  (PTTL %2 ms when read)</source>
+        <translation>%1  （读取时 PTTL 为 %2 毫秒）</translation>
+    </message>
+    <message>
+        <source>Set a new TTL, guarded by the token you see</source>
+        <translation>设置新的 TTL，以你看到的令牌为守护条件</translation>
+    </message>
+    <message>
+        <source>Delete the lock, guarded by the token you see</source>
+        <translation>删除该锁，以你看到的令牌为守护条件</translation>
+    </message>
+    <message>
+        <source>the key never expires: if its holder crashed, nobody will ever get this lock</source>
+        <translation>该键永不过期：如果持有者已崩溃，再也没有人能拿到这把锁</translation>
+    </message>
+    <message>
+        <source>the value names no owner, so any client can delete it</source>
+        <translation>值中没有标明持有者，任何客户端都能删除它</translation>
+    </message>
+    <message>
+        <source>under a lock pattern, but no known library writes locks like this</source>
+        <translation>匹配锁模式，但没有已知的库会这样写锁</translation>
+    </message>
+    <message>
+        <source>the value is larger than LockScope reads; only its start is shown</source>
+        <translation>值超过了 LockScope 的读取上限；只显示开头部分</translation>
+    </message>
+</context>
+<context>
+    <name>LockEventLog</name>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>%1 (was %2)</source>
+        <translation>%1（原为 %2）</translation>
+    </message>
+</context>
+<context>
+    <name>LockEventService</name>
+    <message>
+        <source>Events %1</source>
+        <translation>事件%1</translation>
+    </message>
+    <message>
+        <source>Events by polling every %1: %2</source>
+        <translation>每 %1 轮询获取事件：%2</translation>
+    </message>
+</context>
+<context>
+    <name>LockHistoryCharts</name>
+    <message>
+        <source>Remaining TTL — select a lock</source>
+        <translation>剩余 TTL — 请选择一把锁</translation>
+    </message>
+    <message>
+        <source>Holders — select a lock</source>
+        <translation>持有者 — 请选择一把锁</translation>
+    </message>
+    <message>
+        <source>TTL left (s)</source>
+        <translation>剩余 TTL（秒）</translation>
+    </message>
+    <message>
+        <source>TTL left</source>
+        <translation>剩余 TTL</translation>
+    </message>
+    <message>
+        <source>near-miss (renewed with &lt; 10% left)</source>
+        <translation>险些过期（续期时剩余不足 10%）</translation>
+    </message>
+    <message>
+        <source>select a lock</source>
+        <translation>请选择一把锁</translation>
+    </message>
+    <message>
+        <source>Remaining TTL — %1</source>
+        <translation>剩余 TTL — %1</translation>
+    </message>
+    <message>
+        <source>Holders — %1</source>
+        <translation>持有者 — %1</translation>
+    </message>
+    <message>
+        <source>near-miss</source>
+        <translation>险些过期</translation>
+    </message>
+</context>
+<context>
+    <name>LockTableModel</name>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Dialect</source>
+        <translation>方言</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+    <message>
+        <source>Holds</source>
+        <translation>重入次数</translation>
+    </message>
+    <message>
+        <source>Waiters</source>
+        <translation>等待者</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Remaining time to live, counting down from the last PTTL read</source>
+        <translation>剩余存活时间，从最近一次读取的 PTTL 开始倒数</translation>
+    </message>
+    <message>
+        <source>Hold count: reentrant acquisitions, or permits held</source>
+        <translation>持有计数：可重入的加锁次数，或持有的许可数</translation>
+    </message>
+    <message>
+        <source>Clients waiting, where Redis can show them (— when it cannot)</source>
+        <translation>等待中的客户端（Redis 能显示时；不能显示为 —）</translation>
+    </message>
+    <message>
+        <source>(%1 tokens)</source>
+        <translation>（%1 个令牌）</translation>
+    </message>
+    <message>
+        <source>%1 (stale)</source>
+        <translation>%1（已过时）</translation>
+    </message>
+    <message>
+        <source>Stale for %1: %2. These are the last values read; the TTL counts down from them.</source>
+        <translation>已过时 %1：%2。这是最后一次读到的值；TTL 从它开始倒数。</translation>
+    </message>
+    <message>
+        <source>Lost: the server no longer has it, and nobody released it (%1)</source>
+        <translation>已丢失：服务器上已经没有它，而且没有人释放过它（%1）</translation>
+    </message>
+    <message>
+        <source>The key has no expiry: if its holder died, it stays locked forever</source>
+        <translation>该键没有过期时间：如果持有者已挂掉，它将永远锁住</translation>
+    </message>
+    <message>
+        <source>PTTL %1 ms, read %2 s ago</source>
+        <translation>PTTL %1 毫秒，%2 秒前读取</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Holders</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1: reconnecting in %2 s (attempt %3)</source>
+        <translation>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1：%2 秒后重连（第 %3 次尝试）</translation>
+    </message>
+    <message>
+        <source>Starting a sandbox redis-server…</source>
+        <translation>正在启动沙箱 redis-server…</translation>
+    </message>
+    <message>
+        <source>No sandbox</source>
+        <translation>没有沙箱</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>连接(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;sandbox server</source>
+        <translation>打开沙箱服务器(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Start a private redis-server with sample locks and connect to it</source>
+        <translation>启动一个带示例锁的私有 redis-server 并连接</translation>
+    </message>
+    <message>
+        <source>&amp;Demo sandbox</source>
+        <translation>演示沙箱(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Training scenarios: every classic lock failure and its fix, live, on private servers</source>
+        <translation>培训场景：在私有服务器上实时重现每种经典的锁故障及其修复</translation>
+    </message>
+    <message>
+        <source>&amp;Rescan</source>
+        <translation>重新扫描(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Walk the keyspace again for locks (SCAN)</source>
+        <translation>重新遍历键空间查找锁（SCAN）</translation>
+    </message>
+    <message>
+        <source>Cancel scan</source>
+        <translation>取消扫描</translation>
+    </message>
+    <message>
+        <source>&amp;Acquire…</source>
+        <translation>获取锁(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Take a lock: SET key token NX PX ttl</source>
+        <translation>加锁：SET key token NX PX ttl</translation>
+    </message>
+    <message>
+        <source>&amp;Extend…</source>
+        <translation>续期(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Force release…</source>
+        <translation>强制释放(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Server time &amp;budget…</source>
+        <translation>服务器时间预算(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>How much of the server&apos;s time watching may take</source>
+        <translation>监视最多可占用多少服务器时间</translation>
+    </message>
+    <message>
+        <source>Read-only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>Refuse every admin action</source>
+        <translation>拒绝一切管理操作</translation>
+    </message>
+    <message>
+        <source>Hide released and expired locks</source>
+        <translation>隐藏已释放和已过期的锁</translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation>复制键</translation>
+    </message>
+    <message>
+        <source>Copy token</source>
+        <translation>复制令牌</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Se&amp;ttings…</source>
+        <translation>设置(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Locks</source>
+        <translation>锁(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Dialect &amp;profiles…</source>
+        <translation>方言配置(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Describe your in-house lock layouts so LockScope reads and operates them</source>
+        <translation>描述你们自研的锁格式，让 LockScope 能读取和操作它们</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Filter locks</source>
+        <translation>过滤锁(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About LockScope</source>
+        <translation>关于 LockScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About LockScope</source>
+        <translation>关于 LockScope</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;LockScope %1&lt;/b&gt;&lt;p&gt;Monitor and admin console for Redis distributed locks.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;LockScope %1&lt;/b&gt;&lt;p&gt;Redis 分布式锁的监控与管理控制台。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>Filter by key, holder or token</source>
+        <translation>按键、持有者或令牌过滤</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dialect profile(s) in use; rescanning</source>
+        <translation>
+            <numerusform>正在使用 %n 个方言配置；重新扫描中</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Demo sandbox</source>
+        <translation>演示沙箱</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>LockScope — %1</source>
+        <translation>LockScope — %1</translation>
+    </message>
+    <message>
+        <source>Scan cancelled after %L1 keys</source>
+        <translation>扫描 %L1 个键后已取消</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; Connecting to %1…</source>
+        <translation>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; 正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#1b7f3b&apos;&gt;●&lt;/span&gt; %1</source>
+        <translation>&lt;span style=&apos;color:#1b7f3b&apos;&gt;●&lt;/span&gt; %1</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1: not answering</source>
+        <translation>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1：无响应</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1: reconnecting…</source>
+        <translation>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1：正在重连…</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#b3261e&apos;&gt;●&lt;/span&gt; %1: disconnected</source>
+        <translation>&lt;span style=&apos;color:#b3261e&apos;&gt;●&lt;/span&gt; %1：已断开</translation>
+    </message>
+    <message>
+        <source>&lt;a href=&apos;budget&apos;&gt;server load ~%1%&lt;/a&gt;</source>
+        <translation>&lt;a href=&apos;budget&apos;&gt;服务器负载约 %1%&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>Server time budget</source>
+        <translation>服务器时间预算</translation>
+    </message>
+    <message>
+        <source>Share of one server core that watching may take (re-reading locks and rescanning for new ones). Without keyspace notifications, a larger share shows changes sooner.</source>
+        <translation>监视（重新读取锁、扫描新锁）最多可占用服务器一个核心的比例。没有键空间通知时，比例越大，变化显示得越快。</translation>
+    </message>
+    <message>
+        <source>Closing: putting back what LockScope changed on the server…</source>
+        <translation>正在关闭：恢复 LockScope 在服务器上改动的设置…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln lock(s)</source>
+        <translation>
+            <numerusform>%Ln 把锁</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scanned %L1 keys in %2 s</source>
+        <translation>已扫描 %L1 个键，用时 %2 秒</translation>
+    </message>
+    <message>
+        <source>Scanning: %L1 keys, %L2 locks</source>
+        <translation>扫描中：%L1 个键，%L2 把锁</translation>
+    </message>
+    <message>
+        <source>Select a lock</source>
+        <translation>请选择一把锁</translation>
+    </message>
+    <message>
+        <source>Set a new TTL, guarded by the token you see</source>
+        <translation>设置新的 TTL，以你看到的令牌为守护条件</translation>
+    </message>
+    <message>
+        <source>Delete the lock, guarded by the token you see</source>
+        <translation>删除该锁，以你看到的令牌为守护条件</translation>
+    </message>
+    <message>
+        <source>Cannot %1: %2</source>
+        <translation>无法%1：%2</translation>
+    </message>
+    <message>
+        <source>Not run: the connection changed while the confirmation was open</source>
+        <translation>未执行：确认对话框打开期间连接已改变</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileEditorDialog</name>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Dialect profiles</source>
+        <translation>方言配置</translation>
+    </message>
+    <message>
+        <source>billing:lock:*   (i:… ignores case)</source>
+        <translation>billing:lock:*   （i:… 忽略大小写）</translation>
+    </message>
+    <message>
+        <source>(?&lt;host&gt;[^:]+):(?&lt;pid&gt;\d+):(?&lt;time&gt;\d+)</source>
+        <translation>(?&lt;host&gt;[^:]+):(?&lt;pid&gt;\d+):(?&lt;time&gt;\d+)</translation>
+    </message>
+    <message>
+        <source>Must match the whole token. Named groups: %1</source>
+        <translation>必须匹配整个令牌。命名分组：%1</translation>
+    </message>
+    <message>
+        <source>a token as your code writes it</source>
+        <translation>你们的代码写入的令牌</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Id:</source>
+        <translation>标识(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Key glob:</source>
+        <translation>键通配符(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Redis &amp;type:</source>
+        <translation>Redis 类型(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Token &amp;regex:</source>
+        <translation>令牌正则(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Try a &amp;token:</source>
+        <translation>试一个令牌(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>（未命名）</translation>
+    </message>
+    <message>
+        <source>Type a token to see what the regex makes of it.</source>
+        <translation>输入一个令牌，看看正则表达式如何解析它。</translation>
+    </message>
+    <message>
+        <source>No match: keys with this token would not be read as this dialect.</source>
+        <translation>不匹配：带有此令牌的键不会被识别为此方言。</translation>
+    </message>
+    <message>
+        <source>holder: %1</source>
+        <translation>持有者：%1</translation>
+    </message>
+    <message>
+        <source>Match. %1</source>
+        <translation>匹配。%1</translation>
+    </message>
+    <message>
+        <source>(no named groups)</source>
+        <translation>（没有命名分组）</translation>
+    </message>
+    <message>
+        <source>New profile %1</source>
+        <translation>新配置 %1</translation>
+    </message>
+    <message>
+        <source>Import dialect profiles</source>
+        <translation>导入方言配置</translation>
+    </message>
+    <message>
+        <source>Export dialect profiles</source>
+        <translation>导出方言配置</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>acquired</source>
+        <translation>已加锁</translation>
+    </message>
+    <message>
+        <source>extended</source>
+        <translation>已续期</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>The saved dialect profiles in %1 are unreadable: %2</source>
+        <translation>%1 中保存的方言配置无法读取：%2</translation>
+    </message>
+    <message>
+        <source>Could not save the dialect profiles to %1.</source>
+        <translation>无法将方言配置保存到 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot read profile file %1: %2</source>
+        <translation>无法读取配置文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>Profile file %1: %2</source>
+        <translation>配置文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write profile file %1: %2</source>
+        <translation>无法写入配置文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>Could not save the settings to %1.</source>
+        <translation>无法将设置保存到 %1。</translation>
+    </message>
+    <message>
+        <source>Could not save the window layout to %1.</source>
+        <translation>无法将窗口布局保存到 %1。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; opens a [ for an IPv6 address and never closes it</source>
+        <translation>“%1”为 IPv6 地址打开了 [，但没有闭合</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not host:port</source>
+        <translation>“%1”不是 主机:端口 格式</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not host:port with a port from 1 to 65535</source>
+        <translation>“%1”不是端口在 1 到 65535 之间的 主机:端口</translation>
+    </message>
+    <message>
+        <source>a redis+sentinel:// URL names the master after the hosts: redis+sentinel://host:26379/mymaster</source>
+        <translation>redis+sentinel:// URL 在主机之后写主节点名：redis+sentinel://host:26379/mymaster</translation>
+    </message>
+    <message>
+        <source>a redis+sentinel:// URL has /MASTER[/db] after the hosts, not %1</source>
+        <translation>redis+sentinel:// URL 在主机之后应为 /MASTER[/db]，而不是 %1</translation>
+    </message>
+    <message>
+        <source>the URL names no sentinel: %1</source>
+        <translation>URL 中没有哨兵：%1</translation>
+    </message>
+    <message>
+        <source>the URL&apos;s database is not a number: %1</source>
+        <translation>URL 中的数据库不是数字：%1</translation>
+    </message>
+    <message>
+        <source>not a redis://, rediss:// or redis+sentinel:// URL: %1</source>
+        <translation>不是 redis://、rediss:// 或 redis+sentinel:// URL：%1</translation>
+    </message>
+    <message>
+        <source>the URL names no host: %1</source>
+        <translation>URL 中没有主机：%1</translation>
+    </message>
+    <message>
+        <source>the URL&apos;s port is not a number from 1 to 65535: %1</source>
+        <translation>URL 中的端口不是 1 到 65535 之间的数字：%1</translation>
+    </message>
+    <message>
+        <source>LockScope does not understand the URL parameter &quot;%1&quot;</source>
+        <translation>LockScope 不认识 URL 参数“%1”</translation>
+    </message>
+    <message>
+        <source>the URL names the database twice (/%1 and ?db=%2)</source>
+        <translation>URL 中两次指定了数据库（/%1 和 ?db=%2）</translation>
+    </message>
+    <message>
+        <source>A %1 lock has one holder at a time: releasing one holder is releasing the lock</source>
+        <translation>%1 锁同一时间只有一个持有者：释放这个持有者就是释放整把锁</translation>
+    </message>
+    <message>
+        <source>Take %1 with token %2 for %3 ms, only if nobody holds it (SET NX PX).</source>
+        <translation>仅在无人持有时获取 %1，令牌 %2，有效期 %3 毫秒（SET NX PX）。</translation>
+    </message>
+    <message>
+        <source>Set the TTL of %1 to %2 ms, only while it is exactly as you saw it (%3).</source>
+        <translation>仅当 %1 与你看到的完全一致（%3）时，将其 TTL 设为 %2 毫秒。</translation>
+    </message>
+    <message>
+        <source>Delete %1 only while it is exactly as you saw it (%2), as a compare-and-delete does. If anything changed since you looked, nothing is deleted.</source>
+        <translation>像“比较后删除”一样，仅当 %1 与你看到的完全一致（%2）时才删除。如果你查看之后有任何变化，则什么都不删除。</translation>
+    </message>
+    <message>
+        <source>A profile needs a name.</source>
+        <translation>配置需要一个名称。</translation>
+    </message>
+    <message>
+        <source>Profile id &quot;%1&quot; may hold only lower-case letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <translation>配置标识“%1”只能包含小写字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;。</translation>
+    </message>
+    <message>
+        <source>Profile &quot;%1&quot; needs a key glob.</source>
+        <translation>配置“%1”需要键通配符。</translation>
+    </message>
+    <message>
+        <source>Profile &quot;%1&quot;: type must be string, hash, set or zset.</source>
+        <translation>配置“%1”：类型必须是 string、hash、set 或 zset。</translation>
+    </message>
+    <message>
+        <source>Profile &quot;%1&quot; needs a token regex.</source>
+        <translation>配置“%1”需要令牌正则表达式。</translation>
+    </message>
+    <message>
+        <source>Profile &quot;%1&quot;: the token regex is invalid at offset %2: %3.</source>
+        <translation>配置“%1”：令牌正则表达式在偏移 %2 处无效：%3。</translation>
+    </message>
+    <message>
+        <source>Profile &quot;%1&quot;: unknown group (?&lt;%2&gt;); use %3.</source>
+        <translation>配置“%1”：未知分组 (?&lt;%2&gt;)；请使用 %3。</translation>
+    </message>
+    <message>
+        <source>A profile needs &quot;%1&quot; as a string.</source>
+        <translation>配置需要字符串类型的“%1”。</translation>
+    </message>
+    <message>
+        <source>A profile&apos;s &quot;id&quot; must be a string.</source>
+        <translation>配置的“id”必须是字符串。</translation>
+    </message>
+    <message>
+        <source>Profile &quot;%1&quot;: &quot;redis_type&quot; must be string, hash, set or zset.</source>
+        <translation>配置“%1”：“redis_type”必须是 string、hash、set 或 zset。</translation>
+    </message>
+    <message>
+        <source>Not JSON: %1 at offset %2.</source>
+        <translation>不是有效的 JSON：偏移 %2 处 %1。</translation>
+    </message>
+    <message>
+        <source>Profile %1 is not a JSON object.</source>
+        <translation>配置 %1 不是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Two profiles share the id &quot;%1&quot;.</source>
+        <translation>有两个配置使用同一个标识“%1”。</translation>
+    </message>
+    <message>
+        <source>The dialect id &quot;%1&quot; is already taken; give the profile another id.</source>
+        <translation>方言标识“%1”已被占用；请为配置换一个标识。</translation>
+    </message>
+    <message>
+        <source>reader</source>
+        <translation>读者</translation>
+    </message>
+    <message>
+        <source>writer</source>
+        <translation>写者</translation>
+    </message>
+    <message>
+        <source>permit</source>
+        <translation>许可</translation>
+    </message>
+    <message>
+        <source>holder</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>%1 is gone from Redis</source>
+        <translation>%1 已从 Redis 中消失</translation>
+    </message>
+    <message>
+        <source>%1 is a %2, which no lock library LockScope knows writes</source>
+        <translation>%1 是 %2，LockScope 知道的锁库都不会写这种类型</translation>
+    </message>
+    <message>
+        <source>LockScope read only the first %1 of the %2 bytes of %3: a guard must compare the whole value, so it cannot act on it</source>
+        <translation>LockScope 只读取了 %3 的 %2 字节中的前 %1 字节：守护条件必须比较完整的值，因此不能对它操作</translation>
+    </message>
+    <message>
+        <source>LockScope read %3 only in part (%1 of its %2 entries, or an entry cut at the byte cap): a guard must compare all of it, so it cannot act on it</source>
+        <translation>LockScope 只读取了 %3 的一部分（%2 项中的 %1 项，或有一项在字节上限处被截断）：守护条件必须比较全部内容，因此不能对它操作</translation>
+    </message>
+    <message>
+        <source>%1 does not hold %2</source>
+        <translation>%1 并未持有 %2</translation>
+    </message>
+    <message>
+        <source>absent: nobody holds %1</source>
+        <translation>不存在：没有人持有 %1</translation>
+    </message>
+    <message>
+        <source>a value of %1 bytes</source>
+        <translation>一个 %1 字节的值</translation>
+    </message>
+    <message>
+        <source>value %1</source>
+        <translation>值 %1</translation>
+    </message>
+    <message>
+        <source>token %1</source>
+        <translation>令牌 %1</translation>
+    </message>
+    <message>
+        <source>permit </source>
+        <translation>许可 </translation>
+    </message>
+    <message>
+        <source>holder </source>
+        <translation>持有者 </translation>
+    </message>
+    <message>
+        <source>field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>member</source>
+        <translation>成员</translation>
+    </message>
+    <message>
+        <source>an empty %1</source>
+        <translation>一个空的 %1</translation>
+    </message>
+    <message>
+        <source>it exists now (%1)</source>
+        <translation>它现在存在（%1）</translation>
+    </message>
+    <message>
+        <source>it no longer exists: it expired or was released</source>
+        <translation>它已不存在：已过期或已被释放</translation>
+    </message>
+    <message>
+        <source>it is now a %1, not the %2 you saw</source>
+        <translation>它现在是 %1，而不是你看到的 %2</translation>
+    </message>
+    <message>
+        <source>its value is now %1 bytes long, not the %2 you saw</source>
+        <translation>它的值现在长 %1 字节，而不是你看到的 %2</translation>
+    </message>
+    <message>
+        <source>it is not as you saw it</source>
+        <translation>它与你看到的不同</translation>
+    </message>
+    <message>
+        <source>it changed hands: the token is now %1 (you saw %2)</source>
+        <translation>它已易主：令牌现在是 %1（你看到的是 %2）</translation>
+    </message>
+    <message>
+        <source>its value is now %1 (you saw %2)</source>
+        <translation>它的值现在是 %1（你看到的是 %2）</translation>
+    </message>
+    <message>
+        <source>%1 %2 is gone</source>
+        <translation>%1 %2 已不在</translation>
+    </message>
+    <message>
+        <source>member %1 is gone</source>
+        <translation>成员 %1 已不在</translation>
+    </message>
+    <message>
+        <source>%1 re-acquired: hold count %2 → %3</source>
+        <translation>%1 重入了：持有计数 %2 → %3</translation>
+    </message>
+    <message>
+        <source>%1 released a hold: hold count %2 → %3</source>
+        <translation>%1 释放了一次持有：持有计数 %2 → %3</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>a %1 %2 joined (×%3)</source>
+        <translation>新加入了%1 %2（×%3）</translation>
+    </message>
+    <message>
+        <source>a %1 %2 joined</source>
+        <translation>新加入了%1 %2</translation>
+    </message>
+    <message>
+        <source>field %1 = %2 was added</source>
+        <translation>新增了字段 %1 = %2</translation>
+    </message>
+    <message>
+        <source>member %1 was added</source>
+        <translation>新增了成员 %1</translation>
+    </message>
+    <message>
+        <source>it has %1 entries now, not the %2 you saw</source>
+        <translation>它现在有 %1 项，而不是你看到的 %2 项</translation>
+    </message>
+    <message>
+        <source>Custom profile: %1 keys matching %2, token /%3/</source>
+        <translation>自定义配置：匹配 %2 的 %1 键，令牌 /%3/</translation>
+    </message>
+    <message>
+        <source>A %1 profile has no per-member TTL LockScope could set or extend safely; only releasing members is offered</source>
+        <translation>%1 类型的配置没有 LockScope 能安全设置或续期的单成员 TTL；只提供释放成员</translation>
+    </message>
+    <message>
+        <source>Remove member %1 from %2, only while it is still there; other holders stay.</source>
+        <translation>仅当成员 %1 仍在 %2 中时将其移除；其他持有者保留。</translation>
+    </message>
+    <message>
+        <source>Remove every holder you saw from %1 (%2), only while exactly those members are there.</source>
+        <translation>仅当 %1 中恰好是你看到的那些成员时，移除你看到的所有持有者（%2）。</translation>
+    </message>
+    <message>
+        <source>Take %1: add holder field %2 and set its TTL to %3 ms, only if the hash is absent.</source>
+        <translation>获取 %1：仅当该哈希不存在时，添加持有者字段 %2 并将 TTL 设为 %3 毫秒。</translation>
+    </message>
+    <message>
+        <source>Redisson RFairLock: the RLock hash plus redisson_lock_queue / redisson_lock_timeout</source>
+        <translation>Redisson RFairLock（公平锁）：RLock 的哈希，加上 redisson_lock_queue / redisson_lock_timeout</translation>
+    </message>
+    <message>
+        <source>node-redisson: Redisson&apos;s hash with &lt;uuid&gt;:&lt;uuid&gt; holder fields</source>
+        <translation>node-redisson：Redisson 式哈希，持有者字段为 &lt;uuid&gt;:&lt;uuid&gt;</translation>
+    </message>
+    <message>
+        <source>Redisson RLock, SpinLock and FencedLock (Java): hash &lt;uuid&gt;:&lt;thread&gt; → count</source>
+        <translation>Redisson RLock、SpinLock 和 FencedLock（Java）：哈希 &lt;uuid&gt;:&lt;线程&gt; → 重入次数</translation>
+    </message>
+    <message>
+        <source>Take %1 as Redisson&apos;s tryLock does: HINCRBY holder field %2 and PEXPIRE %3 ms, only if the hash is absent.</source>
+        <translation>像 Redisson 的 tryLock 一样获取 %1：仅当哈希不存在时，HINCRBY 持有者字段 %2 并 PEXPIRE %3 毫秒。</translation>
+    </message>
+    <message>
+        <source>Set the lease of %1 to %2 ms as Redisson&apos;s watchdog renews it (PEXPIRE), only while the hash is exactly as you saw it (%3).</source>
+        <translation>像 Redisson 看门狗续期那样（PEXPIRE）将 %1 的租期设为 %2 毫秒，仅当哈希与你看到的完全一致（%3）时。</translation>
+    </message>
+    <message>
+        <source>Delete %1 as forceUnlock() does, only while it is exactly as you saw it (%2): a holder that re-entered or a new holder is refused. Then publish &quot;0&quot; on %3 (and on the channel of the fair queue&apos;s first waiter, if any) so blocked clients retry at once instead of sleeping out the lease.</source>
+        <translation>像 forceUnlock() 一样删除 %1，仅当它与你看到的完全一致（%2）时：有持有者重入或出现新持有者都会被拒绝。然后在 %3 上发布 &quot;0&quot;（若有公平队列，也在队首等待者的频道上发布），让阻塞的客户端立即重试，而不是睡到租期结束。</translation>
+    </message>
+    <message>
+        <source>Redisson RReadWriteLock: hash with mode read|write, a field per reader or writer</source>
+        <translation>Redisson RReadWriteLock（读写锁）：哈希，mode 为 read|write，每个读者或写者一个字段</translation>
+    </message>
+    <message>
+        <source>Take the write lock %1 as RReadWriteLock.writeLock() does: mode=write, field %2 = 1, PEXPIRE %3 ms, only if nobody holds it.</source>
+        <translation>像 RReadWriteLock.writeLock() 一样获取写锁 %1：仅当无人持有时，mode=write、字段 %2 = 1、PEXPIRE %3 毫秒。</translation>
+    </message>
+    <message>
+        <source>Set the lease of %1 to %2 ms, only while it is exactly as you saw it (%3). Per-read-hold timeout keys keep their own TTL, as between two watchdog runs.</source>
+        <translation>仅当 %1 与你看到的完全一致（%3）时，将其租期设为 %2 毫秒。每个读持有的超时键保留各自的 TTL，就像两次看门狗续期之间一样。</translation>
+    </message>
+    <message>
+        <source>Delete %1 with every holder you saw (%2), only while it is exactly so: a reader that joined since is refused, not deleted. Then publish &quot;1&quot; on %3, which wakes every waiting reader and writer.</source>
+        <translation>删除 %1 及你看到的所有持有者（%2），仅当它完全如此时：之后新加入的读者会导致拒绝，而不会被删掉。然后在 %3 上发布 &quot;1&quot;，唤醒所有等待的读者和写者。</translation>
+    </message>
+    <message>
+        <source>Release only %1 of %2 (%3) as its own unlock would, all its holds at once: remove its field and its read-hold keys; other holders keep theirs. The hash is deleted, with a message on %4, only if nobody else holds it.</source>
+        <translation>像它自己的 unlock 那样，只释放 %2 中的 %1（%3），一次释放它的全部持有：移除它的字段和读持有键；其他持有者保留各自的持有。只有在没有其他人持有时，才删除该哈希并在 %4 上发布消息。</translation>
+    </message>
+    <message>
+        <source>Redisson RSemaphore: a string holding the permits left</source>
+        <translation>Redisson RSemaphore（信号量）：保存剩余许可数的字符串</translation>
+    </message>
+    <message>
+        <source>Redisson RPermitExpirableSemaphore: zset {name}:timeout of permit ids scored by expiry</source>
+        <translation>Redisson RPermitExpirableSemaphore：有序集合 {name}:timeout，成员为许可 ID，分值为过期时间</translation>
+    </message>
+    <message>
+        <source>permit %1</source>
+        <translation>许可 %1</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>永不</translation>
+    </message>
+    <message>
+        <source>A Redisson semaphore&apos;s permits have no owner in Redis: nothing identifies whose permit to give back. Use the library&apos;s release() or addPermits().</source>
+        <translation>Redisson 信号量的许可在 Redis 中没有归属：无法确定该归还谁的许可。请使用库的 release() 或 addPermits()。</translation>
+    </message>
+    <message>
+        <source>Permits are issued by the library, which also counts them down</source>
+        <translation>许可由库发放，也由库递减计数</translation>
+    </message>
+    <message>
+        <source>Move the expiry of permit %1 in %2 to %3 ms from now, as updateLeaseTime() does, only while the permit is still issued.</source>
+        <translation>像 updateLeaseTime() 一样，仅当许可 %1 仍已发放时，将它在 %2 中的过期时间改为从现在起 %3 毫秒。</translation>
+    </message>
+    <message>
+        <source>Give back permit %1 as release(permitId) does: remove it from %2, add one permit to %3 and publish the new count on %4 so waiters retry. Other permits stay issued.</source>
+        <translation>像 release(permitId) 一样归还许可 %1：将它从 %2 移除，给 %3 加一个许可，并在 %4 上发布新的数量让等待者重试。其他许可保持发放状态。</translation>
+    </message>
+    <message>
+        <source>Give back every permit you saw (%1) as release(permitId) does for each, only while exactly those are issued: remove them from %2, add them to %3 and publish the new count on %4 so waiters retry.</source>
+        <translation>仅当已发放的恰好是你看到的那些许可（%1）时，像对每个许可调用 release(permitId) 一样全部归还：从 %2 移除，加回 %3，并在 %4 上发布新的数量让等待者重试。</translation>
+    </message>
+    <message>
+        <source>host %1</source>
+        <translation>主机 %1</translation>
+    </message>
+    <message>
+        <source>pid %1</source>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
+        <source>thread %1</source>
+        <translation>线程 %1</translation>
+    </message>
+    <message>
+        <source>client %1</source>
+        <translation>客户端 %1</translation>
+    </message>
+    <message>
+        <source>MAC %1</source>
+        <translation>MAC %1</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>since %1</source>
+        <translation>自 %1 起</translation>
+    </message>
+    <message>
+        <source>expires %1</source>
+        <translation>%1 过期</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source> With several Redlock masters the lock lives on each of them: this acts on this server only.</source>
+        <translation> 使用多个红锁（Redlock）主节点时，锁存在于每个节点上：此操作只作用于当前服务器。</translation>
+    </message>
+    <message>
+        <source> A live RedLock.net holder re-creates its key within expiry/2, so this frees the lock only if its holder is gone.</source>
+        <translation> 仍在运行的 RedLock.net 持有者会在 expiry/2 内重新创建它的键，因此只有持有者已不在时，这才会真正释放锁。</translation>
+    </message>
+    <message>
+        <source> ShedLock skips the job while the key exists; a finished job may keep it until lockAtLeastFor.</source>
+        <translation> 键存在期间 ShedLock 会跳过该任务；已完成的任务可能保留它直到 lockAtLeastFor。</translation>
+    </message>
+    <message>
+        <source>The value is the lock&apos;s deadline: a longer TTL would leave it stale for the library</source>
+        <translation>值就是锁的截止时间：更长的 TTL 会让库读到过时的截止时间</translation>
+    </message>
+    <message>
+        <source>%1 refuses to extend a lock that has no timeout; force-release it instead</source>
+        <translation>%1 不会续期没有超时的锁；请改为强制释放</translation>
+    </message>
+    <message>
+        <source>Take %1 as %2 does (%3), only if nobody holds it.</source>
+        <translation>像 %2 一样获取 %1（%3），仅当无人持有时。</translation>
+    </message>
+    <message>
+        <source>Delete %1 only while it holds exactly what you saw (%2), and push 1 onto %3 (expiring in 1 s) as python-redis-lock&apos;s unlock does, so clients blocked in BLPOP wake up at once.</source>
+        <translation>仅当 %1 的内容与你看到的完全一致（%2）时删除它，并像 python-redis-lock 的 unlock 一样向 %3 推入 1（1 秒后过期），让阻塞在 BLPOP 上的客户端立即醒来。</translation>
+    </message>
+    <message>
+        <source>Unlink %1 only while it holds exactly what you saw (%2), then publish the key on %3 so registries in pub/sub mode retry at once (harmless in spin mode).</source>
+        <translation>仅当 %1 的内容与你看到的完全一致（%2）时 UNLINK 它，然后在 %3 上发布该键，让发布/订阅模式的注册表立即重试（对自旋模式无影响）。</translation>
+    </message>
+    <message>
+        <source>~%1% of the server&apos;s time (budget %2%)</source>
+        <translation>约占服务器时间的 %1%（预算 %2%）</translation>
+    </message>
+    <message>
+        <source>live: re-reading %L1 of %L2 lock(s) a second to catch drift, rescans every %3: %4</source>
+        <translation>实时：每秒重新读取 %L2 把锁中的 %L1 把以发现偏差，每 %3 重新扫描一次：%4</translation>
+    </message>
+    <message>
+        <source>polling %L1 lock(s) every %2, rescans every %3: %4</source>
+        <translation>每 %2 轮询 %L1 把锁，每 %3 重新扫描一次：%4</translation>
+    </message>
+    <message>
+        <source>redis-semaphore (Node) Semaphore / MultiSemaphore: zset semaphore:&lt;key&gt; of holder ids scored by time</source>
+        <translation>redis-semaphore（Node）Semaphore / MultiSemaphore：有序集合 semaphore:&lt;key&gt;，成员为持有者 ID，分值为时间</translation>
+    </message>
+    <message>
+        <source>client %1, refreshed %2</source>
+        <translation>客户端 %1，刷新于 %2</translation>
+    </message>
+    <message>
+        <source>The semaphore&apos;s limit lives in its clients, not in Redis: acquire through the library</source>
+        <translation>信号量的上限保存在客户端而不在 Redis 中：请通过库来获取</translation>
+    </message>
+    <message>
+        <source>Refresh holder %1 of %2 as the library&apos;s refresh does: re-score it with the current time and PEXPIRE the set %3 ms, only while the member is still there.</source>
+        <translation>像库的 refresh 一样刷新 %2 的持有者 %1：仅当该成员仍在时，用当前时间重新设置分值，并对集合 PEXPIRE %3 毫秒。</translation>
+    </message>
+    <message>
+        <source>Remove holder %1 from %2 (ZREM), as its own release does; other holders keep their permits.</source>
+        <translation>像它自己的 release 一样，从 %2 移除持有者 %1（ZREM）；其他持有者保留各自的许可。</translation>
+    </message>
+    <message>
+        <source>Remove every holder you saw from %1 (%2) as each one&apos;s release does (ZREM), only while exactly those hold it.</source>
+        <translation>仅当持有者恰好是你看到的那些时，像各自的 release 一样从 %1 移除所有这些持有者（%2）（ZREM）。</translation>
+    </message>
+</context>
+<context>
+    <name>RenewalChart</name>
+    <message>
+        <source>No renewals seen yet. Locks kept alive by a watchdog (Redisson, or PEXPIRE by their holder) show up here, one point each.</source>
+        <translation>尚未看到续期。由看门狗保活的锁（Redisson，或持有者自己 PEXPIRE）会显示在这里，每把锁一个点。</translation>
+    </message>
+    <message>
+        <source>Renew interval against TTL</source>
+        <translation>续期间隔与 TTL 对比</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Picture (PNG)…</source>
+        <translation>图片（PNG）…</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <source>Data (CSV)…</source>
+        <translation>数据（CSV）…</translation>
+    </message>
+    <message>
+        <source>Export chart data</source>
+        <translation>导出图表数据</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>TTL (s)</source>
+        <translation>TTL（秒）</translation>
+    </message>
+    <message>
+        <source>renewed every (s)</source>
+        <translation>续期间隔（秒）</translation>
+    </message>
+    <message>
+        <source>a renewing lock</source>
+        <translation>一把在续期的锁</translation>
+    </message>
+    <message>
+        <source>a lock that had near-misses</source>
+        <translation>一把险些过期过的锁</translation>
+    </message>
+</context>
+<context>
+    <name>SampleSeeder</name>
+    <message>
+        <source>Could not write the sample locks: %1</source>
+        <translation>无法写入示例锁：%1</translation>
+    </message>
+</context>
+<context>
+    <name>SamplerDialog</name>
+    <message>
+        <source>Sample failed acquisitions</source>
+        <translation>采样失败的加锁</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A client that fails to take a lock (&lt;code&gt;SET … NX&lt;/code&gt; answered with nil) leaves no trace in Redis. To count those attempts per lock, LockScope can watch every command the server runs with &lt;code&gt;MONITOR&lt;/code&gt; for a limited time.&lt;/p&gt;&lt;p&gt;&lt;b&gt;This is expensive on a busy server.&lt;/b&gt; Redis then copies every command to LockScope: a single MONITOR client can cost more than half of the server&apos;s throughput. Use it on production only briefly, when you must know. LockScope stops on its own at the time limit, and at once if it falls behind (commands reaching it more than %1 s late) or the server runs more than %L2 commands a second.&lt;/p&gt;&lt;p&gt;Server: &lt;b&gt;%3&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;客户端加锁失败（&lt;code&gt;SET … NX&lt;/code&gt; 返回 nil）不会在 Redis 中留下任何痕迹。为了按锁统计这些尝试，LockScope 可以在有限时间内用 &lt;code&gt;MONITOR&lt;/code&gt; 观察服务器执行的每一条命令。&lt;/p&gt;&lt;p&gt;&lt;b&gt;这在繁忙的服务器上代价很高。&lt;/b&gt;Redis 会把每条命令都复制给 LockScope：一个 MONITOR 客户端就可能吃掉服务器一半以上的吞吐量。在生产环境中只在必须知道时短暂使用。LockScope 到达时间上限时会自行停止；如果跟不上（命令到达时延迟超过 %1 秒）或服务器每秒执行超过 %L2 条命令，也会立即停止。&lt;/p&gt;&lt;p&gt;服务器：&lt;b&gt;%3&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Sample for at most</source>
+        <translation>最长采样</translation>
+    </message>
+    <message>
+        <source>Start sampling</source>
+        <translation>开始采样</translation>
+    </message>
+</context>
+<context>
+    <name>SandboxServer</name>
+    <message>
+        <source>redis-server did not become ready within %1 s</source>
+        <translation>redis-server 未在 %1 秒内就绪</translation>
+    </message>
+    <message>
+        <source>redis-server is not installed (on Debian: apt-get install redis-server)</source>
+        <translation>未安装 redis-server（Debian 上：apt-get install redis-server）</translation>
+    </message>
+    <message>
+        <source>redis-server exited before it was ready: %1</source>
+        <translation>redis-server 在就绪前退出：%1</translation>
+    </message>
+</context>
+<context>
+    <name>SessionManager</name>
+    <message>
+        <source>this build has no sandbox</source>
+        <translation>此版本没有沙箱</translation>
+    </message>
+    <message>
+        <source>Sandbox redis-server on %1 with sample locks (stops when LockScope closes)</source>
+        <translation>沙箱 redis-server 位于 %1，带示例锁（LockScope 关闭时停止）</translation>
+    </message>
+    <message>
+        <source>Could not start the sandbox: %1</source>
+        <translation>无法启动沙箱：%1</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Show alerts as desktop notifications</source>
+        <translation>以桌面通知显示告警</translation>
+    </message>
+    <message>
+        <source>LockScope settings</source>
+        <translation>LockScope 设置</translation>
+    </message>
+    <message>
+        <source>Watch</source>
+        <translation>监视</translation>
+    </message>
+    <message>
+        <source>Display</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>Audit log</source>
+        <translation>审计日志</translation>
+    </message>
+    <message>
+        <source>one glob per line, e.g. lock:*</source>
+        <translation>每行一个通配符，例如 lock:*</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source> % of one core</source>
+        <translation> % 个核心</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>as the budget allows</source>
+        <translation>按预算允许</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source> bytes</source>
+        <translation> 字节</translation>
+    </message>
+    <message>
+        <source>Lock patterns</source>
+        <translation>锁模式</translation>
+    </message>
+    <message>
+        <source>Keys matching any of these globs are read as locks; &quot;i:&quot; before a glob ignores case. --pattern on the command line adds to them for one run.</source>
+        <translation>匹配其中任一通配符的键都会被当作锁读取；通配符前加 &quot;i:&quot; 表示忽略大小写。命令行的 --pattern 会在单次运行中追加模式。</translation>
+    </message>
+    <message>
+        <source>Refresh locks at most every</source>
+        <translation>刷新锁的最短间隔</translation>
+    </message>
+    <message>
+        <source>Server time budget</source>
+        <translation>服务器时间预算</translation>
+    </message>
+    <message>
+        <source>The share of one server core the watch may spend re-reading locks and rescanning for new ones. With keyspace notifications it needs far less.</source>
+        <translation>监视在重新读取锁和扫描新锁上最多可占用服务器一个核心的比例。开启键空间通知后所需要的少得多。</translation>
+    </message>
+    <message>
+        <source>Rescan for new locks every</source>
+        <translation>扫描新锁的间隔</translation>
+    </message>
+    <message>
+        <source>Report a lock as stuck when held for</source>
+        <translation>持有超过多久即报告为卡死</translation>
+    </message>
+    <message>
+        <source>Read at most</source>
+        <translation>最多读取</translation>
+    </message>
+    <message>
+        <source>of a value or member. Larger ones are cut and shown as truncated, and admin actions refuse them: a guard on part of a value is no guard.</source>
+        <translation>（每个值或成员）。更大的会被截断并标记为已截断，管理操作也会拒绝它们：只比较一部分值的守护条件算不上守护。</translation>
+    </message>
+    <message>
+        <source>1 minute</source>
+        <translation>1 分钟</translation>
+    </message>
+    <message>
+        <source>5 minutes</source>
+        <translation>5 分钟</translation>
+    </message>
+    <message>
+        <source>10 minutes</source>
+        <translation>10 分钟</translation>
+    </message>
+    <message>
+        <source>30 minutes</source>
+        <translation>30 分钟</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 小时</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>A new language applies when LockScope next starts.</source>
+        <translation>新的语言将在 LockScope 下次启动时生效。</translation>
+    </message>
+    <message>
+        <source>Chart window</source>
+        <translation>图表时间窗口</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>Audit log file</source>
+        <translation>审计日志文件</translation>
+    </message>
+    <message>
+        <source>Every admin action is appended here (JSON Lines) twice: its intent before it is sent and its outcome after. An action that cannot be written here does not run. Leave empty for the default place. A new place applies when LockScope next starts.</source>
+        <translation>每个管理操作都会以 JSON Lines 追加到这里两次：发送前记录意图，之后记录结果。无法写入这里的操作不会执行。留空则使用默认位置。新的位置将在 LockScope 下次启动时生效。</translation>
+    </message>
+    <message>
+        <source>Audit logs (*.log *.jsonl);;All files (*)</source>
+        <translation>审计日志 (*.log *.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>This desktop shows no tray, so LockScope cannot show desktop notifications here; alerts still appear in the Alerts panel.</source>
+        <translation>当前桌面没有系统托盘，LockScope 无法在这里显示桌面通知；告警仍会出现在“告警”面板中。</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+</context>
+<context>
+    <name>WatchDashboard</name>
+    <message>
+        <source>Lock events per second</source>
+        <translation>每秒锁事件</translation>
+    </message>
+    <message>
+        <source>Server commands per second (INFO commandstats)</source>
+        <translation>每秒服务器命令（INFO commandstats）</translation>
+    </message>
+    <message>
+        <source>Waiters on the hottest locks</source>
+        <translation>最热的锁上的等待者</translation>
+    </message>
+    <message>
+        <source>events/s</source>
+        <translation>事件/秒</translation>
+    </message>
+    <message>
+        <source>calls/s</source>
+        <translation>调用/秒</translation>
+    </message>
+    <message>
+        <source>All commands of all clients, LockScope&apos;s own reads included; the busiest commands other than those reads, one line each</source>
+        <translation>所有客户端的全部命令（包括 LockScope 自己的读取）；除这些读取外最繁忙的命令，每条一根线</translation>
+    </message>
+    <message>
+        <source>No hot lock has visible waiters right now.
+Redisson locks, fair queues and semaphores show theirs;
+for plain SET NX locks, sample failed acquisitions.</source>
+        <translation>目前没有热点锁有可见的等待者。
+Redisson 锁、公平队列和信号量会显示等待者；
+普通 SET NX 锁请采样失败的加锁。</translation>
+    </message>
+    <message>
+        <source>waiting clients</source>
+        <translation>等待的客户端</translation>
+    </message>
+    <message>
+        <source>Hottest locks of the last minute. Waiters show where the lock library makes them visible (Redisson&apos;s unlock channel and fair queue, semaphore queues); a client retrying SET NX leaves no trace, so sample failed acquisitions (Watch menu) to count those. Double-click to select.</source>
+        <translation>最近一分钟最热的锁。只有锁库让等待者可见时才会显示（Redisson 的解锁频道和公平队列、信号量队列）；重试 SET NX 的客户端不留痕迹，要统计它们请采样失败的加锁（“监视”菜单）。双击可选中。</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>活动</translation>
+    </message>
+    <message>
+        <source>Contention</source>
+        <translation>锁竞争</translation>
+    </message>
+    <message>
+        <source>Renewals</source>
+        <translation>续期</translation>
+    </message>
+    <message>
+        <source>Holders</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+</context>
+<context>
+    <name>WatchRecorder</name>
+    <message>
+        <source>Score %1 in the last minute: %2 acquired, %3 handovers, %4 failed attempts, %5 waiting</source>
+        <translation>最近一分钟热度 %1：加锁 %2 次，易主 %3 次，失败尝试 %4 次，等待 %5 个</translation>
+    </message>
+</context>
+<context>
+    <name>WatchService</name>
+    <message>
+        <source>connection lost</source>
+        <translation>连接断开</translation>
+    </message>
+    <message>
+        <source>the server has not answered for %1 s</source>
+        <translation>服务器已 %1 秒无应答</translation>
+    </message>
+    <message>
+        <source>the server answers again</source>
+        <translation>服务器恢复应答</translation>
+    </message>
+    <message>
+        <source>connected again</source>
+        <translation>已重新连接</translation>
+    </message>
+    <message>
+        <source>the server restarted (run_id %1 → %2): locks it no longer holds are reported lost, not released</source>
+        <translation>服务器已重启（run_id %1 → %2）：它不再持有的锁报告为丢失，而不是已释放</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Settings out of range or unreadable, defaults used: %1</source>
+        <translation>设置超出范围或无法读取，已使用默认值：%1</translation>
+    </message>
+</context>
 </TS>
