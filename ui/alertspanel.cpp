@@ -3,6 +3,8 @@
 #include "lockalertmodel.h"
 #include "tokentext.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -70,8 +72,8 @@ void AlertsPanel::setModel(LockAlertModel *model)
     const QList<QPair<int, int>> widths = {{LockAlertModel::TimeColumn, 80}, {LockAlertModel::AlertColumn, 120},
                                            {LockAlertModel::KeyColumn, 220}, {LockAlertModel::HolderColumn, 200},
                                            {LockAlertModel::MessageColumn, 480}, {LockAlertModel::CountColumn, 60}};
-    for (const auto &[column, width] : widths)
-        m_view->setColumnWidth(column, width);
+    for (const auto &[column, width] : widths) // never narrower than a translated header
+        m_view->setColumnWidth(column, std::max(width, m_view->horizontalHeader()->sectionSizeHint(column)));
     m_view->horizontalHeader()->setSectionResizeMode(LockAlertModel::MessageColumn, QHeaderView::Stretch);
     connect(model, &LockAlertModel::alertRaised, this, &AlertsPanel::onRaised);
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})

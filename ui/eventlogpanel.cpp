@@ -4,6 +4,8 @@
 #include "lockeventfilterproxymodel.h"
 #include "lockeventlog.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QFile>
 #include <QFileDialog>
@@ -140,8 +142,8 @@ void EventLogPanel::setLog(LockEventLog *log)
     const QList<QPair<int, int>> widths = {{LockEventLog::TimeColumn, 13 * digit}, {LockEventLog::EventColumn, 12 * digit},
                                            {LockEventLog::KeyColumn, 30 * digit},  {LockEventLog::HolderColumn, 30 * digit},
                                            {LockEventLog::TokenColumn, 26 * digit}, {LockEventLog::TtlColumn, 9 * digit}};
-    for (const auto &[column, width] : widths)
-        m_view->setColumnWidth(column, width);
+    for (const auto &[column, width] : widths) // never narrower than a translated header
+        m_view->setColumnWidth(column, std::max(width, m_view->horizontalHeader()->sectionSizeHint(column)));
     updateCount();
 }
 

@@ -24,6 +24,8 @@
 #include "tokentext.h"
 #include "watchservice.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QCheckBox>
 #include <QApplication>
@@ -304,8 +306,10 @@ void MainWindow::buildLayout()
         {LockTableModel::KeyColumn, 200},   {LockTableModel::DialectColumn, 165}, {LockTableModel::HolderColumn, 190},
         {LockTableModel::TokenColumn, 215}, {LockTableModel::TtlColumn, 72},      {LockTableModel::CountColumn, 48},
         {LockTableModel::WaitersColumn, 60}};
+    // Never narrower than the header's own text: the widths suit English, and a translated
+    // header ("重入次数" for Holds) may need more.
     for (const auto &[column, width] : widths)
-        m_table->setColumnWidth(column, width);
+        m_table->setColumnWidth(column, std::max(width, header->sectionSizeHint(column)));
     connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showTableMenu);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);

@@ -7,6 +7,8 @@
 #include "demoworkertablemodel.h"
 #include "livechart.h"
 
+#include <algorithm>
+
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
@@ -223,11 +225,13 @@ QWidget *DemoPanel::buildSide()
 {
     auto *box = new QWidget(this);
     m_workerView = compactTable(m_workerModel, box);
-    m_workerView->setColumnWidth(DemoWorkerTableModel::WorkerColumn, 44);
-    m_workerView->setColumnWidth(DemoWorkerTableModel::StateColumn, 80);
-    m_workerView->setColumnWidth(DemoWorkerTableModel::AcquisitionsColumn, 40);
-    m_workerView->setColumnWidth(DemoWorkerTableModel::FailuresColumn, 56);
-    m_workerView->setColumnWidth(DemoWorkerTableModel::LastWaitColumn, 70);
+    // Compact widths for English, never narrower than a (translated) header's text.
+    for (const auto &[column, width] : {std::pair{int(DemoWorkerTableModel::WorkerColumn), 44},
+                                        std::pair{int(DemoWorkerTableModel::StateColumn), 80},
+                                        std::pair{int(DemoWorkerTableModel::AcquisitionsColumn), 40},
+                                        std::pair{int(DemoWorkerTableModel::FailuresColumn), 56},
+                                        std::pair{int(DemoWorkerTableModel::LastWaitColumn), 70}})
+        m_workerView->setColumnWidth(column, std::max(width, m_workerView->horizontalHeader()->sectionSizeHint(column)));
     m_nodeView = compactTable(m_nodeModel, box);
     m_nodeView->setColumnWidth(DemoNodeTableModel::NodeColumn, 100);
     m_nodeView->setColumnWidth(DemoNodeTableModel::StateColumn, 60);
