@@ -23,7 +23,7 @@ void failLater(QObject *queue, QObject *context, RedisConnection::ReplyHandler h
     const bool hasOwner = context != nullptr;
     QMetaObject::invokeMethod(queue, [owner, hasOwner, handler, message] {
         if (!hasOwner || owner)
-            handler(RedisReply::error(message));
+            handler(RedisReply::connectionError(message, RedisReply::Origin::NotSent));
     }, Qt::QueuedConnection);
 }
 } // namespace
@@ -54,6 +54,11 @@ QString RedisTopology::nodeName(const RedisConnection *connection) const
 bool RedisTopology::sameSlot(const QList<QByteArray> &) const
 {
     return true;
+}
+
+QList<const RedisConnection *> RedisTopology::slotOwners() const
+{
+    return {};
 }
 
 ConnectionOptions RedisTopology::optionsFor(const QString &host, quint16 port) const

@@ -70,6 +70,9 @@ public:
     QString nodeName(const RedisConnection *connection) const;
     // Whether keys may go to Redis in one command: one hash slot in a cluster.
     virtual bool sameSlot(const QList<QByteArray> &keys) const;
+    // On a cluster: the master serving each of the 16384 slots now (nullptr for none);
+    // empty elsewhere. A scan compares it before and after to find slots that moved.
+    virtual QList<const RedisConnection *> slotOwners() const;
 
     // Sends command to the owner of key, following redirects (a few hops at most).
     void send(const QByteArray &key, const RedisCommand &command, QObject *context, RedisConnection::ReplyHandler handler);
@@ -89,6 +92,8 @@ Q_SIGNALS:
     void mastersChanged();
     // master's shard is served by another node now: from and to are host:port.
     void failover(RedisConnection *master, const QString &from, const QString &to);
+    // A node redirected a command for slot (a resharding under way).
+    void redirected(quint16 slot);
 
 protected:
     // A connection to target through the transport, owned by the topology.

@@ -307,10 +307,22 @@ int ServerTopology::shardOf(const RedisConnection *connection) const
     return -1;
 }
 
+QList<const RedisConnection *> ServerTopology::slotOwners() const
+{
+    QList<const RedisConnection *> owners;
+    if (!m_cluster)
+        return owners;
+    owners.reserve(ClusterSlot::count);
+    for (qint16 s : m_slotShard)
+        owners << (s < 0 ? nullptr : m_shards.at(s).connection);
+    return owners;
+}
+
 RedisConnection *ServerTopology::follow(const ClusterRedirect &redirect, RedisConnection *from)
 {
     if (!m_cluster)
         return nullptr;
+    Q_EMIT redirected(redirect.slot());
     const QString fromName = nodeName(from);
     const QString host = redirect.hostOr(fromName.left(fromName.lastIndexOf(QLatin1Char(':'))).remove(QLatin1Char('[')).remove(QLatin1Char(']')));
     int target = -1;

@@ -23,7 +23,7 @@ class ServerTopology final : public RedisTopology
 public:
     // options: the server (or cluster node) named first; moreSeeds: cluster nodes to try
     // when it cannot be reached.
-    ServerTopology(const ConnectionOptions &options, const QList<QPair<QString, quint16>> &moreSeeds, QObject *parent = nullptr);
+    explicit ServerTopology(const ConnectionOptions &options, const QList<QPair<QString, quint16>> &moreSeeds = {}, QObject *parent = nullptr);
     ~ServerTopology() override;
 
     Kind kind() const override { return m_cluster ? Kind::Cluster : Kind::Standalone; }
@@ -35,6 +35,7 @@ public:
     QString summary() const override;
     QList<RedisConnection *> replicasOf(RedisConnection *master) override;
     bool sameSlot(const QList<QByteArray> &keys) const override;
+    QList<const RedisConnection *> slotOwners() const override;
 
     const ClusterSlotMap &slotMap() const { return m_map; }
     // "slots 0-5460", for a master's shard; empty off a cluster.

@@ -1,3 +1,4 @@
+#include "servertopology.h"
 #include "commandstatspoller.h"
 #include "testredis.h"
 
@@ -13,7 +14,7 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start());
-        RedisConnection connection(redis.options());
+        ServerTopology connection(redis.options());
         CommandStatsPoller poller(&connection);
         poller.setInterval(200);
         QSignalSpy read(&poller, &CommandStatsPoller::statsRead);

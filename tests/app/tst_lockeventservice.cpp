@@ -1,3 +1,5 @@
+#include "keyspacenotifications.h"
+#include "servertopology.h"
 #include "dialectregistry.h"
 #include "keyspacenotifier.h"
 #include "lockeventlog.h"
@@ -39,7 +41,7 @@ private:
             , events(&connection, &watch, &registry)
         {
         }
-        RedisConnection connection;
+        ServerTopology connection;
         const DialectRegistry registry;
         WatchService watch;
         LockEventService events;

@@ -1,3 +1,4 @@
+#include "keyspacenotifications.h"
 #include "alertspanel.h"
 #include "auditlog.h"
 #include "dialectregistry.h"
