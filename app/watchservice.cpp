@@ -364,7 +364,7 @@ void WatchService::merge(const QList<LockInfo> &found)
         if (it == m_locks.end()) {
             m_locks.insert(lock.key(), lock);
             changed << lock;
-        } else if (isNewer(lock.sample, *it)) {
+        } else if (it->acceptsRead(lock.sample)) {
             const bool news = meaningfullyDifferent(*it, lock);
             *it = lock;
             if (news)
@@ -398,7 +398,7 @@ void WatchService::onRefreshed(const QList<KeySample> &samples, QList<std::optio
             }
             continue;
         }
-        if (it != m_locks.end() && !isNewer(sample, *it))
+        if (it != m_locks.end() && !it->acceptsRead(sample))
             continue;
         if (it == m_locks.end()) {
             if (acceptNew && now) {
@@ -453,17 +453,6 @@ void WatchService::onRefreshed(const QList<KeySample> &samples, QList<std::optio
         Q_EMIT locksGone(gone);
     if (!unreadable.isEmpty())
         Q_EMIT keysUnreadable(unreadable);
-}
-
-bool WatchService::isNewer(const KeySample &read, const LockInfo &known)
-{
-    // Reads can overtake each other (a poll still being classified while a notification's
-    // re-read lands): one older than what was applied says nothing new. Nor does one taken
-    // before the lock went stale (a read answered just before the connection died, whose
-    // classification finished after): it cannot vouch for the lock now.
-    if (read.observedAtMs < known.sample.observedAtMs)
-        return false;
-    return !known.stale || read.observedAtMs >= known.staleSinceMs;
 }
 
 bool WatchService::meaningfullyDifferent(const LockInfo &before, const LockInfo &after)

@@ -118,7 +118,6 @@ private:
     void merge(const QList<LockInfo> &found);
     void onRefreshed(const QList<KeySample> &samples, QList<std::optional<LockInfo>> classified, bool acceptNew,
                      QList<LockInfo> *present, QList<KeySample> *absent);
-    static bool isNewer(const KeySample &read, const LockInfo &known);
     static bool meaningfullyDifferent(const LockInfo &before, const LockInfo &after);
 
     RedisTopology *m_topology;

@@ -46,6 +46,9 @@ struct LockInfo
     // host:port of the master it was read on.
     const QString &node() const { return sample.node; }
     bool isGone() const { return goneAs != LockState::Held; }
+    // Whether a read of this key may replace what is known of it: not one older than the
+    // read already applied, and for a stale lock only one answered after it went stale.
+    bool acceptsRead(const KeySample &read) const;
     // -1 without expiry; 0 once the deadline has passed (the key may linger until Redis notices).
     qint64 remainingTtlMs(qint64 nowMs) const;
     // Monotonic time at which the key is due to expire, or -1 without expiry.
