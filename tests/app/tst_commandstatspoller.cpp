@@ -31,7 +31,7 @@ private Q_SLOTS:
         QVERIFY(read.last().at(1).toLongLong() > 1'600'000'000'000);
         poller.stop();
         const int stoppedAt = int(read.size());
-        QTest::qWait(500);
+        QTest::qWait(500); // a window in which a running poller would read twice
         QVERIFY(read.size() <= stoppedAt + 1); // at most the one in flight
     }
 };

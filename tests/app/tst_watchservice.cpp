@@ -99,7 +99,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(watch.locks().size(), 1, 5000);
         redis.kill();
         QTRY_VERIFY_WITH_TIMEOUT(!connection.isReady(), 5000);
-        QTest::qWait(500);
+        QTest::qWait(500); // down a while: reconnect attempts fail before it is back
         QVERIFY(redis.restart());
         // Back, empty (no persistence): the rescan after reconnecting sees the new state.
         QTRY_VERIFY_WITH_TIMEOUT(connection.isReady(), 15000);
