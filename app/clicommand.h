@@ -9,7 +9,7 @@
 
 class AuditLog;
 class DialectRegistry;
-class RedisConnection;
+class RedisTopology;
 class Session;
 class TerminationSignals;
 
@@ -54,7 +54,7 @@ protected:
 
     SessionManager *sessions() const { return m_sessions; }
     Session *session() const;
-    RedisConnection *connection() const;
+    RedisTopology *topology() const;
     const CliOptions &options() const { return m_options; }
     const DialectRegistry *registry() const { return m_registry; }
     bool isFinished() const { return m_finished; }

@@ -10,7 +10,7 @@ class CommandStatsPoller;
 class DialectRegistry;
 class FailedAcquireSampler;
 class LockEventService;
-class RedisConnection;
+class RedisTopology;
 class WatchService;
 struct ConnectionOptions;
 
@@ -29,9 +29,9 @@ class Session final : public QObject
     Q_DISABLE_COPY_MOVE(Session)
 
 public:
-    // Stalled: connected, but the server has stopped answering for now (what is shown is
-    // stale until it answers again).
-    enum class State { Connecting, Ready, Stalled, Reconnecting, Failed, Closed };
+    // Stalled: connected, but a server has stopped answering for now (what is shown of it is
+    // stale until it answers again). Degraded: some masters of a cluster cannot be reached.
+    enum class State { Connecting, Ready, Degraded, Stalled, Reconnecting, Failed, Closed };
     Q_ENUM(State)
 
     Session(const ConnectionProfile &profile, const DialectRegistry *registry, const AuditLog *audit,
@@ -50,8 +50,10 @@ public:
     CommandStatsPoller *commandStats() const { return m_commandStats; }
     FailedAcquireSampler *sampler() const { return m_sampler; }
     const DialectRegistry *registry() const { return m_registry; }
-    // The command connection, for the app layer and tests; redisclient is not visible to ui.
-    RedisConnection *connection() const { return m_connection; }
+    // The deployment's servers, for the app layer and tests; redisclient is not visible to ui.
+    RedisTopology *topology() const { return m_topology; }
+    // "standalone", "cluster: 3 masters, 3 replicas", "sentinel: mymaster at …".
+    QString topologySummary() const;
 
     // Connects and starts the services (for a command-line subcommand: only connects).
     void open(bool startServices = true);
@@ -64,14 +66,18 @@ Q_SIGNALS:
     // The first failure of a connection attempt or of a connection that was up.
     void errorOccurred(const QString &message);
     void reconnectScheduled(int attempt, int delayMs);
+    // Masters joined or left, or one failed over: topologySummary() may read otherwise.
+    void topologyChanged();
 
 private:
+    static RedisTopology *makeTopology(const ConnectionProfile &profile, QObject *parent);
     static ConnectionOptions connectionOptions(const ConnectionProfile &profile);
+    void updateState();
     void setState(State state);
 
     ConnectionProfile m_profile;
     const DialectRegistry *m_registry;
-    RedisConnection *m_connection;
+    RedisTopology *m_topology;
     WatchService *m_watch;
     AdminService *m_admin;
     LockEventService *m_events;
