@@ -24,10 +24,11 @@ if(NOT texts OR texts LESS 100)
     message(FATAL_ERROR "lupdate found too few strings (${texts}): ${out}")
 endif()
 
-# Each message with the problem, by its source text.
+# Each message with the problem, by its source text (";" would split CMake's lists).
+string(REPLACE ";" "," ts_listing "${ts}")
 set(failures "")
 foreach(kind unfinished vanished obsolete)
-    string(REGEX MATCHALL "<source>[^<]*</source>[ \n]*(<oldsource>[^<]*</oldsource>[ \n]*)?(<comment>[^<]*</comment>[ \n]*)?<translation type=\"${kind}\"" hits "${ts}")
+    string(REGEX MATCHALL "<source>[^<]*</source>[ \n]*(<oldsource>[^<]*</oldsource>[ \n]*)?(<comment>[^<]*</comment>[ \n]*)?<translation type=\"${kind}\"" hits "${ts_listing}")
     foreach(hit IN LISTS hits)
         string(REGEX REPLACE "^<source>([^<]*)</source>.*" "\\1" text "${hit}")
         list(APPEND failures "${kind}: ${text}")

@@ -802,6 +802,25 @@
     </message>
 </context>
 <context>
+    <name>DiscoveryService</name>
+    <message>
+        <source>no master to scan: %1</source>
+        <translation>没有可扫描的主节点：%1</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>SCAN failed: %1%2</source>
+        <translation>SCAN 失败：%1%2</translation>
+    </message>
+    <message>
+        <source>SCAN returned an unexpected reply</source>
+        <translation>SCAN 返回了意外的应答</translation>
+    </message>
+</context>
+<context>
     <name>EventLogPanel</name>
     <message>
         <source>Follow</source>
@@ -889,6 +908,10 @@
     <message>
         <source>the server runs more than %L1 commands a second: too busy to MONITOR</source>
         <translation>服务器每秒执行超过 %L1 条命令：太忙，不适合 MONITOR</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
     </message>
 </context>
 <context>
@@ -1019,6 +1042,29 @@
     <message>
         <source>its type changed while it was being read</source>
         <translation>读取期间它的类型发生了变化</translation>
+    </message>
+    <message>
+        <source>no master serves its hash slot now</source>
+        <translation>目前没有主节点负责它的哈希槽</translation>
+    </message>
+</context>
+<context>
+    <name>KeyspaceNotifications</name>
+    <message>
+        <source>keyspace notifications: waiting for the masters</source>
+        <translation>键空间通知：正在等待各主节点</translation>
+    </message>
+    <message>
+        <source>live: keyspace notifications on all %1 masters%2</source>
+        <translation>实时：全部 %1 个主节点的键空间通知%2</translation>
+    </message>
+    <message>
+        <source> (turned on by LockScope; put back when it stops)</source>
+        <translation>（由 LockScope 开启；停止时恢复原设置）</translation>
+    </message>
+    <message>
+        <source>keyspace notifications live on %1 of %2 masters; %3: %4</source>
+        <translation>%2 个主节点中有 %1 个的键空间通知为实时；%3：%4</translation>
     </message>
 </context>
 <context>
@@ -2797,10 +2843,6 @@ Redisson 锁、公平队列和信号量会显示等待者；
         <translation>连接断开</translation>
     </message>
     <message>
-        <source>the server has not answered for %1 s</source>
-        <translation>服务器已 %1 秒无应答</translation>
-    </message>
-    <message>
         <source>the server answers again</source>
         <translation>服务器恢复应答</translation>
     </message>
@@ -2809,8 +2851,20 @@ Redisson 锁、公平队列和信号量会显示等待者；
         <translation>已重新连接</translation>
     </message>
     <message>
-        <source>the server restarted (run_id %1 → %2): locks it no longer holds are reported lost, not released</source>
-        <translation>服务器已重启（run_id %1 → %2）：它不再持有的锁报告为丢失，而不是已释放</translation>
+        <source>%1 has not answered for %2 s</source>
+        <translation>%1 已 %2 秒无应答</translation>
+    </message>
+    <message>
+        <source>%1 restarted (run_id %2 → %3): locks it no longer holds are reported lost, not released</source>
+        <translation>%1 已重启（run_id %2 → %3）：它不再持有的锁报告为丢失，而不是已释放</translation>
+    </message>
+    <message>
+        <source>failing over from %1 to %2</source>
+        <translation>正在从 %1 故障转移到 %2</translation>
+    </message>
+    <message>
+        <source>failover: %1 now serves what %2 served; locks it does not hold as they were are reported lost</source>
+        <translation>故障转移：%1 现在接管 %2 原先负责的数据；锁若不再与原先一致，则报告为丢失</translation>
     </message>
 </context>
 <context>
