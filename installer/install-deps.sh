@@ -18,8 +18,9 @@ packages=(
     # entry and AppStream metadata checked as desktops read them; a clean Debian root for
     # the package's install test.
     scdoc librsvg2-bin desktop-file-utils appstream debootstrap
-    # Chinese text in the window (and its zh_CN pictures) needs a CJK font.
-    fonts-noto-cjk
+    # Chinese text in the window (and its zh_CN pictures) needs a CJK font; Qt's own strings
+    # (standard buttons and dialogs) come translated from Qt's catalogues.
+    fonts-noto-cjk qt6-translations-l10n
 )
 
 missing=()
