@@ -11,6 +11,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QStyle>
 #include <QSystemTrayIcon>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -72,8 +73,11 @@ void AlertsPanel::setModel(LockAlertModel *model)
     const QList<QPair<int, int>> widths = {{LockAlertModel::TimeColumn, 80}, {LockAlertModel::AlertColumn, 120},
                                            {LockAlertModel::KeyColumn, 220}, {LockAlertModel::HolderColumn, 200},
                                            {LockAlertModel::MessageColumn, 480}, {LockAlertModel::CountColumn, 60}};
-    for (const auto &[column, width] : widths) // never narrower than a translated header
-        m_view->setColumnWidth(column, std::max(width, m_view->horizontalHeader()->sectionSizeHint(column)));
+    QHeaderView *header = m_view->horizontalHeader();
+    const int margins = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
+    for (const auto &[column, width] : widths) // never narrower than a translated header's text
+        m_view->setColumnWidth(column, std::max(width, header->fontMetrics().horizontalAdvance(
+                                                           model->headerData(column, Qt::Horizontal).toString()) + margins));
     m_view->horizontalHeader()->setSectionResizeMode(LockAlertModel::MessageColumn, QHeaderView::Stretch);
     connect(model, &LockAlertModel::alertRaised, this, &AlertsPanel::onRaised);
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})

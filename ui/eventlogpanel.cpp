@@ -16,6 +16,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QStyle>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -142,8 +143,11 @@ void EventLogPanel::setLog(LockEventLog *log)
     const QList<QPair<int, int>> widths = {{LockEventLog::TimeColumn, 13 * digit}, {LockEventLog::EventColumn, 12 * digit},
                                            {LockEventLog::KeyColumn, 30 * digit},  {LockEventLog::HolderColumn, 30 * digit},
                                            {LockEventLog::TokenColumn, 26 * digit}, {LockEventLog::TtlColumn, 9 * digit}};
-    for (const auto &[column, width] : widths) // never narrower than a translated header
-        m_view->setColumnWidth(column, std::max(width, m_view->horizontalHeader()->sectionSizeHint(column)));
+    QHeaderView *header = m_view->horizontalHeader();
+    const int margins = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
+    for (const auto &[column, width] : widths) // never narrower than a translated header's text
+        m_view->setColumnWidth(column, std::max(width, header->fontMetrics().horizontalAdvance(
+                                                           m_view->model()->headerData(column, Qt::Horizontal).toString()) + margins));
     updateCount();
 }
 

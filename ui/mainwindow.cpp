@@ -307,9 +307,13 @@ void MainWindow::buildLayout()
         {LockTableModel::TokenColumn, 215}, {LockTableModel::TtlColumn, 72},      {LockTableModel::CountColumn, 48},
         {LockTableModel::WaitersColumn, 60}};
     // Never narrower than the header's own text: the widths suit English, and a translated
-    // header ("重入次数" for Holds) may need more.
-    for (const auto &[column, width] : widths)
-        m_table->setColumnWidth(column, std::max(width, header->sectionSizeHint(column)));
+    // header ("重入次数" for Holds) may need more. (Not sectionSizeHint(): it keeps room for
+    // a sort arrow on every column and would widen them all.)
+    const int margins = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
+    for (const auto &[column, width] : widths) {
+        const QString text = m_proxy->headerData(column, Qt::Horizontal).toString();
+        m_table->setColumnWidth(column, std::max(width, header->fontMetrics().horizontalAdvance(text) + margins));
+    }
     connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showTableMenu);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);

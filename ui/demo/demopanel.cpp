@@ -24,6 +24,7 @@
 #include <QRandomGenerator>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QToolButton>
@@ -226,12 +227,15 @@ QWidget *DemoPanel::buildSide()
     auto *box = new QWidget(this);
     m_workerView = compactTable(m_workerModel, box);
     // Compact widths for English, never narrower than a (translated) header's text.
+    QHeaderView *header = m_workerView->horizontalHeader();
+    const int margins = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
     for (const auto &[column, width] : {std::pair{int(DemoWorkerTableModel::WorkerColumn), 44},
                                         std::pair{int(DemoWorkerTableModel::StateColumn), 80},
                                         std::pair{int(DemoWorkerTableModel::AcquisitionsColumn), 40},
                                         std::pair{int(DemoWorkerTableModel::FailuresColumn), 56},
                                         std::pair{int(DemoWorkerTableModel::LastWaitColumn), 70}})
-        m_workerView->setColumnWidth(column, std::max(width, m_workerView->horizontalHeader()->sectionSizeHint(column)));
+        m_workerView->setColumnWidth(column, std::max(width, header->fontMetrics().horizontalAdvance(
+                                                                 m_workerModel->headerData(column, Qt::Horizontal).toString()) + margins));
     m_nodeView = compactTable(m_nodeModel, box);
     m_nodeView->setColumnWidth(DemoNodeTableModel::NodeColumn, 100);
     m_nodeView->setColumnWidth(DemoNodeTableModel::StateColumn, 60);
