@@ -116,6 +116,9 @@ void AdminCommand::execute(const AdminPlan &plan)
                 .field("key", TokenText::escape(plan.key))
                 .field("dialect", plan.dialect)
                 .field("token", TokenText::escape(plan.token));
+            // The master that owns the key now (after any redirect the action followed).
+            if (const RedisConnection *owner = topology()->nodeFor(plan.key))
+                out.field("node", topology()->nodeName(owner));
             if (plan.ttlMs > 0)
                 out.field("ttl_ms", plan.ttlMs);
             if (plan.guard.isValid())

@@ -61,6 +61,18 @@ const QList<OptionSpec> &optionTable()
         {{QStringLiteral("n"), QStringLiteral("db")}, QStringLiteral("N"), Connected, S::Connection, QStringLiteral("database number")},
         {{QStringLiteral("u"), QStringLiteral("uri")}, QStringLiteral("URL"), Connected, S::Connection,
          QStringLiteral("redis://[[user]:password@]host[:port][/db], rediss:// for TLS")},
+        {{QStringLiteral("c"), QStringLiteral("cluster")}, QString(), Connected, S::Connection,
+         QStringLiteral("a Redis Cluster (as redis-cli -c); found out from any node either way")},
+        {{QStringLiteral("node")}, QStringLiteral("HOST:PORT"), Connected, S::Connection,
+         QStringLiteral("cluster: another node to try when the first cannot be reached; repeatable")},
+        {{QStringLiteral("sentinel")}, QStringLiteral("HOST:PORT"), Connected, S::Connection,
+         QStringLiteral("ask this Sentinel for the master (with --master); repeatable")},
+        {{QStringLiteral("master")}, QStringLiteral("NAME"), Connected, S::Connection,
+         QStringLiteral("Sentinel: the name of the monitored master")},
+        {{QStringLiteral("sentinel-user")}, QStringLiteral("USER"), Connected, S::Connection,
+         QStringLiteral("Sentinel: the sentinels' own ACL user")},
+        {{QStringLiteral("sentinel-pass")}, QStringLiteral("PASSWORD"), Connected, S::Connection,
+         QStringLiteral("Sentinel: the sentinels' own password (or set LOCKSCOPE_SENTINEL_AUTH)")},
         {{QStringLiteral("tls")}, QString(), Connected, S::Connection, QStringLiteral("use TLS")},
         {{QStringLiteral("cacert")}, QStringLiteral("FILE"), Connected, S::Connection,
          QStringLiteral("TLS: trust the CA certificates (PEM) in FILE, not the system's")},
@@ -327,7 +339,56 @@ constexpr qint64 second = 1000;
 constexpr qint64 minute = 60 * second;
 constexpr qint64 hour = 60 * minute;
 constexpr qint64 day = 24 * hour;
+// The deployment's shape: -c (a cluster, though any node says so itself), more seed nodes,
+// or sentinels and the master they watch. Returns why not, or nothing.
+QString applyTopology(const Reader &in, const QCommandLineParser &parser, ConnectionProfile &c)
+{
+    using Kind = ConnectionProfile::Kind;
+    const QStringList sentinels = parser.values(QStringLiteral("sentinel"));
+    const QStringList nodes = parser.values(QStringLiteral("node"));
+    const bool sentinelGiven = !sentinels.isEmpty() || c.kind == Kind::Sentinel;
+    if (sentinelGiven && (in.isSet(QStringLiteral("cluster")) || !nodes.isEmpty()))
+        return QStringLiteral("a master behind Sentinel is not a Redis Cluster: give --sentinel or -c/--node, not both");
+    if (!sentinelGiven) {
+        for (const QString &name : {QStringLiteral("master"), QStringLiteral("sentinel-user"), QStringLiteral("sentinel-pass")})
+            if (in.isSet(name))
+                return QStringLiteral("%1 is for Sentinel: add --sentinel HOST:PORT, or use a redis+sentinel:// URL").arg(in.spelled(name));
+    }
+    QList<ConnectionProfile::Endpoint> endpoints;
+    QString why;
+    for (const QString &text : sentinelGiven ? sentinels : nodes) {
+        const std::optional<ConnectionProfile::Endpoint> e = ConnectionProfile::Endpoint::parse(text, sentinelGiven ? 26379 : 6379, &why);
+        if (!e)
+            return QStringLiteral("%1 '%2': %3").arg(sentinelGiven ? QStringLiteral("--sentinel") : QStringLiteral("--node"), text, why);
+        endpoints << *e;
+    }
+    if (sentinelGiven) {
+        if (!sentinels.isEmpty()) { // given here, they replace a URL's sentinels
+            c.kind = Kind::Sentinel;
+            c.host = endpoints.first().host;
+            c.port = endpoints.first().port;
+            c.moreNodes = endpoints.mid(1);
+        }
+        if (in.isSet(QStringLiteral("master")))
+            c.masterName = in.value(QStringLiteral("master"));
+        if (c.masterName.isEmpty())
+            return QStringLiteral("--sentinel needs --master NAME, the master the sentinels monitor");
+        if (in.isSet(QStringLiteral("sentinel-user")))
+            c.sentinelUser = in.value(QStringLiteral("sentinel-user"));
+        if (in.isSet(QStringLiteral("sentinel-pass")))
+            c.sentinelPassword = in.value(QStringLiteral("sentinel-pass"));
+        else if (c.sentinelPassword.isEmpty())
+            c.sentinelPassword = qEnvironmentVariable("LOCKSCOPE_SENTINEL_AUTH");
+        return QString();
+    }
+    if (in.isSet(QStringLiteral("cluster")) || !endpoints.isEmpty())
+        c.kind = Kind::Cluster;
+    c.moreNodes += endpoints;
+    return QString();
+}
+
 } // namespace
+
 
 std::optional<qint64> CliOptions::parseDuration(const QString &text, qint64 unitMs)
 {
@@ -466,6 +527,8 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
             return refuse(why);
         c.database = int(*db);
     }
+    if (const QString why = applyTopology(in, parser, c); !why.isEmpty())
+        return refuse(why);
     c.tls.enabled = c.tls.enabled || in.isSet(QStringLiteral("tls"));
     if (!c.tls.enabled) {
         for (const QString &name : {QStringLiteral("cacert"), QStringLiteral("cacertdir"), QStringLiteral("cert"), QStringLiteral("key"),

@@ -212,17 +212,29 @@ void DiscoveryService::catchUpMovedSlots()
     };
     for (const Walk &w : std::as_const(m_walks)) {
         RedisConnection *node = w.node;
-        // The slots this master is migrating or importing now: its own line of CLUSTER NODES
-        // carries them as [slot->-id] and [slot-<-id].
+        // What this master serves now, as it says itself in its own line of CLUSTER NODES
+        // (the session's slot map may not have heard of a move yet): slots it did not own
+        // when the walk began, and slots it is migrating or importing ([slot->-id], [slot-<-id]).
         node->send({"CLUSTER", "NODES"}, this, [this, generation, node, moved, finishCatchUp](const RedisReply &nodes) mutable {
             if (generation != m_generation)
                 return;
             for (const QByteArray &line : nodes.isString() ? nodes.bytes().split('\n') : QList<QByteArray>()) {
                 if (!line.contains("myself"))
                     continue;
-                for (const QByteArray &part : line.split(' ')) {
-                    if (part.startsWith('[') && (part.contains("->-") || part.contains("-<-")))
-                        moved.insert(quint16(part.mid(1, part.indexOf('-') - 1).toUInt()));
+                const QList<QByteArray> parts = line.split(' ');
+                for (qsizetype i = 8; i < parts.size(); ++i) {
+                    const QByteArray &part = parts.at(i);
+                    if (part.startsWith('[')) {
+                        if (part.contains("->-") || part.contains("-<-"))
+                            moved.insert(quint16(part.mid(1, part.indexOf('-') - 1).toUInt()));
+                        continue;
+                    }
+                    const qsizetype dash = part.indexOf('-');
+                    const int first = part.left(dash < 0 ? part.size() : dash).toInt();
+                    const int last = dash < 0 ? first : part.mid(dash + 1).toInt();
+                    for (int slot = first; slot <= last && slot < m_ownersAtStart.size(); ++slot)
+                        if (m_ownersAtStart.at(slot) != node)
+                            moved.insert(quint16(slot));
                 }
             }
             m_progress.movedSlots = std::max<qint64>(m_progress.movedSlots, moved.size());

@@ -190,7 +190,7 @@ void WatchService::checkRunId(RedisConnection *master)
         const QString node = m_topology->nodeName(master);
         // A failover already accounts for the new run_id of a retargeted connection.
         if (!m_losses.contains(node))
-            m_losses.insert(node, Loss{QStringLiteral("server-restarted"), node});
+            m_losses.insert(node, Loss{QStringLiteral("server-restarted"), node, MonotonicClock::nowMs()});
         else
             return;
         Q_EMIT serverEvent(QStringLiteral("restarted"), node,
@@ -201,7 +201,7 @@ void WatchService::checkRunId(RedisConnection *master)
 
 void WatchService::onFailover(RedisConnection *master, const QString &from, const QString &to)
 {
-    m_losses.insert(to, Loss{QStringLiteral("failover"), from});
+    m_losses.insert(to, Loss{QStringLiteral("failover"), from, MonotonicClock::nowMs()});
     // The new master's run_id is its own; not a restart.
     m_runIds.remove(master);
     markStale(from, tr("failing over from %1 to %2").arg(from, to));
@@ -287,8 +287,9 @@ void WatchService::finishRefreshBatch()
     if (--m_refreshesInFlight > 0)
         return;
     m_refreshesInFlight = 0;
-    // Every lock of a master that restarted or failed over has been read on it since.
-    m_losses.clear();
+    // Every lock of a master that restarted or failed over has been read on it since, if
+    // this refresh began after it did.
+    m_losses.removeIf([this](const auto &loss) { return loss.value().sinceMs < m_refreshStartedAt; });
     m_nextRefreshAt = MonotonicClock::nowMs() + m_budget.refreshIntervalMs(m_locks.size());
     Q_EMIT refreshed();
     Q_EMIT budgetChanged();

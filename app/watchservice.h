@@ -145,6 +145,7 @@ private:
     {
         QString reason; // "server-restarted" or "failover"
         QString from;   // the master before
+        qint64 sinceMs = 0; // when it was noticed: only a refresh begun after it has read every lock since
     };
     QHash<QString, Loss> m_losses;
     QHash<const RedisConnection *, QString> m_runIds;

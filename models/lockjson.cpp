@@ -9,6 +9,8 @@ void LockJson::write(JsonWriter &out, const LockInfo &lock, qint64 nowMs)
     out.field("key", QByteArrayView(TokenText::escapeBytes(lock.key())));
     // ok, or stale: the read failed and these are the last good values.
     out.field("status", lock.stale ? QStringLiteral("stale") : QStringLiteral("ok"));
+    if (!lock.node().isEmpty())
+        out.field("node", lock.node());
     if (lock.stale)
         out.field("error", lock.staleReason);
     out.field("dialect", lock.dialect);
@@ -56,6 +58,8 @@ QByteArray LockJson::failedLine(const KeySample &sample)
     out.beginObject();
     out.field("key", QByteArrayView(TokenText::escapeBytes(sample.key)));
     out.field("status", KeySample::statusId(sample.status));
+    if (!sample.node.isEmpty())
+        out.field("node", sample.node);
     out.field("error", sample.error);
     out.endObject();
     QByteArray line = out.take();

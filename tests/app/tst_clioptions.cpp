@@ -271,6 +271,15 @@ private Q_SLOTS:
         QTest::newRow("ca file and directory") << QStringList{QStringLiteral("scan"), QStringLiteral("--tls"), QStringLiteral("--cacert"), QStringLiteral("a"),
                                                               QStringLiteral("--cacertdir"), QStringLiteral("b")}
                                                << "give --cacert or --cacertdir, not both";
+        QTest::newRow("sentinel without master") << QStringList{QStringLiteral("scan"), QStringLiteral("--sentinel"), QStringLiteral("s1:26379")}
+                                                 << "--sentinel needs --master NAME, the master the sentinels monitor";
+        QTest::newRow("master without sentinel") << QStringList{QStringLiteral("scan"), QStringLiteral("--master"), QStringLiteral("m")}
+                                                 << "--master is for Sentinel: add --sentinel HOST:PORT, or use a redis+sentinel:// URL";
+        QTest::newRow("sentinel and cluster") << QStringList{QStringLiteral("scan"), QStringLiteral("-c"), QStringLiteral("--sentinel"), QStringLiteral("s1")}
+                                              << "a master behind Sentinel is not a Redis Cluster: give --sentinel or -c/--node, not both";
+        QTest::newRow("bad sentinel address") << QStringList{QStringLiteral("scan"), QStringLiteral("--sentinel"), QStringLiteral("s1:0"),
+                                                             QStringLiteral("--master"), QStringLiteral("m")}
+                                              << QStringLiteral("--sentinel 's1:0': ") + portError(QStringLiteral("s1:0"));
         QTest::newRow("window variant without scenario") << QStringList{QStringLiteral("--variant"), QStringLiteral("fixed")}
                                                          << "--variant needs --scenario, the scenario to run";
         QTest::newRow("window duration without screenshot") << QStringList{QStringLiteral("--duration"), QStringLiteral("5")}
@@ -284,6 +293,45 @@ private Q_SLOTS:
         QString error;
         QVERIFY(!parse(args, &error));
         QCOMPARE(error, message);
+    }
+
+    static QString portError(const QString &text)
+    {
+        QString why;
+        (void)ConnectionProfile::Endpoint::parse(text, 26379, &why);
+        return why;
+    }
+
+    // -c, more seed nodes, sentinels and their master: the profile says which deployment.
+    void topologyOptions()
+    {
+        QString error;
+        std::optional<CliOptions> o = parse({QStringLiteral("scan"), QStringLiteral("-c"), QStringLiteral("-p"), QStringLiteral("7000"),
+                                             QStringLiteral("--node"), QStringLiteral("10.0.0.2:7001")}, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->connection.kind, ConnectionProfile::Kind::Cluster);
+        QCOMPARE(o->connection.port, quint16(7000));
+        QCOMPARE(o->connection.moreNodes, (QList<ConnectionProfile::Endpoint>{{QStringLiteral("10.0.0.2"), 7001}}));
+
+        o = parse({QStringLiteral("watch"), QStringLiteral("--sentinel"), QStringLiteral("s1"), QStringLiteral("--sentinel"), QStringLiteral("s2:5000"),
+                   QStringLiteral("--master"), QStringLiteral("locks"), QStringLiteral("--sentinel-pass"), QStringLiteral("spw"), QStringLiteral("-a"),
+                   QStringLiteral("dpw")}, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->connection.kind, ConnectionProfile::Kind::Sentinel);
+        QCOMPARE(o->connection.host, QStringLiteral("s1"));
+        QCOMPARE(o->connection.port, quint16(26379));
+        QCOMPARE(o->connection.moreNodes, (QList<ConnectionProfile::Endpoint>{{QStringLiteral("s2"), 5000}}));
+        QCOMPARE(o->connection.masterName, QStringLiteral("locks"));
+        QCOMPARE(o->connection.sentinelPassword, QStringLiteral("spw"));
+        QCOMPARE(o->connection.password, QStringLiteral("dpw")); // the data nodes' own
+
+        // A redis+sentinel:// URL names its master; --master overrides it.
+        o = parse({QStringLiteral("scan"), QStringLiteral("-u"), QStringLiteral("redis+sentinel://h1:26380,h2:26381/orders"), QStringLiteral("--master"),
+                   QStringLiteral("billing")}, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->connection.kind, ConnectionProfile::Kind::Sentinel);
+        QCOMPARE(o->connection.masterName, QStringLiteral("billing"));
+        QCOMPARE(o->connection.nodes().size(), qsizetype(2));
     }
 
     void caDirectoryGoesWhereTheCaFileGoes()

@@ -1,0 +1,460 @@
+#include "adminservice.h"
+#include "auditlog.h"
+#include "clusterslot.h"
+#include "dialectregistry.h"
+#include "discoveryservice.h"
+#include "lockevent.h"
+#include "lockeventservice.h"
+#include "servertopology.h"
+#include "session.h"
+#include "sessionmanager.h"
+#include "testcluster.h"
+#include "watchservice.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QTest>
+
+// Locks on a real 3-master, 3-replica Redis Cluster: written by a cluster-aware client
+// (python3-redis's RedisCluster), found by a parallel scan of every master, operated on in
+// every shard, followed through a resharding and failovers, and lost in one.
+class TestClusterLocks : public QObject
+{
+    Q_OBJECT
+
+private:
+    static constexpr int plainLocks = 300;
+    static constexpr int pyLocks = 30;
+
+    TestCluster m_cluster;
+    DialectRegistry m_registry;
+    QTemporaryDir m_dir;
+    std::unique_ptr<AuditLog> m_audit;
+    QSet<QByteArray> m_written; // the lock keys the cluster-aware client wrote
+
+    // Runs a python3-redis script against the cluster; its stdout, or a failure.
+    QByteArray python(const QString &script)
+    {
+        QProcess p;
+        p.start(QStringLiteral(LOCKSCOPE_PYTHON), {QStringLiteral("-c"), script, QString::number(m_cluster.port(0))});
+        if (!p.waitForFinished(60000) || p.exitCode() != 0) {
+            qWarning().noquote() << "python:" << p.readAllStandardError();
+            return QByteArray();
+        }
+        return p.readAllStandardOutput();
+    }
+
+    static QHash<QByteArray, LockInfo> collect(DiscoveryService &discovery, qsizetype *reported, DiscoveryProgress *progress)
+    {
+        QHash<QByteArray, LockInfo> found;
+        QObject guard;
+        QObject::connect(&discovery, &DiscoveryService::locksFound, &guard, [&](const QList<LockInfo> &locks) {
+            for (const LockInfo &l : locks)
+                found.insert(l.key(), l);
+            *reported += locks.size();
+        });
+        QSignalSpy finished(&discovery, &DiscoveryService::finished);
+        QSignalSpy failed(&discovery, &DiscoveryService::failed);
+        discovery.start();
+        if (!QTest::qWaitFor([&] { return !finished.isEmpty() || !failed.isEmpty(); }, 60000))
+            qWarning("the scan did not end");
+        if (!failed.isEmpty())
+            qWarning().noquote() << "scan failed:" << failed.first().at(0).toString();
+        if (!finished.isEmpty())
+            *progress = finished.first().at(0).value<DiscoveryProgress>();
+        return found;
+    }
+
+    std::unique_ptr<ServerTopology> openTopology(int seedNode)
+    {
+        auto t = std::make_unique<ServerTopology>(m_cluster.options(seedNode));
+        QSignalSpy ready(t.get(), &RedisTopology::ready);
+        t->open();
+        if (!ready.wait(15000))
+            qWarning("the topology did not become ready");
+        return t;
+    }
+
+    QString nodeName(int node) const { return QStringLiteral("127.0.0.1:%1").arg(m_cluster.port(node)); }
+
+    // A key whose slot the given master serves.
+    QByteArray keyOn(int master, const QByteArray &prefix)
+    {
+        for (int i = 0; i < 10000; ++i) {
+            const QByteArray key = prefix + QByteArray::number(i);
+            if (m_cluster.masterForSlot(ClusterSlot::forKey(key)) == master)
+                return key;
+        }
+        return QByteArray();
+    }
+
+    ConnectionProfile profile() const
+    {
+        ConnectionProfile p;
+        p.kind = ConnectionProfile::Kind::Cluster;
+        p.host = QStringLiteral("127.0.0.1");
+        p.port = m_cluster.port(0);
+        return p;
+    }
+
+    // A session watching the cluster, and everything it derived.
+    struct Watch : QObject
+    {
+        SessionManager manager;
+        QList<LockEvent> log;
+        Watch(const DialectRegistry *registry, const AuditLog *audit) : manager(registry, audit) {}
+        Session *session() const { return manager.session(); }
+        bool saw(LockEventKind kind, const QByteArray &key = QByteArray()) const
+        {
+            return std::any_of(log.cbegin(), log.cend(), [&](const LockEvent &e) { return e.kind == kind && (key.isEmpty() || e.key == key); });
+        }
+        bool sawServer(const QString &reason) const
+        {
+            return std::any_of(log.cbegin(), log.cend(), [&](const LockEvent &e) { return e.isServerEvent() && e.reason == reason; });
+        }
+        // Lock events no lock went through here (server events are not lock events).
+        QStringList falseEvents(const QSet<QByteArray> &allowed = {}) const
+        {
+            QStringList out;
+            for (const LockEvent &e : log)
+                if (!e.isServerEvent() && e.kind != LockEventKind::Stuck && e.kind != LockEventKind::Renewed
+                    && e.kind != LockEventKind::Contended && !allowed.contains(e.key))
+                    out << LockEvent::kindId(e.kind) + QLatin1Char(' ') + QString::fromUtf8(e.key);
+            return out;
+        }
+        qsizetype live() const
+        {
+            const auto &locks = session()->watch()->locks();
+            return std::count_if(locks.cbegin(), locks.cend(), [](const LockInfo &l) { return !l.stale; });
+        }
+    };
+
+    std::unique_ptr<Watch> watch()
+    {
+        auto w = std::make_unique<Watch>(&m_registry, m_audit.get());
+        Watch *raw = w.get();
+        connect(&w->manager, &SessionManager::sessionChanged, raw, [raw](Session *s) {
+            if (!s)
+                return;
+            s->watch()->setRefreshInterval(500);
+            connect(s->events(), &LockEventService::eventsDerived, raw, [raw](const QList<LockEvent> &events) { raw->log += events; });
+        });
+        w->manager.connectTo(profile());
+        if (!QTest::qWaitFor([raw] { return raw->session() && raw->session()->watch()->locks().size() >= plainLocks + pyLocks; }, 30000))
+            qWarning("the watch did not see the locks");
+        return w;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(!QByteArray(LOCKSCOPE_PYTHON).isEmpty(), "no python3 with the redis module (installer/install-deps.sh installs python3-redis)");
+        QVERIFY2(m_cluster.start(), qPrintable(m_cluster.errorString()));
+        m_audit = std::make_unique<AuditLog>(m_dir.filePath(QStringLiteral("audit.jsonl")));
+        // A cluster-aware client writes the locks, wherever their slots are, and data that is not a lock.
+        const QByteArray out = python(QStringLiteral(R"(
+import sys
+from redis.cluster import RedisCluster
+rc = RedisCluster(host='127.0.0.1', port=int(sys.argv[1]))
+for i in range(%1):
+    rc.set('lock:order:%d' % i, 'token-%d' % i, px=600000)
+for i in range(%2):
+    lock = rc.lock('lock:py:%d' % i, timeout=600)
+    assert lock.acquire(blocking=False)
+    print('lock:py:%d' % i)
+for i in range(500):
+    rc.set('cache:item:%d' % i, 'x')
+)").arg(plainLocks).arg(pyLocks));
+        QCOMPARE(out.split('\n').size() - 1, pyLocks);
+        for (int i = 0; i < plainLocks; ++i)
+            m_written << "lock:order:" + QByteArray::number(i);
+        for (int i = 0; i < pyLocks; ++i)
+            m_written << "lock:py:" + QByteArray::number(i);
+    }
+
+    // Every master scanned, each with its own cursor: exactly the locks written, none twice,
+    // each named with the master that holds it.
+    void discoveryFindsExactlyTheLocksOfEveryShard()
+    {
+        auto t = openTopology(m_cluster.replicas().first()); // any node will do, a replica too
+        DiscoveryService discovery(t.get(), &m_registry);
+        DiscoveryOptions options;
+        options.scanCount = 50; // many rounds per master
+        discovery.setOptions(options);
+        qsizetype reported = 0;
+        DiscoveryProgress progress;
+        const QHash<QByteArray, LockInfo> found = collect(discovery, &reported, &progress);
+        QCOMPARE(QSet<QByteArray>(found.keyBegin(), found.keyEnd()), m_written);
+        QCOMPARE(reported, qsizetype(m_written.size())); // none reported twice
+        QCOMPARE(progress.nodes.size(), qsizetype(3));
+        qint64 scanned = 0;
+        for (const DiscoveryProgress::Node &n : progress.nodes) {
+            QVERIFY2(n.keysScanned > 0 && n.done, qPrintable(n.name));
+            scanned += n.keysScanned;
+        }
+        QCOMPARE(scanned, qint64(plainLocks + pyLocks + 500));
+        for (const LockInfo &l : found) {
+            const int owner = m_cluster.masterForSlot(ClusterSlot::forKey(l.key()));
+            QCOMPARE(l.node(), nodeName(owner));
+        }
+        QCOMPARE(found.value("lock:py:0").dialect, QStringLiteral("redis-py"));
+    }
+
+    // A slot moved, keys and all, while the scan runs: every lock found once, none missed.
+    void reshardingDuringTheScanMissesNothing()
+    {
+        // Enough keys that the walks are still under way when the slot moves.
+        QVERIFY(!python(QStringLiteral(R"(
+import sys
+from redis.cluster import RedisCluster
+rc = RedisCluster(host='127.0.0.1', port=int(sys.argv[1]))
+pipe = rc.pipeline()
+for i in range(30000):
+    pipe.set('fill:%d' % i, 'x')
+pipe.execute()
+print('ok')
+)")).isEmpty());
+        auto t = openTopology(0);
+        DiscoveryService discovery(t.get(), &m_registry);
+        DiscoveryOptions options;
+        options.scanCount = 1; // thousands of round trips per master: a walk long enough to move a slot in
+        options.inspectBatch = 10;
+        discovery.setOptions(options);
+        // The slot with the most locks, and a master to move it to.
+        QHash<int, int> perSlot;
+        for (const QByteArray &key : std::as_const(m_written))
+            ++perSlot[ClusterSlot::forKey(key)];
+        const int slot = std::max_element(perSlot.cbegin(), perSlot.cend()).key();
+        const int from = m_cluster.masterForSlot(slot);
+        const int to = m_cluster.masters().at((m_cluster.masters().indexOf(from) + 1) % 3);
+
+        QHash<QByteArray, int> sightings;
+        QObject guard;
+        connect(&discovery, &DiscoveryService::locksFound, &guard, [&](const QList<LockInfo> &locks) {
+            for (const LockInfo &l : locks)
+                ++sightings[l.key()];
+        });
+        bool moved = false;
+        bool migrated = false;
+        connect(&discovery, &DiscoveryService::progressChanged, &guard, [&](const DiscoveryProgress &p) {
+            const bool walking = std::any_of(p.nodes.cbegin(), p.nodes.cend(), [](const DiscoveryProgress::Node &n) { return !n.done; });
+            if (moved || p.keysScanned < 100 || !walking)
+                return;
+            moved = true; // half-way through the walks
+            // From the event loop, not from inside the reply being handled: the fixture's
+            // blocking calls spin a nested loop, which no code of LockScope's ever does.
+            QTimer::singleShot(0, &guard, [&] { migrated = m_cluster.migrateSlot(slot, from, to); });
+        });
+        QSignalSpy finished(&discovery, &DiscoveryService::finished);
+        QSignalSpy failed(&discovery, &DiscoveryService::failed);
+        discovery.start();
+        QVERIFY2(finished.wait(60000), failed.isEmpty() ? "the scan did not end" : qPrintable(failed.first().at(0).toString()));
+        QVERIFY(moved && migrated);
+        const DiscoveryProgress done = finished.first().at(0).value<DiscoveryProgress>();
+        QCOMPARE(done.keysScanned >= 30000, true);
+        QCOMPARE(QSet<QByteArray>(sightings.keyBegin(), sightings.keyEnd()), m_written);
+        for (auto it = sightings.cbegin(); it != sightings.cend(); ++it)
+            QVERIFY2(it.value() == 1, it.key().constData());
+        QVERIFY(done.movedSlots >= 1);
+        // Put it back for the tests that follow.
+        QVERIFY(m_cluster.migrateSlot(slot, to, from));
+    }
+
+    // Acquire, extend and force-release in every shard, through the same scripts as on one
+    // server, each run on the key's master; a Redisson lock's side keys share its hash tag.
+    void adminActionsInEveryShard()
+    {
+        auto t = openTopology(0);
+        AdminService admin(t.get(), &m_registry, m_audit.get());
+        DiscoveryService discovery(t.get(), &m_registry);
+        for (int master : m_cluster.masters()) {
+            const QByteArray key = keyOn(master, "lock:admin:");
+            QVERIFY(!key.isEmpty());
+            std::optional<AdminResult> result;
+            admin.execute(admin.planAcquire(key, "admin-token", 60000), nullptr, [&](const AdminResult &r) { result = r; });
+            QTRY_VERIFY(result.has_value());
+            QVERIFY2(result->ok(), qPrintable(result->message));
+            QCOMPARE(m_cluster.command(master, {"GET", key}).bytes(), QByteArray("admin-token"));
+
+            LockInfo seen;
+            seen.sample.key = key;
+            qsizetype reported = 0;
+            DiscoveryProgress progress;
+            QHash<QByteArray, LockInfo> found = collect(discovery, &reported, &progress);
+            QVERIFY(found.contains(key));
+            seen = found.value(key);
+            QCOMPARE(seen.node(), nodeName(master));
+
+            result.reset();
+            admin.execute(admin.planExtend(seen, "admin-token", 120000), nullptr, [&](const AdminResult &r) { result = r; });
+            QTRY_VERIFY(result.has_value());
+            QVERIFY2(result->ok(), qPrintable(result->message));
+            QVERIFY(m_cluster.command(master, {"PTTL", key}).integer() > 60000);
+
+            result.reset();
+            admin.execute(admin.planForceRelease(seen), nullptr, [&](const AdminResult &r) { result = r; });
+            QTRY_VERIFY(result.has_value());
+            QVERIFY2(result->ok(), qPrintable(result->message));
+            QCOMPARE(m_cluster.command(master, {"EXISTS", key}).integer(), qint64(0));
+        }
+
+        // A Redisson lock: the hash and its unlock channel share {orderLock}'s slot.
+        const QByteArray redisson = "{orderLock}";
+        const int master = m_cluster.masterForSlot(ClusterSlot::forKey(redisson));
+        std::optional<AdminResult> result;
+        admin.execute(admin.planAcquire(redisson, QByteArray(), 60000, QStringLiteral("redisson-lock")), nullptr,
+                      [&](const AdminResult &r) { result = r; });
+        QTRY_VERIFY(result.has_value());
+        QVERIFY2(result->ok(), qPrintable(result->message));
+        QCOMPARE(m_cluster.command(master, {"TYPE", redisson}).bytes(), QByteArray("hash"));
+        qsizetype reported = 0;
+        DiscoveryProgress progress;
+        const LockInfo seen = collect(discovery, &reported, &progress).value(redisson);
+        QCOMPARE(seen.dialect, QStringLiteral("redisson-lock"));
+        result.reset();
+        admin.execute(admin.planForceRelease(seen), nullptr, [&](const AdminResult &r) { result = r; });
+        QTRY_VERIFY(result.has_value());
+        QVERIFY2(result->ok(), qPrintable(result->message));
+        QCOMPARE(m_cluster.command(master, {"EXISTS", redisson}).integer(), qint64(0));
+    }
+
+    // An action on a key whose slot is half-way to another master: the source answers ASK,
+    // the command follows it there once, and the lock is released where it now lives.
+    void adminFollowsAsk()
+    {
+        auto t = openTopology(0);
+        AdminService admin(t.get(), &m_registry, m_audit.get());
+        const int from = m_cluster.masters().first();
+        const int to = m_cluster.masters().at(1);
+        const QByteArray key = keyOn(from, "lock:ask:");
+        const int slot = ClusterSlot::forKey(key);
+        QVERIFY(m_cluster.command(from, {"SET", key, "tok", "PX", "60000"}).isStatus("OK"));
+        DiscoveryService discovery(t.get(), &m_registry);
+        qsizetype reported = 0;
+        DiscoveryProgress progress;
+        const LockInfo seen = collect(discovery, &reported, &progress).value(key);
+        QCOMPARE(seen.primaryToken(), QByteArray("tok"));
+        QVERIFY(m_cluster.beginMigration(slot, from, to));
+        QVERIFY(m_cluster.migrateKeys(slot, from, to) >= 1); // the key is on the target now
+        QSignalSpy redirected(t.get(), &RedisTopology::redirected);
+        std::optional<AdminResult> result;
+        admin.execute(admin.planForceRelease(seen), nullptr, [&](const AdminResult &r) { result = r; });
+        QTRY_VERIFY(result.has_value());
+        QVERIFY2(result->ok(), qPrintable(result->message));
+        QVERIFY(!redirected.isEmpty());
+        QVERIFY(m_cluster.finishMigration(slot, from)); // back to where it was, now empty
+        QCOMPARE(m_cluster.command(from, {"EXISTS", key}).integer(), qint64(0));
+    }
+
+    // The command line on a cluster, found out from one node (-c is accepted, not needed):
+    // every lock with its master, and an admin action routed to the key's shard.
+    void commandLineOnTheCluster()
+    {
+        const auto lockscope = [this](const QStringList &args, int *code) {
+            QProcess p;
+            p.start(QStringLiteral(LOCKSCOPE_BINARY), args + QStringList{QStringLiteral("-p"), QString::number(m_cluster.port(0))});
+            p.closeWriteChannel();
+            if (!p.waitForFinished(60000))
+                p.kill();
+            *code = p.exitCode();
+            return p.readAllStandardOutput();
+        };
+        int code = -1;
+        const QByteArray out = lockscope({QStringLiteral("scan"), QStringLiteral("--json")}, &code);
+        QCOMPARE(code, 0);
+        QHash<QByteArray, QString> nodes;
+        for (const QByteArray &line : out.split('\n')) {
+            if (line.isEmpty())
+                continue;
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            nodes.insert(o.value(QStringLiteral("key")).toString().toUtf8(), o.value(QStringLiteral("node")).toString());
+        }
+        QCOMPARE(QSet<QByteArray>(nodes.keyBegin(), nodes.keyEnd()), m_written);
+        for (auto it = nodes.cbegin(); it != nodes.cend(); ++it)
+            QCOMPARE(it.value(), nodeName(m_cluster.masterForSlot(ClusterSlot::forKey(it.key()))));
+
+        const QByteArray key = "lock:order:7";
+        const int owner = m_cluster.masterForSlot(ClusterSlot::forKey(key));
+        const QByteArray released = lockscope({QStringLiteral("release"), QString::fromUtf8(key), QStringLiteral("--token"),
+                                               QStringLiteral("token-7"), QStringLiteral("--json"), QStringLiteral("-c")}, &code);
+        QCOMPARE(code, 0);
+        const QJsonObject result = QJsonDocument::fromJson(released.trimmed()).object();
+        QCOMPARE(result.value(QStringLiteral("result")).toString(), QStringLiteral("done"));
+        QCOMPARE(result.value(QStringLiteral("node")).toString(), nodeName(owner));
+        QCOMPARE(m_cluster.command(owner, {"EXISTS", key}).integer(), qint64(0));
+        // Put it back as it was for the watch tests.
+        QVERIFY(m_cluster.command(owner, {"SET", key, "token-7", "PX", "600000"}).isStatus("OK"));
+    }
+
+    // CLUSTER FAILOVER on a replica while a watch runs: the watch follows the promoted
+    // node, records the failover, and reports no lock released, expired, handed over or lost.
+    void watchFollowsAFailoverWithoutFalseEvents()
+    {
+        auto w = watch();
+        QVERIFY(w->session());
+        const int master = m_cluster.masterForSlot(ClusterSlot::forKey("lock:order:0"));
+        int replica = -1;
+        for (int r : m_cluster.replicas())
+            if (m_cluster.masterOf(r) == master)
+                replica = r;
+        QVERIFY(replica >= 0);
+        QVERIFY(m_cluster.failover(replica));
+        QTRY_VERIFY_WITH_TIMEOUT(w->sawServer(QStringLiteral("failover")), 20000);
+        const auto failover = std::find_if(w->log.cbegin(), w->log.cend(),
+                                           [](const LockEvent &e) { return e.isServerEvent() && e.reason == QLatin1String("failover"); });
+        QCOMPARE(failover->node, nodeName(replica));
+        QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().value("lock:order:0").node() == nodeName(replica), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(w->live(), w->session()->watch()->locks().size(), 20000);
+        // A few refreshes on the new master, in which nothing may be reported.
+        QSignalSpy refreshed(w->session()->watch(), &WatchService::refreshed);
+        QTRY_VERIFY_WITH_TIMEOUT(refreshed.size() >= 3, 20000);
+        QCOMPARE(w->falseEvents(), QStringList());
+        QVERIFY(w->session()->topologySummary().contains(QLatin1String("3 masters")));
+    }
+
+    // A lock written to a master whose replica has not got it yet, then a forced takeover by
+    // that replica: the lock is gone from the new master, and the watch says it was lost in
+    // the failover, naming both masters; it does not call it released.
+    void aLockLostInAFailoverIsNamed()
+    {
+        auto w = watch();
+        QVERIFY(w->session());
+        // A shard that has not failed over yet in this run.
+        const int failedOver = m_cluster.masterForSlot(ClusterSlot::forKey("lock:order:0"));
+        int master = -1;
+        for (int m : m_cluster.masters())
+            if (m != failedOver)
+                master = m;
+        int replica = -1;
+        for (int r : m_cluster.replicas())
+            if (m_cluster.masterOf(r) == master)
+                replica = r;
+        QVERIFY(replica >= 0);
+        const QByteArray key = keyOn(master, "lock:unreplicated:");
+        QVERIFY(m_cluster.pauseReplication(replica, 15000));
+        QVERIFY(m_cluster.command(master, {"SET", key, "held-by-a", "PX", "600000"}).isStatus("OK"));
+        QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().contains(key), 20000);
+        // TAKEOVER: the replica promotes itself without waiting to catch up. Its paused
+        // stream from the old master is dropped with the link.
+        QVERIFY(m_cluster.command(replica, {"CLUSTER", "FAILOVER", "TAKEOVER"}).isStatus("OK"));
+        QTRY_VERIFY_WITH_TIMEOUT(m_cluster.command(replica, {"ROLE"}).at(0).bytes() == "master", 20000);
+        QVERIFY(m_cluster.resumeReplication(replica));
+        QVERIFY2(m_cluster.waitUntilHealthy(), qPrintable(m_cluster.errorString()));
+        QTRY_VERIFY_WITH_TIMEOUT(w->saw(LockEventKind::Lost, key), 30000);
+        const auto lost = std::find_if(w->log.cbegin(), w->log.cend(), [&](const LockEvent &e) { return e.kind == LockEventKind::Lost; });
+        QCOMPARE(lost->key, key);
+        QCOMPARE(lost->reason, QStringLiteral("failover"));
+        QCOMPARE(lost->previousNode, nodeName(master));
+        QCOMPARE(lost->node, nodeName(replica));
+        QVERIFY(!w->saw(LockEventKind::Released, key));
+        // Only that lock: every other one survived the takeover.
+        QCOMPARE(w->falseEvents({key}), QStringList());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestClusterLocks)
+#include "tst_clusterlocks.moc"
