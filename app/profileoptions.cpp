@@ -12,6 +12,8 @@ ConnectionOptions ProfileOptions::toOptions(const ConnectionProfile &profile, co
     o.caCertFile = profile.tls.caFile;
     o.certFile = profile.tls.certFile;
     o.keyFile = profile.tls.keyFile;
+    o.keyPassphrase = profile.tls.keyPassphrase.toUtf8();
+    o.serverName = profile.tls.serverName;
     o.verifyPeer = profile.tls.verifyPeer;
     o.connectTimeoutMs = profile.connectTimeoutMs;
     o.clientName = clientName;
@@ -30,6 +32,8 @@ ConnectionProfile ProfileOptions::fromOptions(const ConnectionOptions &o)
     p.tls.caFile = o.caCertFile;
     p.tls.certFile = o.certFile;
     p.tls.keyFile = o.keyFile;
+    p.tls.keyPassphrase = QString::fromUtf8(o.keyPassphrase);
+    p.tls.serverName = o.serverName;
     p.tls.verifyPeer = o.verifyPeer;
     p.connectTimeoutMs = o.connectTimeoutMs;
     return p;

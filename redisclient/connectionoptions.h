@@ -17,6 +17,9 @@ struct ConnectionOptions
     QString certFile;
     QString keyFile;
     QByteArray keyPassphrase; // of an encrypted keyFile; a secret, like the password
+    // Sent as SNI and checked against the server's certificate; empty: the host. For a
+    // server reached by address (or through a tunnel) whose certificate names it otherwise.
+    QString serverName;
     bool verifyPeer = true;
 
     int connectTimeoutMs = 5000;

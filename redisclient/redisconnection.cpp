@@ -168,7 +168,7 @@ void RedisConnection::startConnect()
     setState(State::Connecting);
     m_connectTimer.start(m_options.connectTimeoutMs);
     if (auto *ssl = qobject_cast<QSslSocket *>(m_socket))
-        ssl->connectToHostEncrypted(m_options.host, m_options.port);
+        ssl->connectToHostEncrypted(m_options.host, m_options.port, m_options.serverName);
     else
         m_socket->connectToHost(m_options.host, m_options.port);
 }

@@ -364,6 +364,29 @@ private Q_SLOTS:
         QCOMPARE(call(insecure, {"GET", "lock:tls"}).bytes(), QByteArray("tok"));
     }
 
+    // --sni: the name sent and checked is the one given, not the host connected to (the
+    // certificate names localhost and 127.0.0.1).
+    void tlsServerNameIsTheOneChecked()
+    {
+        QTemporaryDir dir;
+        TestRedis redis;
+        QVERIFY(redis.startTls(dir.path()));
+        ConnectionOptions o = redis.options();
+        o.serverName = QStringLiteral("localhost");
+        RedisConnection named(o);
+        named.open();
+        QVERIFY(call(named, {"PING"}).isStatus("PONG"));
+
+        o.serverName = QStringLiteral("redis.elsewhere.example");
+        RedisConnection elsewhere(o);
+        QSignalSpy errors(&elsewhere, &RedisConnection::errorOccurred);
+        elsewhere.open();
+        QVERIFY(errors.wait(5000));
+        QCOMPARE(errors.first().at(0).value<RedisConnection::ErrorKind>(), RedisConnection::ErrorKind::Tls);
+        QVERIFY2(errors.first().at(1).toString().contains(QLatin1String("host name did not match")),
+                 qPrintable(errors.first().at(1).toString()));
+    }
+
     // A file that cannot be used is one error that names it, before any connection is
     // attempted (nothing reaches the port), and it is not retried.
     void unusableTlsFilesAreOneErrorBeforeConnecting_data()
