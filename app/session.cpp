@@ -82,6 +82,24 @@ void Session::setState(State state)
 
 void Session::open(bool startServices)
 {
+    // Until a session's connections can go through these transports, a profile that needs
+    // one fails and says so, rather than reach some other server at host:port directly.
+    QString unsupported;
+    if (m_profile.ssh.enabled())
+        unsupported = tr("SSH tunnels (through %1) are not yet supported by sessions").arg(m_profile.ssh.destination());
+    else if (!m_profile.socketPath.isEmpty())
+        unsupported = tr("Unix sockets (%1) are not yet supported by sessions").arg(m_profile.socketPath);
+    if (!unsupported.isEmpty()) {
+        // From the event loop: whoever opened the session is still wiring it up.
+        QMetaObject::invokeMethod(this, [this, unsupported] {
+            if (m_state == State::Closed)
+                return;
+            m_lastError = unsupported;
+            setState(State::Failed);
+            Q_EMIT errorOccurred(unsupported);
+        }, Qt::QueuedConnection);
+        return;
+    }
     m_connection->open();
     if (!startServices)
         return;
