@@ -3,7 +3,9 @@
 #include "acquiredialog.h"
 #include "adminconfirmdialog.h"
 #include "adminservice.h"
+#include "connectionband.h"
 #include "connectiondialog.h"
+#include "connectionopener.h"
 #include "dialectregistry.h"
 #include "holderspanel.h"
 #include "profileeditordialog.h"
@@ -39,6 +41,17 @@
 #include <QTableView>
 #include <QTime>
 #include <QToolBar>
+#include <QVBoxLayout>
+
+namespace {
+// A connection's name after its colour tag, for rich-text labels.
+QString taggedName(const Session *session)
+{
+    const QColor color = session->profile().color;
+    const QString name = session->displayName().toHtmlEscaped();
+    return color.isValid() ? QStringLiteral("<span style='color:%1'>■</span> %2").arg(color.name(), name) : name;
+}
+} // namespace
 
 MainWindow::MainWindow(SessionManager *sessions, DialectRegistry *registry, QWidget *parent)
     : QMainWindow(parent)
@@ -116,7 +129,7 @@ MainWindow::MainWindow(SessionManager *sessions, DialectRegistry *registry, QWid
     connect(m_sessions, &SessionManager::reconnectScheduled, this, [this](int attempt, int delayMs) {
         if (Session *s = session())
             m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: reconnecting in %2 s (attempt %3)")
-                                           .arg(s->displayName().toHtmlEscaped())
+                                           .arg(taggedName(s))
                                            .arg(delayMs / 1000.0, 0, 'f', 1)
                                            .arg(attempt));
     });
@@ -270,7 +283,15 @@ void MainWindow::buildLayout()
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({1060, 340});
-    setCentralWidget(splitter);
+    // Below the toolbar, above everything else: the production band.
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    m_band = new ConnectionBand(central);
+    centralLayout->addWidget(m_band);
+    centralLayout->addWidget(splitter, 1);
+    setCentralWidget(central);
 
     m_progress->setRange(0, 100);
     m_progress->setMaximumWidth(160);
@@ -360,13 +381,15 @@ void MainWindow::onSessionChanged(Session *session)
     m_detail->clear();
     m_live->setSession(session);
     onScanProgress({}, true);
+    m_band->showConnection(session ? &session->profile() : nullptr, m_readOnly);
     if (!session) {
         setWindowTitle(QStringLiteral("LockScope"));
         m_connectionLabel->setText(tr("Not connected"));
         updateActions();
         return;
     }
-    setWindowTitle(tr("LockScope — %1").arg(session->displayName()));
+    setWindowTitle(session->profile().production ? tr("LockScope — %1 — PRODUCTION").arg(session->displayName())
+                                                 : tr("LockScope — %1").arg(session->displayName()));
 
     WatchService *watch = session->watch();
     connect(watch, &WatchService::locksChanged, this, [this](const QList<LockInfo> &locks) {
@@ -421,7 +444,7 @@ void MainWindow::showSessionState()
     Session *s = session();
     if (!s)
         return;
-    const QString where = s->displayName().toHtmlEscaped();
+    const QString where = taggedName(s);
     switch (s->state()) {
     case Session::State::Connecting:
         m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> Connecting to %1…").arg(where));
@@ -613,6 +636,7 @@ void MainWindow::setReadOnly(bool readOnly)
     if (m_readOnlyAction->isChecked() != readOnly)
         m_readOnlyAction->setChecked(readOnly);
     m_sessions->setReadOnly(readOnly);
+    m_band->showConnection(session() ? &session()->profile() : nullptr, readOnly);
     updateActions();
 }
 
@@ -621,22 +645,58 @@ bool MainWindow::isReadOnly() const
     return m_readOnly;
 }
 
-void MainWindow::openConnectionDialog()
+void MainWindow::setConnectionStore(ConnectionStore *store)
 {
-    auto *dialog = new ConnectionDialog(this);
+    m_connectionStore = store;
+    delete m_opener;
+    m_opener = nullptr;
+}
+
+ConnectionOpener *MainWindow::connectionOpener()
+{
+    if (!m_opener) {
+        m_opener = new ConnectionOpener(m_connectionStore, this);
+        connect(m_opener, &ConnectionOpener::ready, this, [this](const ConnectionProfile &profile) {
+            setReadOnly(profile.readOnly);
+            m_sessions->connectTo(profile);
+        });
+        connect(m_opener, &ConnectionOpener::cancelled, this, [this](const QString &why) { showMessage(why, true); });
+        connect(m_opener, &ConnectionOpener::notice, this, [this](const QString &message) { showMessage(message); });
+    }
+    return m_opener;
+}
+
+void MainWindow::openConnection(const ConnectionProfile &profile)
+{
+    connectionOpener()->open(profile);
+}
+
+ConnectionDialog *MainWindow::openConnectionDialog()
+{
+    if (m_connectionDialog) {
+        m_connectionDialog->raise();
+        m_connectionDialog->activateWindow();
+        return m_connectionDialog;
+    }
+    auto *dialog = new ConnectionDialog(m_connectionStore, this);
+    m_connectionDialog = dialog;
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    if (Session *s = session())
-        dialog->setProfile(s->profile());
-    dialog->setReadOnly(m_readOnly);
+    // The connection shown now: selected in the list when it is a saved one, else in the
+    // editor (to connect again, or to save).
+    if (Session *s = session(); s && !dialog->selectConnection(s->profile().id)) {
+        ConnectionProfile shown = s->profile();
+        shown.readOnly = m_readOnly;
+        dialog->setProfile(shown);
+    } else if (!s) {
+        ConnectionProfile shown = dialog->profile();
+        shown.readOnly = shown.readOnly || m_readOnly;
+        dialog->setProfile(shown);
+    }
     dialog->setSandboxAvailable(m_sessions->hasSandbox());
-    connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        setReadOnly(dialog->readOnly());
-        if (dialog->useSandbox())
-            m_sessions->openSandbox();
-        else
-            m_sessions->connectTo(dialog->profile());
-    });
+    connect(dialog, &ConnectionDialog::connectRequested, this, &MainWindow::openConnection);
+    connect(dialog, &ConnectionDialog::sandboxRequested, m_sessions, &SessionManager::openSandbox);
     dialog->open();
+    return dialog;
 }
 
 void MainWindow::requestAcquire()
@@ -696,6 +756,10 @@ void MainWindow::confirmAndRun(const AdminPlan &plan)
     }
     auto *dialog = new AdminConfirmDialog(plan, session()->displayName(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // On production, a release runs only once the operator has typed the key.
+    if (session()->profile().production
+        && (plan.action == AdminAction::ForceRelease || plan.action == AdminAction::ReleaseHolder))
+        dialog->requireTypedKey(session()->displayName());
     const QPointer<Session> planned = session();
     connect(dialog, &QDialog::accepted, this, [this, dialog, planned] {
         // The session may have been replaced while the dialog was open: never run the

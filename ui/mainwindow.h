@@ -12,6 +12,10 @@
 #include <functional>
 
 struct AdminPlan;
+class ConnectionBand;
+class ConnectionDialog;
+class ConnectionOpener;
+class ConnectionStore;
 class DialectRegistry;
 class HoldersPanel;
 class LiveWatchDocks;
@@ -74,6 +78,15 @@ public:
     // Locks → Dialect profiles… (made on first use, non-modal).
     ProfileEditorDialog *openProfileEditor();
     QString connectionStatus() const;
+    // The saved connections File → Connect manages; without a store it connects ad hoc.
+    void setConnectionStore(ConnectionStore *store);
+    // File → Connect… (window-modal, opened with open()).
+    ConnectionDialog *openConnectionDialog();
+    // Connects to profile once its secrets are at hand (read from the keychain, or asked
+    // for), with the read-only setting it carries.
+    void openConnection(const ConnectionProfile &profile);
+    ConnectionOpener *connectionOpener();
+    ConnectionBand *connectionBand() const { return m_band; }
 
 Q_SIGNALS:
     void scanFinished();
@@ -88,7 +101,6 @@ private:
     void showSessionState();
     void showBudget();
     void askBudget();
-    void openConnectionDialog();
     void flushUpdates();
     void updateSelection();
     void updateActions();
@@ -104,6 +116,10 @@ private:
     SessionManager *m_sessions;
     DialectRegistry *m_registry;
     const ProfileStore *m_profileStore = nullptr;
+    ConnectionStore *m_connectionStore = nullptr;
+    ConnectionOpener *m_opener = nullptr;
+    QPointer<ConnectionDialog> m_connectionDialog;
+    ConnectionBand *m_band = nullptr;
     QPointer<ProfileEditorDialog> m_profileEditor;
     bool m_readOnly = false;
     bool m_shutDown = false;
