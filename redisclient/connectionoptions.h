@@ -8,6 +8,9 @@ struct ConnectionOptions
 {
     QString host = QStringLiteral("127.0.0.1");
     quint16 port = 6379;
+    // A Unix socket to the server (redis-cli -s), in place of host and port. Plain text
+    // always: Redis serves no TLS on a Unix socket.
+    QString socketPath;
     QString user;     // ACL user; empty means the default user
     QString password; // empty means no AUTH
     int database = 0;
@@ -28,6 +31,7 @@ struct ConnectionOptions
     int reconnectMaxMs = 10000; // reconnect attempts back off up to this far apart
     QString clientName = QStringLiteral("lockscope");
 
-    // host:port/db, with the user when there is one; never the password.
+    // host:port/db (the socket's path for a Unix socket), with the user when there is one;
+    // never the password.
     QString displayName() const;
 };
