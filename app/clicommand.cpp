@@ -29,6 +29,15 @@ CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registr
         else
             fprintf(stderr, "lockscope: %s; reconnecting\n", qUtf8Printable(message));
     });
+    // Nobody is there to look at a fingerprint: an unknown bastion is refused, and the
+    // operator who has checked it says so with --ssh-accept-new (which records it).
+    connect(m_sessions, &SessionManager::hostKeyUnknown, this,
+            [this](const QString &destination, const QString &fingerprint, const QString &keyType) {
+                fail(ConnectionError, QStringLiteral("the SSH server %1 is not known: its %2 host key fingerprint is %3, and "
+                                                     "~/.ssh/known_hosts has no entry for it. If that is the bastion's key, run "
+                                                     "again with --ssh-accept-new to accept it and record it there.")
+                                          .arg(destination, keyType, fingerprint));
+            });
     connect(m_sessions, &SessionManager::sandboxFailed, this,
             [this](const QString &message) { fail(ConnectionError, QStringLiteral("sandbox: %1").arg(message)); });
     connect(m_sessions, &SessionManager::stateChanged, this, [this](Session::State state) {

@@ -433,6 +433,8 @@ bool applyConnection(const Reader &in, ConnectionProfile &c, bool deferred, bool
     }
     if (!c.socketPath.isEmpty() && c.ssh.enabled() && !deferred)
         return refuse(QStringLiteral("a Unix socket is on this machine: -s does not go through --ssh"));
+    if (!c.socketPath.isEmpty() && c.tls.enabled && !deferred)
+        return refuse(QStringLiteral("Redis serves no TLS on a Unix socket: -s does not go with --tls or rediss://"));
     if (in.isSet(QStringLiteral("connect-timeout"))) {
         const std::optional<qint64> ms = in.duration(QStringLiteral("connect-timeout"), 1, 10 * minute, 1, &why);
         if (!ms)

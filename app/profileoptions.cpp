@@ -1,5 +1,7 @@
 #include "profileoptions.h"
 
+#include <algorithm>
+
 ConnectionOptions ProfileOptions::toOptions(const ConnectionProfile &profile, const QString &clientName)
 {
     ConnectionOptions o;
@@ -37,4 +39,20 @@ ConnectionProfile ProfileOptions::fromOptions(const ConnectionOptions &o)
     p.tls.verifyPeer = o.verifyPeer;
     p.connectTimeoutMs = o.connectTimeoutMs;
     return p;
+}
+
+SshOptions ProfileOptions::sshOptions(const ConnectionProfile &profile)
+{
+    SshOptions o;
+    o.user = profile.ssh.user;
+    o.host = profile.ssh.host;
+    o.port = profile.ssh.port;
+    o.privateKeyFile = profile.ssh.keyFile;
+    o.passphrase = profile.ssh.keyPassphrase;
+    o.password = profile.ssh.password;
+    o.useAgent = profile.ssh.useAgent;
+    o.acceptNewHostKey = profile.ssh.acceptNewHostKey;
+    // Reaching the bastion is bounded like reaching the server.
+    o.connectTimeoutMs = std::max(profile.connectTimeoutMs, 1000);
+    return o;
 }

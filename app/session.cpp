@@ -7,6 +7,7 @@
 #include "lockeventservice.h"
 #include "profileoptions.h"
 #include "redisconnection.h"
+#include "sessiontransport.h"
 #include "watchservice.h"
 
 Session::Session(const ConnectionProfile &profile, const DialectRegistry *registry, const AuditLog *audit,
@@ -14,7 +15,8 @@ Session::Session(const ConnectionProfile &profile, const DialectRegistry *regist
     : QObject(parent)
     , m_profile(profile)
     , m_registry(registry)
-    , m_connection(new RedisConnection(connectionOptions(profile), this))
+    , m_transport(new SessionTransport(profile, this))
+    , m_connection(new RedisConnection(m_transport->route(connectionOptions(profile)), this))
     , m_watch(new WatchService(m_connection, registry, this))
     , m_admin(new AdminService(m_connection, registry, audit, this))
     , m_events(new LockEventService(m_connection, m_watch, registry, this))
@@ -49,6 +51,35 @@ Session::Session(const ConnectionProfile &profile, const DialectRegistry *regist
     connect(m_connection, &RedisConnection::reconnectScheduled, this, &Session::reconnectScheduled);
     connect(m_connection, &RedisConnection::stalled, this, [this] { setState(State::Stalled); });
     connect(m_connection, &RedisConnection::answering, this, [this] { setState(State::Ready); });
+    wireTransport();
+}
+
+void Session::wireTransport()
+{
+    connect(m_transport, &SessionTransport::hostKeyUnknown, this, &Session::hostKeyUnknown);
+    connect(m_transport, &SessionTransport::ready, this, [this] {
+        if (m_state != State::Closed)
+            openConnection();
+    });
+    connect(m_transport, &SessionTransport::failed, this, [this](const QString &message) {
+        if (m_state == State::Closed)
+            return;
+        // Retrying through a tunnel that is gone cannot help: a fresh session makes a new one.
+        m_lastError = message;
+        m_connection->close();
+        setState(State::Failed);
+        Q_EMIT errorOccurred(message);
+    });
+}
+
+void Session::acceptHostKey(bool record)
+{
+    m_transport->acceptHostKey(record);
+}
+
+void Session::rejectHostKey()
+{
+    m_transport->rejectHostKey();
 }
 
 ConnectionOptions Session::connectionOptions(const ConnectionProfile &profile)
@@ -70,6 +101,7 @@ Session::~Session()
     delete m_admin;
     delete m_watch;
     delete m_connection;
+    delete m_transport;
 }
 
 void Session::setState(State state)
@@ -82,26 +114,17 @@ void Session::setState(State state)
 
 void Session::open(bool startServices)
 {
-    // Until a session's connections can go through these transports, a profile that needs
-    // one fails and says so, rather than reach some other server at host:port directly.
-    QString unsupported;
-    if (m_profile.ssh.enabled())
-        unsupported = tr("SSH tunnels (through %1) are not yet supported by sessions").arg(m_profile.ssh.destination());
-    else if (!m_profile.socketPath.isEmpty())
-        unsupported = tr("Unix sockets (%1) are not yet supported by sessions").arg(m_profile.socketPath);
-    if (!unsupported.isEmpty()) {
-        // From the event loop: whoever opened the session is still wiring it up.
-        QMetaObject::invokeMethod(this, [this, unsupported] {
-            if (m_state == State::Closed)
-                return;
-            m_lastError = unsupported;
-            setState(State::Failed);
-            Q_EMIT errorOccurred(unsupported);
-        }, Qt::QueuedConnection);
-        return;
-    }
+    m_startServices = startServices;
+    if (m_transport->isTunnel())
+        m_transport->start(); // openConnection() once the tunnel is up
+    else
+        openConnection();
+}
+
+void Session::openConnection()
+{
     m_connection->open();
-    if (!startServices)
+    if (!m_startServices)
         return;
     m_watch->start();
     m_events->start();
@@ -126,4 +149,6 @@ void Session::close(QObject *restorerParent)
     m_watch->stop();
     m_events->notifier()->handOffRestore(restorerParent);
     m_connection->close();
+    // The tunnel goes with the session.
+    m_transport->stop();
 }

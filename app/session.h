@@ -11,6 +11,7 @@ class DialectRegistry;
 class FailedAcquireSampler;
 class LockEventService;
 class RedisConnection;
+class SessionTransport;
 class WatchService;
 struct ConnectionOptions;
 
@@ -54,7 +55,12 @@ public:
     RedisConnection *connection() const { return m_connection; }
 
     // Connects and starts the services (for a command-line subcommand: only connects).
+    // Through an SSH tunnel, the connections wait for it (and for hostKeyUnknown's answer).
     void open(bool startServices = true);
+    // Answers hostKeyUnknown(): go on with the bastion's key (and record it in
+    // ~/.ssh/known_hosts when asked to), or refuse it (the session fails and says why).
+    void acceptHostKey(bool record);
+    void rejectHostKey();
     // See above. restorerParent owns what puts server settings back after the session is
     // gone (SessionManager waits for it before the process quits).
     void close(QObject *restorerParent = nullptr);
@@ -64,13 +70,20 @@ Q_SIGNALS:
     // The first failure of a connection attempt or of a connection that was up.
     void errorOccurred(const QString &message);
     void reconnectScheduled(int attempt, int delayMs);
+    // The SSH bastion's host key is not in known_hosts: answer with acceptHostKey() or
+    // rejectHostKey(). fingerprint is "SHA256:…" as OpenSSH shows it.
+    void hostKeyUnknown(const QString &destination, const QString &fingerprint, const QString &keyType);
 
 private:
     static ConnectionOptions connectionOptions(const ConnectionProfile &profile);
     void setState(State state);
+    void wireTransport();
+    void openConnection();
 
     ConnectionProfile m_profile;
     const DialectRegistry *m_registry;
+    // Before the connections, which it routes, and deleted after them.
+    SessionTransport *m_transport;
     RedisConnection *m_connection;
     WatchService *m_watch;
     AdminService *m_admin;
@@ -79,4 +92,5 @@ private:
     FailedAcquireSampler *m_sampler;
     State m_state = State::Connecting;
     QString m_lastError;
+    bool m_startServices = true;
 };
