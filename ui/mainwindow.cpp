@@ -34,6 +34,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QProgressBar>
 #include <QSplitter>
 #include <QStatusBar>
@@ -126,6 +127,7 @@ MainWindow::MainWindow(SessionManager *sessions, DialectRegistry *registry, QWid
     connect(m_sessions, &SessionManager::stateChanged, this, &MainWindow::showSessionState);
     connect(m_sessions, &SessionManager::errorOccurred, this, [this](const QString &message) { showMessage(message, true); });
     connect(m_sessions, &SessionManager::notice, this, [this](const QString &message) { showMessage(message); });
+    connect(m_sessions, &SessionManager::hostKeyUnknown, this, &MainWindow::askHostKey);
     connect(m_sessions, &SessionManager::reconnectScheduled, this, [this](int attempt, int delayMs) {
         if (Session *s = session())
             m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: reconnecting in %2 s (attempt %3)")
@@ -643,6 +645,45 @@ void MainWindow::setReadOnly(bool readOnly)
 bool MainWindow::isReadOnly() const
 {
     return m_readOnly;
+}
+
+void MainWindow::askHostKey(const QString &destination, const QString &fingerprint, const QString &keyType)
+{
+    // As ssh asks it: the operator compares the fingerprint with the one the bastion's owner
+    // published. Window-modal and opened with open(): the session waits, the GUI does not.
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Unknown SSH host key"),
+                                tr("The authenticity of the SSH server %1 cannot be established.\n\n"
+                                   "Its %2 key fingerprint is\n%3\n\n"
+                                   "It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your "
+                                   "bastion host.")
+                                    .arg(destination, keyType, fingerprint),
+                                QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("hostKeyQuestion"));
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QPushButton *remember = box->addButton(tr("Trust and remember"), QMessageBox::AcceptRole);
+    QPushButton *once = box->addButton(tr("Trust this time"), QMessageBox::AcceptRole);
+    QPushButton *refuse = box->addButton(tr("Refuse"), QMessageBox::RejectRole);
+    box->setDefaultButton(refuse);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    const QPointer<Session> asking = session();
+    connect(box, &QMessageBox::finished, this, [this, box, remember, once, asking] {
+        // Answered for the session that asked, never for one that replaced it since.
+        if (!asking || asking != session())
+            return;
+        if (box->clickedButton() == remember)
+            m_sessions->acceptHostKey(true);
+        else if (box->clickedButton() == once)
+            m_sessions->acceptHostKey(false);
+        else
+            m_sessions->rejectHostKey();
+    });
+    m_hostKeyQuestion = box;
+    box->open();
+}
+
+QMessageBox *MainWindow::hostKeyQuestion() const
+{
+    return m_hostKeyQuestion;
 }
 
 void MainWindow::setConnectionStore(ConnectionStore *store)

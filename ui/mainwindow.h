@@ -16,6 +16,7 @@ class ConnectionBand;
 class ConnectionDialog;
 class ConnectionOpener;
 class ConnectionStore;
+class QMessageBox;
 class DialectRegistry;
 class HoldersPanel;
 class LiveWatchDocks;
@@ -87,6 +88,8 @@ public:
     void openConnection(const ConnectionProfile &profile);
     ConnectionOpener *connectionOpener();
     ConnectionBand *connectionBand() const { return m_band; }
+    // The question about an unknown SSH host key, while it is open (for tests).
+    QMessageBox *hostKeyQuestion() const;
 
 Q_SIGNALS:
     void scanFinished();
@@ -101,6 +104,7 @@ private:
     void showSessionState();
     void showBudget();
     void askBudget();
+    void askHostKey(const QString &destination, const QString &fingerprint, const QString &keyType);
     void flushUpdates();
     void updateSelection();
     void updateActions();
@@ -120,6 +124,7 @@ private:
     ConnectionOpener *m_opener = nullptr;
     QPointer<ConnectionDialog> m_connectionDialog;
     ConnectionBand *m_band = nullptr;
+    QPointer<QMessageBox> m_hostKeyQuestion;
     QPointer<ProfileEditorDialog> m_profileEditor;
     bool m_readOnly = false;
     bool m_shutDown = false;
