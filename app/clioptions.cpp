@@ -144,6 +144,9 @@ const QList<OptionSpec> &optionTable()
                         "costs the server CPU on every write; put back when the watch ends")},
         {{QStringLiteral("screenshot")}, QStringLiteral("FILE"), Gui, S::Options,
          QStringLiteral("the window: save a picture of it to FILE and quit (no display needed)")},
+        {{QStringLiteral("screenshot-of")}, QStringLiteral("WHAT"), Gui, S::Options,
+         QStringLiteral("with --screenshot: window (the default) or connections (the\n"
+                        "connection manager, over the window)")},
         {{QStringLiteral("scenario")}, QStringLiteral("NAME"), Gui | Demo, S::Options,
          QStringLiteral("demo: run this scenario (default: all of them, in turn)")},
         {{QStringLiteral("variant")}, QStringLiteral("V"), Gui | Demo, S::Options,
@@ -589,6 +592,14 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     o.enableNotifications = in.isSet(QStringLiteral("enable-notifications"));
     o.list = in.isSet(QStringLiteral("list"));
     o.screenshot = in.value(QStringLiteral("screenshot"));
+    if (in.isSet(QStringLiteral("screenshot-of"))) {
+        const QString of = in.value(QStringLiteral("screenshot-of"));
+        if (of != QLatin1String("window") && of != QLatin1String("connections"))
+            return refuse(QStringLiteral("--screenshot-of takes window or connections, not \"%1\"").arg(of));
+        if (o.screenshot.isEmpty())
+            return refuse(QStringLiteral("--screenshot-of needs --screenshot FILE"));
+        o.screenshotOfConnections = of == QLatin1String("connections");
+    }
     o.scenario = in.value(QStringLiteral("scenario"));
     if (in.isSet(QStringLiteral("dialect")))
         o.dialect = in.value(QStringLiteral("dialect"));

@@ -51,6 +51,7 @@ struct CliOptions
     bool enableNotifications = false;
 
     QString screenshot;
+    bool screenshotOfConnections = false; // --screenshot-of connections: the connection manager
 
     QStringList arguments; // as given, for useSaved()
 

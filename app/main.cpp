@@ -3,6 +3,7 @@
 #include "admincommand.h"
 #include "auditlog.h"
 #include "clioptions.h"
+#include "connectiondialog.h"
 #include "connectionstore.h"
 #include "democommand.h"
 #include "democontroller.h"
@@ -163,6 +164,23 @@ int runGui(int argc, char *argv[], CliOptions options)
     if (demo && !DemoScenario::find(options.scenario)) {
         fprintf(stderr, "lockscope: unknown scenario '%s' (lockscope demo --list shows them)\n", qUtf8Printable(options.scenario));
         return CliCommand::Usage;
+    }
+    if (!options.screenshot.isEmpty() && options.screenshotOfConnections) {
+        // The connection manager as File → Connect opens it, the --connection one selected;
+        // it needs no server, so nothing is connected.
+        window.resize(1400, 900);
+        window.show();
+        ConnectionDialog *dialog = window.openConnectionDialog();
+        if (!options.connection.id.isEmpty())
+            dialog->selectConnection(options.connection.id);
+        dialog->resize(dialog->sizeHint().expandedTo(QSize(1000, 660)));
+        QTimer::singleShot(500, dialog, [dialog, file = options.screenshot] {
+            const bool saved = dialog->grab().save(file);
+            if (!saved)
+                fprintf(stderr, "lockscope: could not write %s\n", qUtf8Printable(file));
+            QCoreApplication::exit(saved ? 0 : 1);
+        });
+        return QApplication::exec();
     }
     if (!options.screenshot.isEmpty()) {
         const QString file = options.screenshot;

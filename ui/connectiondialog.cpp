@@ -128,7 +128,11 @@ ConnectionDialog::ConnectionDialog(ConnectionStore *store, QWidget *parent)
     if (m_store) {
         SecretStore *secrets = m_store->secrets();
         m_keychain->setText(secrets->statusText());
-        connect(secrets, &SecretStore::availabilityChanged, this, [this] { m_keychain->setText(m_store->secrets()->statusText()); });
+        // The probe answers after the dialog is up: "in the keychain" or "for this session" then.
+        connect(secrets, &SecretStore::availabilityChanged, this, [this] {
+            m_keychain->setText(m_store->secrets()->statusText());
+            updateSecretPlaceholders();
+        });
         if (secrets->availability() == SecretStore::Availability::Unknown)
             secrets->probe();
         reload();
