@@ -4,7 +4,7 @@
 #include "dialectregistry.h"
 #include "jsonwriter.h"
 #include "keyinspector.h"
-#include "redisconnection.h"
+#include "redistopology.h"
 #include "session.h"
 #include "tokentext.h"
 
@@ -28,10 +28,10 @@ void AdminCommand::run()
                                      options().dialect));
         return;
     }
-    m_inspector = new KeyInspector(connection(), this);
+    m_inspector = new KeyInspector(topology(), this);
     m_inspector->inspect({options().key}, this, [this](const QList<KeySample> &samples, const QString &error) {
         if (!error.isEmpty()) {
-            fail(connection()->isReady() ? Refused : ConnectionError, error);
+            fail(topology()->isReady() ? Refused : ConnectionError, error);
             return;
         }
         onObserved(registry()->classify(samples.value(0)));
@@ -106,7 +106,7 @@ void AdminCommand::execute(const AdminPlan &plan)
             code = ConnectionError;
             break;
         case AdminResult::Outcome::Failed:
-            code = connection()->isReady() ? Refused : ConnectionError;
+            code = topology()->isReady() ? Refused : ConnectionError;
             break;
         }
         if (options().json) {

@@ -4,6 +4,7 @@
 #include "dialectregistry.h"
 #include "luascripts.h"
 #include "redisconnection.h"
+#include "redistopology.h"
 #include "tokentext.h"
 
 #include <QDateTime>
@@ -66,10 +67,10 @@ QString doneWords(AdminAction action)
 }
 } // namespace
 
-AdminService::AdminService(RedisConnection *connection, const DialectRegistry *registry, const AuditLog *audit,
+AdminService::AdminService(RedisTopology *topology, const DialectRegistry *registry, const AuditLog *audit,
                            QObject *parent)
     : QObject(parent)
-    , m_connection(connection)
+    , m_topology(topology)
     , m_registry(registry)
     , m_audit(audit)
 {
@@ -327,9 +328,9 @@ void AdminService::execute(const AdminPlan &planned, QObject *context, ResultHan
         finish(plan, interpret(plan, reply), hasOwner && !owner ? ResultHandler() : handler);
     };
     if (plan.isScript())
-        LuaScripts::load(plan.scriptName).run(m_connection, plan.keys, plan.args, this, onReply);
+        m_topology->runScript(LuaScripts::load(plan.scriptName), plan.keys, plan.args, this, onReply);
     else
-        m_connection->send(plan.command, this, onReply);
+        m_topology->send(plan.key, plan.command, this, onReply);
 }
 
 // The state a guard reported back, {0, type, size, name, value, ...}, as a fingerprint the
@@ -419,9 +420,9 @@ bool AdminService::writeAudit(const AdminPlan &plan, const AdminResult *outcome,
     entry.time = QDateTime::currentDateTimeUtc();
     entry.id = plan.id;
     entry.phase = outcome ? AuditEntry::Phase::Outcome : AuditEntry::Phase::Intent;
-    entry.server = m_serverName.isEmpty() ? m_connection->options().displayName() : m_serverName;
+    entry.server = m_serverName.isEmpty() ? m_topology->options().displayName() : m_serverName;
     entry.user = operatorLogin();
-    entry.redisUser = m_connection->options().user;
+    entry.redisUser = m_topology->options().user;
     entry.action = AdminPlan::actionId(plan.action);
     entry.key = plan.key;
     entry.token = plan.token;

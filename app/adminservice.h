@@ -12,7 +12,7 @@
 class AuditLog;
 class Dialect;
 class DialectRegistry;
-class RedisConnection;
+class RedisTopology;
 class RedisReply;
 
 // Acquire, extend and release, through the same commands and Lua scripts the lock libraries
@@ -32,7 +32,7 @@ class AdminService final : public QObject
 public:
     using ResultHandler = std::function<void(const AdminResult &result)>;
 
-    AdminService(RedisConnection *connection, const DialectRegistry *registry, const AuditLog *audit,
+    AdminService(RedisTopology *topology, const DialectRegistry *registry, const AuditLog *audit,
                  QObject *parent = nullptr);
     // Actions still waiting for their answer get their outcome, unknown, in the audit log.
     ~AdminService() override;
@@ -80,7 +80,7 @@ private:
     bool writeAudit(const AdminPlan &plan, const AdminResult *outcome, QString *error) const;
     void finish(const AdminPlan &plan, const AdminResult &result, const ResultHandler &handler);
 
-    RedisConnection *m_connection;
+    RedisTopology *m_topology;
     const DialectRegistry *m_registry;
     const AuditLog *m_audit;
     QString m_serverName;

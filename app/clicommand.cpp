@@ -72,9 +72,9 @@ Session *CliCommand::session() const
     return m_sessions->session();
 }
 
-RedisConnection *CliCommand::connection() const
+RedisTopology *CliCommand::topology() const
 {
-    return session() ? session()->connection() : nullptr;
+    return session() ? session()->topology() : nullptr;
 }
 
 int CliCommand::exec()

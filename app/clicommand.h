@@ -10,7 +10,7 @@
 class AuditLog;
 class ConnectionStore;
 class DialectRegistry;
-class RedisConnection;
+class RedisTopology;
 class Session;
 class TerminalPrompt;
 class TerminationSignals;
@@ -59,7 +59,7 @@ protected:
 
     SessionManager *sessions() const { return m_sessions; }
     Session *session() const;
-    RedisConnection *connection() const;
+    RedisTopology *topology() const;
     const CliOptions &options() const { return m_options; }
     const DialectRegistry *registry() const { return m_registry; }
     bool isFinished() const { return m_finished; }

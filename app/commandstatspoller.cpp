@@ -1,12 +1,15 @@
 #include "commandstatspoller.h"
 
 #include "redisconnection.h"
+#include "redistopology.h"
+
+#include <memory>
 
 #include <QDateTime>
 
-CommandStatsPoller::CommandStatsPoller(RedisConnection *connection, QObject *parent)
+CommandStatsPoller::CommandStatsPoller(RedisTopology *topology, QObject *parent)
     : QObject(parent)
-    , m_connection(connection)
+    , m_topology(topology)
 {
     m_timer.setInterval(1000);
     connect(&m_timer, &QTimer::timeout, this, &CommandStatsPoller::poll);
@@ -25,12 +28,29 @@ void CommandStatsPoller::stop()
 
 void CommandStatsPoller::poll()
 {
-    if (m_inFlight || !m_connection->isReady())
+    QList<RedisConnection *> masters = m_topology->masters();
+    masters.removeIf([](const RedisConnection *m) { return !m->isReady(); });
+    if (m_inFlight || masters.isEmpty())
         return;
     m_inFlight = true;
-    m_connection->send({"INFO", "commandstats"}, this, [this](const RedisReply &reply) {
-        m_inFlight = false;
-        if (reply.isString())
-            Q_EMIT statsRead(CommandStats::parse(reply.bytes()), QDateTime::currentMSecsSinceEpoch());
-    });
+    auto sum = std::make_shared<CommandStats>();
+    auto left = std::make_shared<qsizetype>(masters.size());
+    for (RedisConnection *master : masters) {
+        master->send({"INFO", "commandstats"}, this, [this, sum, left](const RedisReply &reply) {
+            if (reply.isString()) {
+                const CommandStats one = CommandStats::parse(reply.bytes());
+                for (auto it = one.commands.cbegin(); it != one.commands.cend(); ++it) {
+                    CommandStats::Entry &e = sum->commands[it.key()];
+                    e.calls += it->calls;
+                    e.usec += it->usec;
+                    e.rejected += it->rejected;
+                    e.failed += it->failed;
+                }
+            }
+            if (--*left > 0)
+                return;
+            m_inFlight = false;
+            Q_EMIT statsRead(*sum, QDateTime::currentMSecsSinceEpoch());
+        });
+    }
 }

@@ -5,17 +5,18 @@
 #include <QObject>
 #include <QTimer>
 
-class RedisConnection;
+class RedisTopology;
 
 // Reads INFO commandstats once a second (one request at a time, never a queue) for the
-// server-wide command rates. Cheap for the server: one short reply a second.
+// server-wide command rates, from every master of a cluster, summed. Cheap for the server:
+// one short reply a second.
 class CommandStatsPoller final : public QObject
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(CommandStatsPoller)
 
 public:
-    explicit CommandStatsPoller(RedisConnection *connection, QObject *parent = nullptr);
+    explicit CommandStatsPoller(RedisTopology *topology, QObject *parent = nullptr);
 
     void setInterval(int ms) { m_timer.setInterval(ms); }
     void start();
@@ -27,7 +28,7 @@ Q_SIGNALS:
     void statsRead(const CommandStats &stats, qint64 timeMs);
 
 private:
-    RedisConnection *m_connection;
+    RedisTopology *m_topology;
     QTimer m_timer;
     bool m_inFlight = false;
 };

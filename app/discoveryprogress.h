@@ -1,20 +1,32 @@
 #pragma once
 
 #include <QMetaType>
+#include <QList>
 #include <QString>
 #include <QtGlobal>
 
 #include <algorithm>
 
-// Where a discovery scan stands; keysTotal is DBSIZE at the start (-1 until known).
+// Where a discovery scan stands; keysTotal is DBSIZE at the start (-1 until known), summed
+// over the masters of a cluster, each of which is also counted on its own.
 struct DiscoveryProgress
 {
+    struct Node
+    {
+        QString name; // host:port
+        qint64 keysScanned = 0;
+        qint64 keysTotal = -1;
+        bool done = false;
+    };
+
     qint64 keysScanned = 0;
     qint64 keysTotal = -1;
     qint64 candidates = 0; // keys matching a lock pattern
     qint64 locksFound = 0;
     qint64 unreadable = 0;  // candidates whose read failed (see DiscoveryService::keysUnreadable)
     QString readError;      // the first reason one failed
+    QList<Node> nodes;      // per master; one entry off a cluster
+    qint64 movedSlots = 0;  // slots that moved during the scan, read again at its end
     qint64 elapsedMs = 0;
 
     int percent() const

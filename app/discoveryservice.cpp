@@ -1,20 +1,29 @@
 #include "discoveryservice.h"
 
+#include "clusterslot.h"
 #include "dialectregistry.h"
 #include "redisconnection.h"
+#include "redistopology.h"
 
 namespace {
 constexpr int progressIntervalMs = 100;
+// At most this many keys of one moved slot are read again: a slot holds 1/16384th of the
+// keyspace, so this covers 160 million keys evenly spread.
+constexpr int maxCatchUpKeys = 10000;
 }
 
-DiscoveryService::DiscoveryService(RedisConnection *connection, const DialectRegistry *registry, QObject *parent)
+DiscoveryService::DiscoveryService(RedisTopology *topology, const DialectRegistry *registry, QObject *parent)
     : QObject(parent)
-    , m_connection(connection)
+    , m_topology(topology)
     , m_registry(registry)
-    , m_inspector(connection)
-    , m_classifier(connection, registry)
+    , m_inspector(topology)
+    , m_classifier(topology, registry)
 {
     setOptions(DiscoveryOptions());
+    connect(topology, &RedisTopology::redirected, this, [this](quint16 slot) {
+        if (m_running)
+            m_redirectedSlots.insert(slot);
+    });
 }
 
 void DiscoveryService::setOptions(const DiscoveryOptions &options)
@@ -45,20 +54,59 @@ void DiscoveryService::start()
     const quint64 generation = ++m_generation;
     m_running = true;
     m_scanDone = false;
+    m_caughtUp = false;
     m_inFlight = 0;
     m_pendingKeys.clear();
     m_seen.clear();
+    m_redirectedSlots.clear();
     m_progress = DiscoveryProgress();
     m_patterns = patterns();
     m_elapsed.start();
     m_sinceReport.start();
+    m_walks.clear();
+    QObject::disconnect(m_waitForTopology);
     Q_EMIT started();
+    // A scan asked for while the session still connects begins once the masters are known.
+    if (m_topology->state() == RedisTopology::State::Connecting) {
+        m_waitForTopology = connect(m_topology, &RedisTopology::stateChanged, this, [this, generation](RedisTopology::State state) {
+            if (state == RedisTopology::State::Connecting)
+                return;
+            QObject::disconnect(m_waitForTopology);
+            if (generation == m_generation)
+                walkMasters();
+        });
+        return;
+    }
+    walkMasters();
+}
 
-    m_connection->send({"DBSIZE"}, this, [this, generation](const RedisReply &reply) {
-        if (generation == m_generation && reply.isInteger())
-            m_progress.keysTotal = reply.integer();
-    });
-    scanFrom("0");
+void DiscoveryService::walkMasters()
+{
+    const quint64 generation = m_generation;
+    for (RedisConnection *node : m_topology->masters()) {
+        Walk w;
+        w.node = node;
+        m_walks << w;
+        DiscoveryProgress::Node p;
+        p.name = m_topology->nodeName(node);
+        m_progress.nodes << p;
+    }
+    m_ownersAtStart = m_topology->slotOwners();
+    if (m_walks.isEmpty()) {
+        fail(tr("no master to scan: %1").arg(m_topology->lastError().isEmpty() ? tr("not connected") : m_topology->lastError()));
+        return;
+    }
+    for (int i = 0; i < m_walks.size(); ++i) {
+        m_walks[i].node->send({"DBSIZE"}, this, [this, generation, i](const RedisReply &reply) {
+            if (generation != m_generation || !reply.isInteger())
+                return;
+            m_progress.nodes[i].keysTotal = reply.integer();
+            m_progress.keysTotal = 0;
+            for (const DiscoveryProgress::Node &n : std::as_const(m_progress.nodes))
+                m_progress.keysTotal += std::max<qint64>(0, n.keysTotal);
+        });
+        scanFrom(i);
+    }
 }
 
 void DiscoveryService::cancel()
@@ -66,40 +114,63 @@ void DiscoveryService::cancel()
     if (!m_running)
         return;
     ++m_generation; // replies still on the way are ignored
+    QObject::disconnect(m_waitForTopology);
     m_running = false;
     Q_EMIT cancelled(progress());
 }
 
-void DiscoveryService::scanFrom(const QByteArray &cursor)
+bool DiscoveryService::scanning() const
 {
-    RedisCommand scan{"SCAN", cursor};
+    return std::any_of(m_walks.cbegin(), m_walks.cend(), [](const Walk &w) { return !w.done; });
+}
+
+void DiscoveryService::scanFrom(int walk)
+{
+    RedisCommand scan{"SCAN", m_walks.at(walk).cursor};
     // One server-side pattern can go to SCAN itself; several are matched here, in one walk.
     if (m_patterns.size() == 1 && m_patterns.first().isServerSide())
         scan << "MATCH" << m_patterns.first().glob();
     scan << "COUNT" << QByteArray::number(m_options.scanCount);
     const quint64 generation = m_generation;
-    m_connection->send(scan, this, [this, generation](const RedisReply &reply) { onScanReply(reply, generation); });
+    m_walks.at(walk).node->send(scan, this, [this, walk, generation](const RedisReply &reply) { onScanReply(walk, reply, generation); });
 }
 
-void DiscoveryService::onScanReply(const RedisReply &reply, quint64 generation)
+void DiscoveryService::onScanReply(int walk, const RedisReply &reply, quint64 generation)
 {
     if (generation != m_generation)
         return;
     if (reply.isError() || !reply.isArray() || reply.size() != 2) {
-        fail(reply.isError() ? QStringLiteral("SCAN failed: %1").arg(reply.errorMessage())
-                             : QStringLiteral("SCAN returned an unexpected reply"));
+        const QString node = m_walks.size() > 1 ? m_progress.nodes.at(walk).name + QStringLiteral(": ") : QString();
+        fail(reply.isError() ? tr("SCAN failed: %1%2").arg(node, reply.errorMessage()) : tr("SCAN returned an unexpected reply"));
         return;
     }
-    const QByteArray cursor = reply.at(0).bytes();
-    if (cursor == "0") {
-        m_scanDone = true;
+    Walk &w = m_walks[walk];
+    w.cursor = reply.at(0).bytes();
+    if (w.cursor == "0") {
+        w.done = true;
+        m_progress.nodes[walk].done = true;
     } else {
-        scanFrom(cursor);
-        m_connection->flush(); // Redis scans on while we match this batch
+        scanFrom(walk);
+        w.node->flush(); // Redis scans on while we match this batch
     }
-
     const QList<RedisReply> &keys = reply.at(1).elements();
     m_progress.keysScanned += keys.size();
+    m_progress.nodes[walk].keysScanned += keys.size();
+    consider(keys);
+    if (!scanning() && !m_scanDone) {
+        if (!m_ownersAtStart.isEmpty() && !m_caughtUp) {
+            catchUpMovedSlots();
+            return;
+        }
+        m_scanDone = true;
+    }
+    inspectPending(m_scanDone);
+    reportProgress(false);
+    maybeFinish();
+}
+
+void DiscoveryService::consider(const QList<RedisReply> &keys)
+{
     for (const RedisReply &k : keys) {
         const QByteArray &key = k.bytes();
         bool candidate = false;
@@ -109,15 +180,69 @@ void DiscoveryService::onScanReply(const RedisReply &reply, quint64 generation)
                 break;
             }
         }
+        // A key seen on two masters (copied by a MIGRATE in flight) is listed once.
         if (!candidate || m_registry->isSideKey(key) || m_seen.contains(key))
             continue;
         m_seen.insert(key);
         m_pendingKeys.append(key);
         ++m_progress.candidates;
     }
-    inspectPending(m_scanDone);
-    reportProgress(false);
-    maybeFinish();
+}
+
+void DiscoveryService::catchUpMovedSlots()
+{
+    // Slots that moved while the masters were walked: owned by another master now than at the
+    // start, redirected on the way, or still being migrated now. Their keys are read again
+    // from every master (a migrating slot's keys are split between two).
+    m_caughtUp = true;
+    const quint64 generation = m_generation;
+    const QList<const RedisConnection *> owners = m_topology->slotOwners();
+    QSet<quint16> moved = m_redirectedSlots;
+    for (int slot = 0; slot < ClusterSlot::count && slot < owners.size() && slot < m_ownersAtStart.size(); ++slot)
+        if (owners.at(slot) != m_ownersAtStart.at(slot))
+            moved.insert(quint16(slot));
+    auto pending = std::make_shared<int>(int(m_walks.size()));
+    auto finishCatchUp = [this, generation, pending] {
+        if (generation != m_generation || --*pending > 0)
+            return;
+        m_scanDone = true;
+        inspectPending(true);
+        reportProgress(false);
+        maybeFinish();
+    };
+    for (const Walk &w : std::as_const(m_walks)) {
+        RedisConnection *node = w.node;
+        // The slots this master is migrating or importing now: its own line of CLUSTER NODES
+        // carries them as [slot->-id] and [slot-<-id].
+        node->send({"CLUSTER", "NODES"}, this, [this, generation, node, moved, finishCatchUp](const RedisReply &nodes) mutable {
+            if (generation != m_generation)
+                return;
+            for (const QByteArray &line : nodes.isString() ? nodes.bytes().split('\n') : QList<QByteArray>()) {
+                if (!line.contains("myself"))
+                    continue;
+                for (const QByteArray &part : line.split(' ')) {
+                    if (part.startsWith('[') && (part.contains("->-") || part.contains("-<-")))
+                        moved.insert(quint16(part.mid(1, part.indexOf('-') - 1).toUInt()));
+                }
+            }
+            m_progress.movedSlots = std::max<qint64>(m_progress.movedSlots, moved.size());
+            if (moved.isEmpty()) {
+                finishCatchUp();
+                return;
+            }
+            QList<RedisCommand> reads;
+            for (quint16 slot : std::as_const(moved))
+                reads << RedisCommand{"CLUSTER", "GETKEYSINSLOT", QByteArray::number(slot), QByteArray::number(maxCatchUpKeys)};
+            node->pipeline(reads, this, [this, generation, finishCatchUp](const QList<RedisReply> &replies) mutable {
+                if (generation != m_generation)
+                    return;
+                for (const RedisReply &keys : replies)
+                    if (keys.isArray())
+                        consider(keys.elements());
+                finishCatchUp();
+            });
+        });
+    }
 }
 
 void DiscoveryService::inspectPending(bool all)

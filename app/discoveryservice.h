@@ -13,19 +13,26 @@
 class DialectRegistry;
 class RedisConnection;
 class RedisReply;
+class RedisTopology;
 
 // Finds locks: walks the keyspace once with SCAN (never KEYS), matches each key against
 // all lock patterns locally, and inspects the candidates in pipelined batches. The next
 // SCAN is sent before a reply is processed, so Redis never idles while we match and decode.
 // Everything runs on the event loop in small slices; the GUI stays responsive on a
 // million keys.
+//
+// On a Redis Cluster every master is walked at once, each with its own cursor over its own
+// keys, and the results merged: a key is listed once. SCAN promises nothing about keys that
+// move while it runs, so slots that moved during the walk (their owner changed, a node
+// redirected one, a node was still migrating one at the end) are read again at its end with
+// CLUSTER GETKEYSINSLOT on every master: a resharding never hides a lock.
 class DiscoveryService final : public QObject
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(DiscoveryService)
 
 public:
-    DiscoveryService(RedisConnection *connection, const DialectRegistry *registry, QObject *parent = nullptr);
+    DiscoveryService(RedisTopology *topology, const DialectRegistry *registry, QObject *parent = nullptr);
 
     void setOptions(const DiscoveryOptions &options);
     const DiscoveryOptions &options() const { return m_options; }
@@ -50,14 +57,25 @@ Q_SIGNALS:
     void failed(const QString &message);
 
 private:
-    void scanFrom(const QByteArray &cursor);
-    void onScanReply(const RedisReply &reply, quint64 generation);
+    struct Walk
+    {
+        RedisConnection *node = nullptr;
+        QByteArray cursor = "0";
+        bool done = false;
+    };
+
+    void walkMasters();
+    void scanFrom(int walk);
+    void onScanReply(int walk, const RedisReply &reply, quint64 generation);
+    void consider(const QList<RedisReply> &keys);
     void inspectPending(bool all);
+    void catchUpMovedSlots();
     void maybeFinish();
     void reportProgress(bool force);
     void fail(const QString &message);
+    bool scanning() const;
 
-    RedisConnection *m_connection;
+    RedisTopology *m_topology;
     const DialectRegistry *m_registry;
     KeyInspector m_inspector;
     LockClassifier m_classifier;
@@ -67,6 +85,11 @@ private:
     quint64 m_generation = 0;
     bool m_running = false;
     bool m_scanDone = false;
+    bool m_caughtUp = false;
+    QList<Walk> m_walks;
+    QMetaObject::Connection m_waitForTopology;
+    QList<const RedisConnection *> m_ownersAtStart;
+    QSet<quint16> m_redirectedSlots;
     int m_inFlight = 0;
     QList<QByteArray> m_pendingKeys;
     QSet<QByteArray> m_seen;

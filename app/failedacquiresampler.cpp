@@ -2,12 +2,13 @@
 
 #include "monotonicclock.h"
 #include "redisconnection.h"
+#include "redistopology.h"
 
 #include <QDateTime>
 
-FailedAcquireSampler::FailedAcquireSampler(RedisConnection *commands, QObject *parent)
+FailedAcquireSampler::FailedAcquireSampler(RedisTopology *topology, QObject *parent)
     : QObject(parent)
-    , m_commands(commands)
+    , m_topology(topology)
 {
     m_limit.setSingleShot(true);
     connect(&m_limit, &QTimer::timeout, this, [this] { stop(tr("time limit reached")); });
@@ -17,8 +18,8 @@ FailedAcquireSampler::FailedAcquireSampler(RedisConnection *commands, QObject *p
 
 FailedAcquireSampler::~FailedAcquireSampler()
 {
-    // Closing the connection ends MONITOR on the server.
-    delete m_connection;
+    // Closing the connections ends MONITOR on the servers.
+    qDeleteAll(m_connections);
 }
 
 int FailedAcquireSampler::secondsLeft() const
@@ -32,10 +33,7 @@ void FailedAcquireSampler::start(int seconds, const QHash<QByteArray, qint64> &h
         return;
     m_counter = AcquireAttemptCounter();
     m_counter.setPatterns(m_patterns);
-    ConnectionOptions options = m_commands->options();
-    options.autoReconnect = false; // never MONITOR again without being asked
-    options.clientName = QStringLiteral("lockscope-sampler");
-    m_counter.setDatabase(options.database);
+    m_counter.setDatabase(m_topology->options().database);
     for (auto it = held.cbegin(); it != held.cend(); ++it)
         m_counter.seed(it.key(), it.value());
     m_lagMs = 0;
@@ -44,22 +42,33 @@ void FailedAcquireSampler::start(int seconds, const QHash<QByteArray, qint64> &h
     m_state = State::Starting;
     Q_EMIT stateChanged(m_state);
 
-    m_connection = new RedisConnection(options, this);
-    connect(m_connection, &RedisConnection::monitorLine, this, &FailedAcquireSampler::onLine);
-    connect(m_connection, &RedisConnection::errorOccurred, this,
-            [this](RedisConnection::ErrorKind, const QString &message) { stop(tr("connection lost: %1").arg(message)); });
-    m_connection->open();
-    m_connection->monitor(this, [this, seconds](const RedisReply &reply) {
-        if (reply.isError()) {
-            stop(tr("MONITOR refused: %1").arg(reply.errorMessage()));
-            return;
-        }
-        m_state = State::Sampling;
-        m_running.start();
-        m_limit.start(std::clamp(seconds, 1, maxSeconds) * 1000);
-        m_flush.start();
-        Q_EMIT stateChanged(m_state);
-    });
+    for (RedisConnection *master : m_topology->masters()) {
+        // The master's own options: the same server, by the same route (tunnel, socket).
+        ConnectionOptions options = master->options();
+        options.autoReconnect = false; // never MONITOR again without being asked
+        options.clientName = QStringLiteral("lockscope-sampler");
+        auto *connection = new RedisConnection(options, this);
+        m_connections << connection;
+        connect(connection, &RedisConnection::monitorLine, this, &FailedAcquireSampler::onLine);
+        connect(connection, &RedisConnection::errorOccurred, this,
+                [this](RedisConnection::ErrorKind, const QString &message) { stop(tr("connection lost: %1").arg(message)); });
+        connection->open();
+        connection->monitor(this, [this, seconds](const RedisReply &reply) {
+            if (reply.isError()) {
+                stop(tr("MONITOR refused: %1").arg(reply.errorMessage()));
+                return;
+            }
+            if (m_state != State::Starting)
+                return; // another master confirmed first
+            m_state = State::Sampling;
+            m_running.start();
+            m_limit.start(std::clamp(seconds, 1, maxSeconds) * 1000);
+            m_flush.start();
+            Q_EMIT stateChanged(m_state);
+        });
+    }
+    if (m_connections.isEmpty())
+        stop(tr("not connected"));
 }
 
 void FailedAcquireSampler::stop(const QString &why)
@@ -72,12 +81,12 @@ void FailedAcquireSampler::stop(const QString &why)
     const QHash<QByteArray, qint64> failed = m_counter.takeFailed();
     if (!failed.isEmpty())
         Q_EMIT failedAttempts(failed, MonotonicClock::nowMs());
-    if (m_connection) {
-        m_connection->disconnect(this);
-        m_connection->close(); // ends MONITOR on the server
-        m_connection->deleteLater();
-        m_connection = nullptr;
+    for (RedisConnection *connection : std::as_const(m_connections)) {
+        connection->disconnect(this);
+        connection->close(); // ends MONITOR on the server
+        connection->deleteLater();
     }
+    m_connections.clear();
     m_stopReason = why.isEmpty() ? tr("stopped") : why;
     Q_EMIT stateChanged(m_state);
     Q_EMIT stopped(m_stopReason);

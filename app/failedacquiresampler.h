@@ -9,6 +9,7 @@
 #include <QTimer>
 
 class RedisConnection;
+class RedisTopology;
 
 // Opt-in, time-limited sampling of failed lock acquisitions with MONITOR, on a connection of
 // its own. A SET … NX that fails replies nil and leaves no trace in Redis; only MONITOR shows
@@ -30,8 +31,9 @@ public:
     static constexpr qint64 maxLagMs = 2000;
     static constexpr qint64 maxLinesPerSecond = 50'000;
 
-    // Samples the server that commands talks to, on a MONITOR connection of its own.
-    explicit FailedAcquireSampler(RedisConnection *commands, QObject *parent = nullptr);
+    // Samples every master of topology, each on a MONITOR connection of its own (taking the
+    // same route as the master's connection).
+    explicit FailedAcquireSampler(RedisTopology *topology, QObject *parent = nullptr);
     ~FailedAcquireSampler() override;
 
     void setPatterns(const QList<KeyPattern> &patterns) { m_patterns = patterns; }
@@ -61,9 +63,9 @@ private:
     void onLine(const QByteArray &line);
     void flush();
 
-    RedisConnection *m_commands;
+    RedisTopology *m_topology;
     QList<KeyPattern> m_patterns;
-    RedisConnection *m_connection = nullptr;
+    QList<RedisConnection *> m_connections;
     AcquireAttemptCounter m_counter;
     State m_state = State::Idle;
     QTimer m_limit;

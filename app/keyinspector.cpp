@@ -2,7 +2,9 @@
 
 #include "luascripts.h"
 #include "monotonicclock.h"
+#include "clusterredirect.h"
 #include "redisconnection.h"
+#include "redistopology.h"
 
 #include <QPointer>
 
@@ -38,18 +40,25 @@ struct KeyInspector::Job
 {
     QList<KeySample> samples;
     QList<Step> steps;
+    QList<RedisConnection *> nodes; // where each key is read next
+    QList<bool> asking;             // each of its commands goes after ASKING (a migrating slot)
     QPointer<QObject> owner;
     bool hasOwner = false;
     SamplesHandler handler;
     int rounds = 0;
+    int pending = 0; // pipelines of this round not answered yet
 };
 
-KeyInspector::KeyInspector(RedisConnection *connection, QObject *parent)
+KeyInspector::KeyInspector(RedisTopology *topology, QObject *parent)
     : QObject(parent)
-    , m_connection(connection)
+    , m_topology(topology)
 {
-    // A new connection may be to a restarted server, whose script cache is empty.
-    connect(connection, &RedisConnection::ready, this, [this] { m_scriptLoaded = false; });
+}
+
+KeyInspector::KeyInspector(RedisConnection *node, QObject *parent)
+    : QObject(parent)
+    , m_node(node)
+{
 }
 
 KeyInspector::~KeyInspector() = default;
@@ -65,6 +74,22 @@ KeyInspector::Step KeyInspector::collectionStep() const
     return m_scriptsRefused ? Step::Fallback : Step::Script;
 }
 
+RedisConnection *KeyInspector::route(const QByteArray &key) const
+{
+    return m_topology ? m_topology->nodeFor(key) : m_node;
+}
+
+void KeyInspector::watch(RedisConnection *node)
+{
+    if (m_scriptLoaded.contains(node))
+        return;
+    m_scriptLoaded.insert(node, false);
+    // A new connection may be to a restarted server (or a failover's other node), whose
+    // script cache is empty.
+    connect(node, &RedisConnection::ready, this, [this, node] { m_scriptLoaded.insert(node, false); });
+    connect(node, &QObject::destroyed, this, [this, node] { m_scriptLoaded.remove(node); });
+}
+
 void KeyInspector::inspect(const QList<QByteArray> &keys, QObject *context, SamplesHandler handler, const QList<RedisType> &hints)
 {
     auto job = std::make_shared<Job>();
@@ -73,9 +98,12 @@ void KeyInspector::inspect(const QList<QByteArray> &keys, QObject *context, Samp
     job->handler = std::move(handler);
     job->samples.resize(keys.size());
     job->steps.reserve(keys.size());
+    job->nodes.reserve(keys.size());
+    job->asking.fill(false, keys.size());
     for (qsizetype i = 0; i < keys.size(); ++i) {
         job->samples[i].key = keys.at(i);
         job->steps << (isCollection(hints.value(i, RedisType::None)) ? collectionStep() : Step::Plain);
+        job->nodes << route(keys.at(i));
     }
     if (keys.isEmpty()) {
         QMetaObject::invokeMethod(this, [job] {
@@ -87,14 +115,25 @@ void KeyInspector::inspect(const QList<QByteArray> &keys, QObject *context, Samp
     round(job);
 }
 
+void KeyInspector::finish(const std::shared_ptr<Job> &job)
+{
+    QString error;
+    const bool allFailed = std::all_of(job->samples.cbegin(), job->samples.cend(), [](const KeySample &s) { return s.isFailed(); });
+    if (allFailed && !job->samples.isEmpty())
+        error = job->samples.first().error;
+    job->handler(job->samples, error);
+}
+
 void KeyInspector::round(const std::shared_ptr<Job> &job)
 {
     const qint64 started = MonotonicClock::nowMs();
-    QList<RedisCommand> commands;
-    QList<QPair<qsizetype, Step>> sent;
-    // The script goes to the server once per connection (and again after a flush), at the
-    // head of the pipeline, so every EVALSHA behind it finds it.
-    bool loading = false;
+    struct Batch
+    {
+        QList<RedisCommand> commands;
+        QList<QPair<qsizetype, Step>> sent;
+        bool loading = false;
+    };
+    QHash<RedisConnection *, Batch> batches;
     const QByteArray last = QByteArray::number(m_valueCap - 1);
     const QByteArray most = QByteArray::number(m_elementCap);
     const QByteArray mostLast = QByteArray::number(m_elementCap - 1);
@@ -103,19 +142,26 @@ void KeyInspector::round(const std::shared_ptr<Job> &job)
         Step step = job->steps.at(i);
         if (step == Step::Done)
             continue;
-        if (job->rounds >= maxRounds) {
-            job->samples[i] = KeySample::failed(job->samples.at(i).key, tr("could not be read in %1 round trips").arg(maxRounds), started);
+        const QByteArray &k = job->samples.at(i).key;
+        RedisConnection *node = job->nodes.at(i);
+        if (job->rounds >= maxRounds || !node) {
+            job->samples[i] = KeySample::failed(k, node ? tr("could not be read in %1 round trips").arg(maxRounds)
+                                                        : tr("no master serves its hash slot now"), started);
             job->steps[i] = Step::Done;
             continue;
         }
+        watch(node);
         // The server may have refused the script since the step was chosen.
         if (step == Step::Script || step == Step::Fallback)
             step = collectionStep();
-        if (step == Step::Script && !m_scriptLoaded && !loading) {
-            commands.prepend({"SCRIPT", "LOAD", collectionScript().source()});
-            loading = true;
+        Batch &b = batches[node];
+        // The script goes to each server once per connection (and again after a flush), at
+        // the head of the pipeline, so every EVALSHA behind it finds it.
+        if (step == Step::Script && !m_scriptLoaded.value(node) && !b.loading) {
+            b.commands.prepend({"SCRIPT", "LOAD", collectionScript().source()});
+            b.loading = true;
         }
-        const QByteArray &k = job->samples.at(i).key;
+        QList<RedisCommand> commands;
         switch (step) {
         case Step::Plain:
             commands << RedisCommand{"PTTL", k} << RedisCommand{"GETRANGE", k, "0", last};
@@ -135,48 +181,82 @@ void KeyInspector::round(const std::shared_ptr<Job> &job)
         case Step::Done:
             break;
         }
-        sent.append({i, step});
+        for (const RedisCommand &c : std::as_const(commands)) {
+            // The importing node serves a migrating slot's key only right after ASKING.
+            if (job->asking.at(i))
+                b.commands << RedisCommand{"ASKING"};
+            b.commands << c;
+        }
+        b.sent.append({i, step});
     }
     ++job->rounds;
-    if (sent.isEmpty()) {
-        QString error;
-        const bool allFailed = std::all_of(job->samples.cbegin(), job->samples.cend(), [](const KeySample &s) { return s.isFailed(); });
-        if (allFailed && !job->samples.isEmpty())
-            error = job->samples.first().error;
-        job->handler(job->samples, error);
+    if (batches.isEmpty()) {
+        finish(job);
         return;
     }
-    m_connection->pipeline(commands, this, [this, job, sent, loading](const QList<RedisReply> &replies) {
-        if (job->hasOwner && !job->owner)
-            return;
-        const qint64 now = MonotonicClock::nowMs();
-        qsizetype at = 0;
-        if (loading && replies.value(at++).isString())
-            m_scriptLoaded = true;
-        for (const auto &[i, step] : sent) {
-            KeySample &s = job->samples[i];
-            Step &next = job->steps[i];
-            switch (step) {
-            case Step::Plain:
-                onPlain(s, next, replies.at(at), replies.at(at + 1), now);
-                at += 2;
-                break;
-            case Step::Length:
-                onLength(s, next, replies.at(at++));
-                break;
-            case Step::Script:
-                onScript(s, next, replies.at(at++), now);
-                break;
-            case Step::Fallback:
-                onFallback(s, next, replies.mid(at, fallbackCommands));
-                at += fallbackCommands;
-                break;
-            case Step::Done:
-                break;
+    job->pending = int(batches.size());
+    for (auto it = batches.begin(); it != batches.end(); ++it) {
+        RedisConnection *node = it.key();
+        const QString name = m_topology ? m_topology->nodeName(node) : node->options().host + QLatin1Char(':') + QString::number(node->options().port);
+        node->pipeline(it->commands, this, [this, job, node, name, sent = it->sent, loading = it->loading](const QList<RedisReply> &all) {
+            if (job->hasOwner && !job->owner)
+                return;
+            const qint64 now = MonotonicClock::nowMs();
+            qsizetype at = 0;
+            if (loading && all.value(at++).isString())
+                m_scriptLoaded.insert(node, true);
+            for (const auto &[i, step] : sent) {
+                const int count = step == Step::Plain ? 2 : step == Step::Fallback ? fallbackCommands : 1;
+                QList<RedisReply> replies;
+                for (int c = 0; c < count; ++c) {
+                    if (job->asking.at(i))
+                        ++at; // ASKING's +OK
+                    replies << all.value(at++);
+                }
+                KeySample &s = job->samples[i];
+                s.node = name;
+                Step &next = job->steps[i];
+                if (followRedirect(*job, i, replies.first()))
+                    continue; // read again where the redirect points, in the next round
+                job->asking[i] = false;
+                switch (step) {
+                case Step::Plain:
+                    onPlain(s, next, replies.at(0), replies.at(1), now);
+                    break;
+                case Step::Length:
+                    onLength(s, next, replies.at(0));
+                    break;
+                case Step::Script:
+                    onScript(s, next, replies.at(0), node, now);
+                    break;
+                case Step::Fallback:
+                    onFallback(s, next, replies);
+                    break;
+                case Step::Done:
+                    break;
+                }
+                s.node = name;
             }
-        }
-        round(job);
-    });
+            if (--job->pending == 0)
+                round(job);
+        });
+    }
+}
+
+bool KeyInspector::followRedirect(Job &job, qsizetype i, const RedisReply &reply)
+{
+    const std::optional<ClusterRedirect> redirect = m_topology ? ClusterRedirect::fromReply(reply) : std::nullopt;
+    if (!redirect)
+        return false;
+    RedisConnection *target = m_topology->follow(*redirect, job.nodes.at(i));
+    if (!target) {
+        job.samples[i] = KeySample::failed(job.samples.at(i).key, redirect->toString(), MonotonicClock::nowMs());
+        job.steps[i] = Step::Done;
+        return true;
+    }
+    job.nodes[i] = target;
+    job.asking[i] = redirect->kind() == ClusterRedirect::Kind::Ask;
+    return true;
 }
 
 void KeyInspector::onPlain(KeySample &s, Step &step, const RedisReply &pttl, const RedisReply &value, qint64 now) const
@@ -220,10 +300,10 @@ void KeyInspector::onLength(KeySample &s, Step &step, const RedisReply &length) 
     s.truncated = s.size > m_valueCap;
 }
 
-void KeyInspector::onScript(KeySample &s, Step &step, const RedisReply &reply, qint64 now)
+void KeyInspector::onScript(KeySample &s, Step &step, const RedisReply &reply, RedisConnection *node, qint64 now)
 {
     if (reply.errorIs("NOSCRIPT")) {
-        m_scriptLoaded = false; // flushed since: load it once more
+        m_scriptLoaded.insert(node, false); // flushed since: load it once more
         step = Step::Script;
         return;
     }

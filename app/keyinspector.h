@@ -2,6 +2,7 @@
 
 #include "keysample.h"
 
+#include <QHash>
 #include <QObject>
 
 #include <functional>
@@ -9,6 +10,7 @@
 
 class RedisConnection;
 class RedisReply;
+class RedisTopology;
 
 // Reads KeySamples for a batch of keys with pipelined commands, every read bounded:
 // - a string (the common lock) costs PTTL plus a capped GETRANGE, and STRLEN only when it
@@ -23,6 +25,10 @@ class RedisReply;
 // Every key gets a sample with a status: Ok, Vanished (gone), or Failed with the reason (an
 // error reply, a timeout, a lost connection, a read that could not complete). A failed read
 // is never turned into data.
+//
+// On a topology, each key is read on the master that owns it (one pipeline per master per
+// round trip); a MOVED or ASK answer sends that key's read to the right node in the next
+// round, with ASKING where the slot is being migrated.
 class KeyInspector final : public QObject
 {
     Q_OBJECT
@@ -32,7 +38,10 @@ public:
     // error is set when the whole read failed (every sample is Failed, for that reason).
     using SamplesHandler = std::function<void(const QList<KeySample> &samples, const QString &error)>;
 
-    explicit KeyInspector(RedisConnection *connection, QObject *parent = nullptr);
+    // Keys are read where topology routes them.
+    explicit KeyInspector(RedisTopology *topology, QObject *parent = nullptr);
+    // Keys are read on this one server, whoever owns them (a replica's copy, a test).
+    explicit KeyInspector(RedisConnection *node, QObject *parent = nullptr);
     ~KeyInspector() override;
 
     void setCaps(int valueCap, int elementCap);
@@ -51,16 +60,21 @@ private:
     enum class Step { Plain, Length, Script, Fallback, Done };
 
     void round(const std::shared_ptr<Job> &job);
+    void finish(const std::shared_ptr<Job> &job);
     Step collectionStep() const;
+    RedisConnection *route(const QByteArray &key) const;
+    void watch(RedisConnection *node);
+    bool followRedirect(Job &job, qsizetype i, const RedisReply &reply);
     void onPlain(KeySample &s, Step &step, const RedisReply &pttl, const RedisReply &value, qint64 now) const;
     void onLength(KeySample &s, Step &step, const RedisReply &length) const;
-    void onScript(KeySample &s, Step &step, const RedisReply &reply, qint64 now);
+    void onScript(KeySample &s, Step &step, const RedisReply &reply, RedisConnection *node, qint64 now);
     void onFallback(KeySample &s, Step &step, const QList<RedisReply> &replies) const;
     void fillEntries(KeySample &s, const QList<RedisReply> &view, bool pairs) const;
 
-    RedisConnection *m_connection;
+    RedisTopology *m_topology = nullptr;
+    RedisConnection *m_node = nullptr;
     int m_valueCap = 4096;
     int m_elementCap = 64;
-    bool m_scriptLoaded = false; // on this connection, since it was last ready
+    QHash<const RedisConnection *, bool> m_scriptLoaded; // per node, since it was last ready
     bool m_scriptsRefused = false;
 };

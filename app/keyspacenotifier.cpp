@@ -89,7 +89,16 @@ KeyspaceNotifier::KeyspaceNotifier(RedisConnection *commands, const DialectRegis
     m_recheck.setInterval(recheckMs);
     connect(&m_recheck, &QTimer::timeout, this, &KeyspaceNotifier::check);
     connect(m_commands, &RedisConnection::ready, this, [this] {
-        // After a reconnect the server may be another one (a restart, a failover): ask again.
+        // After a reconnect the server may be another one (a restart, a failover): listen
+        // there, and ask again.
+        if (m_listener) {
+            const ConnectionOptions &now = m_commands->options();
+            if (m_listener->options().host != now.host || m_listener->options().port != now.port) {
+                // Put back what was changed on the server before, where it was changed.
+                handOffRestore(nullptr);
+                closeListener();
+            }
+        }
         if (m_state != State::Stopped)
             check();
     });
@@ -313,6 +322,7 @@ void KeyspaceNotifier::enable()
             m_setFlags = wanted;
             m_serverFlags = wanted;
             m_changed = original != wanted;
+            *m_options = m_commands->options(); // the server to put back, wherever the connection goes later
             closeListener(); // its name must carry the duty to put them back
             listen();
             setState(State::Live);
@@ -324,7 +334,8 @@ void KeyspaceNotifier::listen()
 {
     if (m_listener)
         return;
-    ConnectionOptions options = *m_options;
+    // The server the commands go to now (after a failover, the promoted node).
+    ConnectionOptions options = m_commands->options();
     options.clientName = QString::fromLatin1(listenerName(m_instance, m_changed ? std::optional(m_originalFlags) : std::nullopt));
     options.autoReconnect = true;
     m_listener = new RedisConnection(options, this);

@@ -2,6 +2,7 @@
 
 #include "dialectregistry.h"
 #include "redisconnection.h"
+#include "redistopology.h"
 
 #include <QPointer>
 
@@ -18,9 +19,16 @@ qint64 probeAnswer(const RedisReply &reply)
 }
 } // namespace
 
-LockClassifier::LockClassifier(RedisConnection *connection, const DialectRegistry *registry, QObject *parent)
+LockClassifier::LockClassifier(RedisTopology *topology, const DialectRegistry *registry, QObject *parent)
     : QObject(parent)
-    , m_connection(connection)
+    , m_topology(topology)
+    , m_registry(registry)
+{
+}
+
+LockClassifier::LockClassifier(RedisConnection *node, const DialectRegistry *registry, QObject *parent)
+    : QObject(parent)
+    , m_node(node)
     , m_registry(registry)
 {
 }
@@ -29,39 +37,52 @@ void LockClassifier::classify(const QList<KeySample> &samples, QObject *context,
 {
     QList<std::optional<LockInfo>> locks;
     locks.reserve(samples.size());
-    QList<RedisCommand> probes;
-    QList<QPair<qsizetype, qsizetype>> probed; // lock index, number of its probes
+    // Per node: its probes, and for each lock probed there, its index and number of probes.
+    struct Batch
+    {
+        QList<RedisCommand> probes;
+        QList<QPair<qsizetype, qsizetype>> probed;
+    };
+    QHash<RedisConnection *, Batch> batches;
     for (const KeySample &sample : samples) {
         locks.append(m_registry->classify(sample));
         if (!locks.last())
             continue;
         const Dialect *dialect = m_registry->find(locks.last()->dialect);
         const QList<QList<QByteArray>> mine = dialect ? dialect->waiterProbes(*locks.last()) : QList<QList<QByteArray>>();
-        if (mine.isEmpty())
+        RedisConnection *node = m_topology ? m_topology->nodeFor(sample.key) : m_node;
+        if (mine.isEmpty() || !node)
             continue;
-        probed.append({locks.size() - 1, mine.size()});
+        Batch &b = batches[node];
+        b.probed.append({locks.size() - 1, mine.size()});
         for (const QList<QByteArray> &probe : mine)
-            probes.append(RedisCommand(probe));
+            b.probes.append(RedisCommand(probe));
     }
-    if (probes.isEmpty()) {
+    if (batches.isEmpty()) {
         handler(std::move(locks));
         return;
     }
+    // Answers land in a shared copy; the handler runs once every node has answered.
+    auto shared = std::make_shared<QList<std::optional<LockInfo>>>(std::move(locks));
+    auto pending = std::make_shared<int>(int(batches.size()));
     const QPointer<QObject> owner(context);
     const bool hasOwner = context != nullptr;
-    m_connection->pipeline(probes, this, [this, locks, probed, owner, hasOwner, handler](const QList<RedisReply> &replies) mutable {
-        if (hasOwner && !owner)
-            return;
-        qsizetype at = 0;
-        for (const auto &[index, count] : std::as_const(probed)) {
-            QList<qint64> answers;
-            for (qsizetype i = 0; i < count; ++i)
-                answers.append(probeAnswer(replies.value(at + i)));
-            at += count;
-            LockInfo &lock = *locks[index];
-            if (const Dialect *dialect = m_registry->find(lock.dialect))
-                dialect->applyWaiterProbes(lock, answers);
-        }
-        handler(std::move(locks));
-    });
+    for (auto it = batches.cbegin(); it != batches.cend(); ++it) {
+        it.key()->pipeline(it->probes, this, [this, shared, pending, probed = it->probed, owner, hasOwner, handler](const QList<RedisReply> &replies) {
+            if (hasOwner && !owner)
+                return;
+            qsizetype at = 0;
+            for (const auto &[index, count] : probed) {
+                QList<qint64> answers;
+                for (qsizetype i = 0; i < count; ++i)
+                    answers.append(probeAnswer(replies.value(at + i)));
+                at += count;
+                LockInfo &lock = *(*shared)[index];
+                if (const Dialect *dialect = m_registry->find(lock.dialect))
+                    dialect->applyWaiterProbes(lock, answers);
+            }
+            if (--*pending == 0)
+                handler(std::move(*shared));
+        });
+    }
 }

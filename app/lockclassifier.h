@@ -9,6 +9,7 @@
 
 class DialectRegistry;
 class RedisConnection;
+class RedisTopology;
 
 // Turns inspected KeySamples into locks: each dialect decodes its keys, then one pipelined
 // round trip asks Redis what the dialects can see of waiters (subscribers of an unlock channel,
@@ -22,11 +23,14 @@ public:
     // One entry per sample, in order; nullopt for keys that no longer exist.
     using Handler = std::function<void(QList<std::optional<LockInfo>> locks)>;
 
-    LockClassifier(RedisConnection *connection, const DialectRegistry *registry, QObject *parent = nullptr);
+    // Probes go to the master that owns each lock (topology), or to the one node given.
+    LockClassifier(RedisTopology *topology, const DialectRegistry *registry, QObject *parent = nullptr);
+    LockClassifier(RedisConnection *node, const DialectRegistry *registry, QObject *parent = nullptr);
 
     void classify(const QList<KeySample> &samples, QObject *context, Handler handler);
 
 private:
-    RedisConnection *m_connection;
+    RedisTopology *m_topology = nullptr;
+    RedisConnection *m_node = nullptr;
     const DialectRegistry *m_registry;
 };

@@ -1,21 +1,20 @@
 #include "lockeventservice.h"
 
-#include "keyspacenotifier.h"
+#include "keyspacenotifications.h"
 #include "monotonicclock.h"
-#include "redisconnection.h"
+#include "redistopology.h"
 #include "watchservice.h"
 
 #include <QDateTime>
 #include <QSet>
 
-LockEventService::LockEventService(RedisConnection *connection, WatchService *watch, const DialectRegistry *registry, QObject *parent)
+LockEventService::LockEventService(RedisTopology *topology, WatchService *watch, const DialectRegistry *registry, QObject *parent)
     : QObject(parent)
-    , m_connection(connection)
+    , m_topology(topology)
     , m_watch(watch)
-    , m_notifier(new KeyspaceNotifier(connection, registry, this))
+    , m_notifier(new KeyspaceNotifications(topology, registry, this))
 {
     m_deriver.setWallOffset(QDateTime::currentMSecsSinceEpoch() - MonotonicClock::nowMs());
-    m_node = connection->options().host + QLatin1Char(':') + QString::number(connection->options().port);
     m_readTimer.setSingleShot(true);
     m_readTimer.setInterval(0); // every notification of one event-loop turn, one read
     connect(&m_readTimer, &QTimer::timeout, this, &LockEventService::readDirty);
@@ -30,7 +29,7 @@ LockEventService::LockEventService(RedisConnection *connection, WatchService *wa
     connect(watch->discovery(), &DiscoveryService::finished, this, [this] { m_baselining = false; });
     connect(watch->discovery(), &DiscoveryService::failed, this, [this] { m_baselining = false; });
     connect(watch->discovery(), &DiscoveryService::cancelled, this, [this] { m_baselining = false; });
-    connect(connection, &RedisConnection::ready, this, [this] {
+    connect(topology, &RedisTopology::ready, this, [this] {
         // Back after a loss: what happened meanwhile is unknown. The rescan the watch starts
         // now is a new baseline, and reads that were in flight are void.
         m_baselining = true;
@@ -38,19 +37,19 @@ LockEventService::LockEventService(RedisConnection *connection, WatchService *wa
         m_outstanding.clear();
         m_sentSeq.clear();
     });
-    connect(watch, &WatchService::serverEvent, this, [this](const QString &what, const QString &message) {
+    connect(watch, &WatchService::serverEvent, this, [this](const QString &what, const QString &node, const QString &message) {
         if (!m_active)
             return;
-        QList<LockEvent> out{LockEvent::server(what, m_node, message, QDateTime::currentMSecsSinceEpoch())};
+        QList<LockEvent> out{LockEvent::server(what, node, message, QDateTime::currentMSecsSinceEpoch())};
         publish(out);
     });
-    connect(m_notifier, &KeyspaceNotifier::keyEvent, this, &LockEventService::onKeyEvent);
-    connect(m_notifier, &KeyspaceNotifier::stateChanged, this, [this] {
+    connect(m_notifier, &KeyspaceNotifications::keyEvent, this, &LockEventService::onKeyEvent);
+    connect(m_notifier, &KeyspaceNotifications::stateChanged, this, [this] {
         // Live notifications change what the watch must re-read by itself.
         m_watch->setEventsLive(isLive());
         Q_EMIT statusChanged();
     });
-    connect(m_notifier, &KeyspaceNotifier::resubscribed, this, &LockEventService::resync);
+    connect(m_notifier, &KeyspaceNotifications::resubscribed, this, &LockEventService::resync);
 }
 
 LockEventService::~LockEventService() = default;
@@ -135,7 +134,7 @@ void LockEventService::onLocksGone(const QList<LockInfo> &locks)
         if (busy(lock.key()))
             continue;
         if (lock.goneAs == LockState::Lost)
-            m_deriver.lost(lock.key(), lock.goneAtMs, lock.goneReason, out);
+            m_deriver.lost(lock, out);
         else
             m_deriver.gone(lock.key(), lock.goneAtMs, out);
         m_deadlines.remove(lock.key());
@@ -159,7 +158,7 @@ void LockEventService::onKeyEvent(const QByteArray &key, const QByteArray &event
 
 void LockEventService::readDirty()
 {
-    if (!m_connection->isReady())
+    if (!m_topology->isReady())
         return; // after reconnecting, the rescan reads everything
     QList<QByteArray> keys;
     for (auto it = m_dirty.cbegin(); it != m_dirty.cend(); ++it)
@@ -260,7 +259,7 @@ void LockEventService::probe()
 {
     const qint64 now = MonotonicClock::nowMs();
     m_lastProbeMs = now;
-    if (m_connection->isReady()) {
+    if (m_topology->isReady()) {
         QList<QByteArray> due = m_deadlines.takeDue(now);
         // Keys with a notification pending are read for that anyway.
         due.removeIf([this](const QByteArray &key) { return busy(key); });

@@ -11,8 +11,8 @@
 #include <QTimer>
 
 class DialectRegistry;
-class KeyspaceNotifier;
-class RedisConnection;
+class KeyspaceNotifications;
+class RedisTopology;
 class WatchService;
 
 // Lock events, derived live from the watch: the watch's refreshes and rescans, keyspace
@@ -36,10 +36,10 @@ public:
     // Probes of locks due close together go out together.
     static constexpr int probeCoalesceMs = 20;
 
-    LockEventService(RedisConnection *connection, WatchService *watch, const DialectRegistry *registry, QObject *parent = nullptr);
+    LockEventService(RedisTopology *topology, WatchService *watch, const DialectRegistry *registry, QObject *parent = nullptr);
     ~LockEventService() override;
 
-    KeyspaceNotifier *notifier() const { return m_notifier; }
+    KeyspaceNotifications *notifier() const { return m_notifier; }
     // The watch's lock patterns are taken at start(); this changes them afterwards.
     void setPatterns(const QList<KeyPattern> &patterns);
     void setOptions(const EventDeriver::Options &options) { m_deriver.setOptions(options); }
@@ -80,9 +80,9 @@ private:
     void resync();
     void publish(QList<LockEvent> &events);
 
-    RedisConnection *m_connection;
+    RedisTopology *m_topology;
     WatchService *m_watch;
-    KeyspaceNotifier *m_notifier;
+    KeyspaceNotifications *m_notifier;
     EventDeriver m_deriver;
     DeadlineQueue m_deadlines;
     QTimer m_readTimer;
@@ -98,5 +98,4 @@ private:
     bool m_active = false;
     bool m_baselining = true;
     quint64 m_eventsTotal = 0;
-    QString m_node;
 };

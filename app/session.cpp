@@ -3,10 +3,12 @@
 #include "adminservice.h"
 #include "commandstatspoller.h"
 #include "failedacquiresampler.h"
-#include "keyspacenotifier.h"
+#include "keyspacenotifications.h"
 #include "lockeventservice.h"
 #include "profileoptions.h"
 #include "redisconnection.h"
+#include "sentineltopology.h"
+#include "servertopology.h"
 #include "sessiontransport.h"
 #include "watchservice.h"
 
@@ -16,41 +18,33 @@ Session::Session(const ConnectionProfile &profile, const DialectRegistry *regist
     , m_profile(profile)
     , m_registry(registry)
     , m_transport(new SessionTransport(profile, this))
-    , m_connection(new RedisConnection(m_transport->route(connectionOptions(profile)), this))
-    , m_watch(new WatchService(m_connection, registry, this))
-    , m_admin(new AdminService(m_connection, registry, audit, this))
-    , m_events(new LockEventService(m_connection, m_watch, registry, this))
-    , m_commandStats(new CommandStatsPoller(m_connection, this))
-    , m_sampler(new FailedAcquireSampler(m_connection, this))
+    , m_topology(makeTopology(profile, this))
+    , m_watch(new WatchService(m_topology, registry, this))
+    , m_admin(new AdminService(m_topology, registry, audit, this))
+    , m_events(new LockEventService(m_topology, m_watch, registry, this))
+    , m_commandStats(new CommandStatsPoller(m_topology, this))
+    , m_sampler(new FailedAcquireSampler(m_topology, this))
 {
+    // Every connection the topology makes (masters, replicas, sentinels) goes the session's
+    // way: a Unix socket, an SSH tunnel, or straight there.
+    m_topology->setTransport([transport = m_transport](const ConnectionOptions &target) { return transport->route(target); });
     m_admin->setServerName(profile.displayName());
     connect(m_sampler, &FailedAcquireSampler::failedAttempts, m_events, &LockEventService::recordFailedAttempts);
-    connect(m_connection, &RedisConnection::stateChanged, this, [this](RedisConnection::State state) {
-        switch (state) {
-        case RedisConnection::State::Connecting:
-            // A reconnect attempt is still "reconnecting" to whoever shows the state.
-            if (m_state != State::Reconnecting)
-                setState(State::Connecting);
-            break;
-        case RedisConnection::State::Ready:
-            m_lastError.clear();
-            setState(State::Ready);
-            break;
-        case RedisConnection::State::WaitingToReconnect:
-            setState(State::Reconnecting);
-            break;
-        case RedisConnection::State::Disconnected:
-            setState(m_state == State::Closed ? State::Closed : State::Failed);
-            break;
-        }
-    });
-    connect(m_connection, &RedisConnection::errorOccurred, this, [this](RedisConnection::ErrorKind, const QString &message) {
+    connect(m_topology, &RedisTopology::stateChanged, this, &Session::updateState);
+    connect(m_topology, &RedisTopology::errorOccurred, this, [this](const QString &message) {
         m_lastError = message;
         Q_EMIT errorOccurred(message);
     });
-    connect(m_connection, &RedisConnection::reconnectScheduled, this, &Session::reconnectScheduled);
-    connect(m_connection, &RedisConnection::stalled, this, [this] { setState(State::Stalled); });
-    connect(m_connection, &RedisConnection::answering, this, [this] { setState(State::Ready); });
+    connect(m_topology, &RedisTopology::reconnectScheduled, this, &Session::reconnectScheduled);
+    connect(m_topology, &RedisTopology::mastersChanged, this, [this] {
+        // A master that stops answering makes the session stalled until it answers again.
+        for (RedisConnection *master : m_topology->masters()) {
+            connect(master, &RedisConnection::stalled, this, &Session::updateState, Qt::UniqueConnection);
+            connect(master, &RedisConnection::answering, this, &Session::updateState, Qt::UniqueConnection);
+        }
+        Q_EMIT topologyChanged();
+    });
+    connect(m_topology, &RedisTopology::failover, this, &Session::topologyChanged);
     wireTransport();
 }
 
@@ -59,14 +53,14 @@ void Session::wireTransport()
     connect(m_transport, &SessionTransport::hostKeyUnknown, this, &Session::hostKeyUnknown);
     connect(m_transport, &SessionTransport::ready, this, [this] {
         if (m_state != State::Closed)
-            openConnection();
+            openConnections();
     });
     connect(m_transport, &SessionTransport::failed, this, [this](const QString &message) {
         if (m_state == State::Closed)
             return;
         // Retrying through a tunnel that is gone cannot help: a fresh session makes a new one.
         m_lastError = message;
-        m_connection->close();
+        m_topology->close();
         setState(State::Failed);
         Q_EMIT errorOccurred(message);
     });
@@ -82,6 +76,20 @@ void Session::rejectHostKey()
     m_transport->rejectHostKey();
 }
 
+RedisTopology *Session::makeTopology(const ConnectionProfile &profile, QObject *parent)
+{
+    const ConnectionOptions data = connectionOptions(profile);
+    QList<QPair<QString, quint16>> more;
+    for (const ConnectionProfile::Endpoint &e : profile.moreNodes)
+        more << qMakePair(e.host, e.port);
+    if (profile.kind != ConnectionProfile::Kind::Sentinel)
+        return new ServerTopology(data, more, parent);
+    ConnectionOptions sentinel = data;
+    sentinel.user = profile.sentinelUser;
+    sentinel.password = profile.sentinelPassword;
+    return new SentinelTopology(data, sentinel, more, profile.masterName, parent);
+}
+
 ConnectionOptions Session::connectionOptions(const ConnectionProfile &profile)
 {
     ConnectionOptions options = ProfileOptions::toOptions(profile, QStringLiteral("lockscope"));
@@ -89,6 +97,39 @@ ConnectionOptions Session::connectionOptions(const ConnectionProfile &profile)
     // cost a down server nothing).
     options.reconnectMaxMs = 1000;
     return options;
+}
+
+void Session::updateState()
+{
+    if (m_state == State::Closed)
+        return;
+    const QList<RedisConnection *> masters = m_topology->masters();
+    const bool stalled = std::any_of(masters.cbegin(), masters.cend(), [](const RedisConnection *m) { return m->isStalled(); });
+    switch (m_topology->state()) {
+    case RedisTopology::State::Connecting:
+        // A reconnect attempt is still "reconnecting" to whoever shows the state.
+        if (m_state != State::Reconnecting)
+            setState(State::Connecting);
+        break;
+    case RedisTopology::State::Ready:
+        m_lastError.clear();
+        setState(stalled ? State::Stalled : State::Ready);
+        break;
+    case RedisTopology::State::Degraded:
+        setState(stalled ? State::Stalled : State::Degraded);
+        break;
+    case RedisTopology::State::Down:
+        setState(State::Reconnecting);
+        break;
+    case RedisTopology::State::Failed:
+        setState(State::Failed);
+        break;
+    }
+}
+
+QString Session::topologySummary() const
+{
+    return m_topology->summary();
 }
 
 Session::~Session()
@@ -100,7 +141,7 @@ Session::~Session()
     delete m_events;
     delete m_admin;
     delete m_watch;
-    delete m_connection;
+    delete m_topology;
     delete m_transport;
 }
 
@@ -116,14 +157,14 @@ void Session::open(bool startServices)
 {
     m_startServices = startServices;
     if (m_transport->isTunnel())
-        m_transport->start(); // openConnection() once the tunnel is up
+        m_transport->start(); // openConnections() once the tunnel is up
     else
-        openConnection();
+        openConnections();
 }
 
-void Session::openConnection()
+void Session::openConnections()
 {
-    m_connection->open();
+    m_topology->open();
     if (!m_startServices)
         return;
     m_watch->start();
@@ -148,7 +189,7 @@ void Session::close(QObject *restorerParent)
     m_events->stop();
     m_watch->stop();
     m_events->notifier()->handOffRestore(restorerParent);
-    m_connection->close();
+    m_topology->close();
     // The tunnel goes with the session.
     m_transport->stop();
 }

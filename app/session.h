@@ -10,7 +10,7 @@ class CommandStatsPoller;
 class DialectRegistry;
 class FailedAcquireSampler;
 class LockEventService;
-class RedisConnection;
+class RedisTopology;
 class SessionTransport;
 class WatchService;
 struct ConnectionOptions;
@@ -30,9 +30,9 @@ class Session final : public QObject
     Q_DISABLE_COPY_MOVE(Session)
 
 public:
-    // Stalled: connected, but the server has stopped answering for now (what is shown is
-    // stale until it answers again).
-    enum class State { Connecting, Ready, Stalled, Reconnecting, Failed, Closed };
+    // Stalled: connected, but a server has stopped answering for now (what is shown of it is
+    // stale until it answers again). Degraded: some masters of a cluster cannot be reached.
+    enum class State { Connecting, Ready, Degraded, Stalled, Reconnecting, Failed, Closed };
     Q_ENUM(State)
 
     Session(const ConnectionProfile &profile, const DialectRegistry *registry, const AuditLog *audit,
@@ -51,8 +51,10 @@ public:
     CommandStatsPoller *commandStats() const { return m_commandStats; }
     FailedAcquireSampler *sampler() const { return m_sampler; }
     const DialectRegistry *registry() const { return m_registry; }
-    // The command connection, for the app layer and tests; redisclient is not visible to ui.
-    RedisConnection *connection() const { return m_connection; }
+    // The deployment's servers, for the app layer and tests; redisclient is not visible to ui.
+    RedisTopology *topology() const { return m_topology; }
+    // "standalone", "cluster: 3 masters, 3 replicas", "sentinel: mymaster at …".
+    QString topologySummary() const;
 
     // Connects and starts the services (for a command-line subcommand: only connects).
     // Through an SSH tunnel, the connections wait for it (and for hostKeyUnknown's answer).
@@ -70,21 +72,25 @@ Q_SIGNALS:
     // The first failure of a connection attempt or of a connection that was up.
     void errorOccurred(const QString &message);
     void reconnectScheduled(int attempt, int delayMs);
+    // Masters joined or left, or one failed over: topologySummary() may read otherwise.
+    void topologyChanged();
     // The SSH bastion's host key is not in known_hosts: answer with acceptHostKey() or
     // rejectHostKey(). fingerprint is "SHA256:…" as OpenSSH shows it.
     void hostKeyUnknown(const QString &destination, const QString &fingerprint, const QString &keyType);
 
 private:
+    static RedisTopology *makeTopology(const ConnectionProfile &profile, QObject *parent);
     static ConnectionOptions connectionOptions(const ConnectionProfile &profile);
+    void updateState();
     void setState(State state);
     void wireTransport();
-    void openConnection();
+    void openConnections();
 
     ConnectionProfile m_profile;
     const DialectRegistry *m_registry;
-    // Before the connections, which it routes, and deleted after them.
+    // The topology's transport: made before it, deleted after it.
     SessionTransport *m_transport;
-    RedisConnection *m_connection;
+    RedisTopology *m_topology;
     WatchService *m_watch;
     AdminService *m_admin;
     LockEventService *m_events;

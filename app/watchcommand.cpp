@@ -1,6 +1,6 @@
 #include "watchcommand.h"
 
-#include "keyspacenotifier.h"
+#include "keyspacenotifications.h"
 #include "lockeventjson.h"
 #include "lockeventservice.h"
 #include "lockjson.h"

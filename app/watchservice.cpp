@@ -3,6 +3,7 @@
 #include "dialectregistry.h"
 #include "monotonicclock.h"
 #include "redisconnection.h"
+#include "redistopology.h"
 
 #include <QPointer>
 
@@ -17,11 +18,11 @@ QString runIdOf(const QByteArray &info)
 }
 } // namespace
 
-WatchService::WatchService(RedisConnection *connection, const DialectRegistry *registry, QObject *parent)
+WatchService::WatchService(RedisTopology *topology, const DialectRegistry *registry, QObject *parent)
     : QObject(parent)
-    , m_connection(connection)
+    , m_topology(topology)
     , m_registry(registry)
-    , m_discovery(connection, registry)
+    , m_discovery(topology, registry)
 {
     m_tick.setInterval(1000);
     connect(&m_tick, &QTimer::timeout, this, &WatchService::tick);
@@ -40,28 +41,62 @@ WatchService::WatchService(RedisConnection *connection, const DialectRegistry *r
     connect(&m_discovery, &DiscoveryService::failed, this, [this](const QString &message) {
         m_nextRescanAt = MonotonicClock::nowMs() + m_tick.interval();
         // A lost connection is reported once by the connection itself.
-        if (m_connection->isReady())
+        if (anyMasterReady())
             Q_EMIT scanFailed(message);
     });
-    connect(m_connection, &RedisConnection::ready, this, &WatchService::onReady);
-    connect(m_connection, &RedisConnection::stateChanged, this, [this](RedisConnection::State state) {
-        if (state == RedisConnection::State::Ready || !std::exchange(m_wasReady, false))
+    connect(topology, &RedisTopology::ready, this, &WatchService::onReady);
+    connect(topology, &RedisTopology::mastersChanged, this, [this] {
+        for (RedisConnection *master : m_topology->masters())
+            watchMaster(master);
+        // A shard added (or gone): what it holds is found by a rescan.
+        m_nextRescanAt = 0;
+        scheduleSoon();
+    });
+    connect(topology, &RedisTopology::failover, this, &WatchService::onFailover);
+    for (RedisConnection *master : topology->masters())
+        watchMaster(master);
+}
+
+bool WatchService::anyMasterReady() const
+{
+    const QList<RedisConnection *> masters = m_topology->masters();
+    return std::any_of(masters.cbegin(), masters.cend(), [](const RedisConnection *m) { return m->isReady() && !m->isStalled(); });
+}
+
+void WatchService::watchMaster(RedisConnection *master)
+{
+    if (m_watched.contains(master))
+        return;
+    m_watched.insert(master);
+    connect(master, &QObject::destroyed, this, [this, master] {
+        m_watched.remove(master);
+        m_up.remove(master);
+        m_runIds.remove(master);
+    });
+    connect(master, &RedisConnection::ready, this, [this, master] { onMasterReady(master); });
+    connect(master, &RedisConnection::stateChanged, this, [this, master](RedisConnection::State state) {
+        if (state == RedisConnection::State::Ready || !m_up.contains(master))
             return;
-        const QString why = m_connection->lastError().isEmpty() ? tr("connection lost") : m_connection->lastError();
-        markAllStale(why);
-        Q_EMIT serverEvent(QStringLiteral("connection-lost"), why);
+        m_up.remove(master);
+        const QString node = m_topology->nodeName(master);
+        const QString why = master->lastError().isEmpty() ? tr("connection lost") : master->lastError();
+        markStale(node, why);
+        Q_EMIT serverEvent(QStringLiteral("connection-lost"), node, why);
     });
-    connect(m_connection, &RedisConnection::stalled, this, [this](qint64 waitingMs) {
-        const QString why = tr("the server has not answered for %1 s").arg(waitingMs / 1000.0, 0, 'f', 1);
-        markAllStale(why);
-        Q_EMIT serverEvent(QStringLiteral("not-answering"), why);
+    connect(master, &RedisConnection::stalled, this, [this, master](qint64 waitingMs) {
+        const QString node = m_topology->nodeName(master);
+        const QString why = tr("%1 has not answered for %2 s").arg(node).arg(waitingMs / 1000.0, 0, 'f', 1);
+        markStale(node, why);
+        Q_EMIT serverEvent(QStringLiteral("not-answering"), node, why);
     });
-    connect(m_connection, &RedisConnection::answering, this, [this] {
-        Q_EMIT serverEvent(QStringLiteral("answering"), tr("the server answers again"));
+    connect(master, &RedisConnection::answering, this, [this, master] {
+        Q_EMIT serverEvent(QStringLiteral("answering"), m_topology->nodeName(master), tr("the server answers again"));
         // Back to live at once, not when the budget next allows.
         m_nextRefreshAt = 0;
         scheduleSoon();
     });
+    if (master->isReady())
+        onMasterReady(master);
 }
 
 void WatchService::setRefreshInterval(int ms)
@@ -105,7 +140,7 @@ void WatchService::start()
 {
     m_active = true;
     m_tick.start();
-    if (m_connection->isReady())
+    if (m_topology->isReady())
         onReady();
     // Otherwise onReady() starts the first scan.
 }
@@ -120,12 +155,6 @@ void WatchService::stop()
 
 void WatchService::onReady()
 {
-    if (m_wasReady)
-        return;
-    m_wasReady = true;
-    if (!m_runId.isEmpty())
-        Q_EMIT serverEvent(QStringLiteral("connection-back"), tr("connected again"));
-    checkRunId();
     if (!m_active)
         return;
     // What happened meanwhile is unknown: look at everything again, now.
@@ -136,21 +165,50 @@ void WatchService::onReady()
     scheduleSoon();
 }
 
-void WatchService::checkRunId()
+void WatchService::onMasterReady(RedisConnection *master)
+{
+    if (m_up.contains(master))
+        return;
+    const bool back = m_runIds.contains(master);
+    m_up.insert(master);
+    if (back)
+        Q_EMIT serverEvent(QStringLiteral("connection-back"), m_topology->nodeName(master), tr("connected again"));
+    checkRunId(master);
+    onReady();
+}
+
+void WatchService::checkRunId(RedisConnection *master)
 {
     // Sent before the rescan and refresh on the same connection, so its answer comes first.
-    m_connection->send({"INFO", "server"}, this, [this](const RedisReply &reply) {
+    master->send({"INFO", "server"}, this, [this, master](const RedisReply &reply) {
         const QString id = reply.isString() ? runIdOf(reply.bytes()) : QString();
         if (id.isEmpty())
             return;
-        const QString before = std::exchange(m_runId, id);
+        const QString before = std::exchange(m_runIds[master], id);
         if (before.isEmpty() || before == id)
             return;
-        m_restarted = true;
-        Q_EMIT serverEvent(QStringLiteral("restarted"),
-                           tr("the server restarted (run_id %1 → %2): locks it no longer holds are reported lost, not released")
-                               .arg(before.left(8), id.left(8)));
+        const QString node = m_topology->nodeName(master);
+        // A failover already accounts for the new run_id of a retargeted connection.
+        if (!m_losses.contains(node))
+            m_losses.insert(node, Loss{QStringLiteral("server-restarted"), node});
+        else
+            return;
+        Q_EMIT serverEvent(QStringLiteral("restarted"), node,
+                           tr("%1 restarted (run_id %2 → %3): locks it no longer holds are reported lost, not released")
+                               .arg(node, before.left(8), id.left(8)));
     });
+}
+
+void WatchService::onFailover(RedisConnection *master, const QString &from, const QString &to)
+{
+    m_losses.insert(to, Loss{QStringLiteral("failover"), from});
+    // The new master's run_id is its own; not a restart.
+    m_runIds.remove(master);
+    markStale(from, tr("failing over from %1 to %2").arg(from, to));
+    Q_EMIT serverEvent(QStringLiteral("failover"), to,
+                       tr("failover: %1 now serves what %2 served; locks it does not hold as they were are reported lost").arg(to, from));
+    m_nextRefreshAt = 0;
+    scheduleSoon();
 }
 
 void WatchService::scheduleSoon()
@@ -160,7 +218,7 @@ void WatchService::scheduleSoon()
 
 void WatchService::tick()
 {
-    if (!m_active || !m_connection->isReady() || m_connection->isStalled())
+    if (!m_active || !anyMasterReady())
         return;
     const qint64 now = MonotonicClock::nowMs();
     if (!m_discovery.isRunning() && now >= m_nextRescanAt) {
@@ -177,7 +235,7 @@ void WatchService::tick()
 
 void WatchService::rescan()
 {
-    if (!m_connection->isReady() || m_discovery.isRunning())
+    if (!anyMasterReady() || m_discovery.isRunning())
         return;
     m_discovery.start();
 }
@@ -195,11 +253,11 @@ QList<RedisType> WatchService::hints(const QList<QByteArray> &keys) const
 
 void WatchService::refresh()
 {
-    if (!m_connection->isReady() || m_refreshesInFlight > 0)
+    if (!anyMasterReady() || m_refreshesInFlight > 0)
         return;
     const qint64 now = MonotonicClock::nowMs();
     if (m_locks.isEmpty()) {
-        m_restarted = false;
+        m_losses.clear();
         m_nextRefreshAt = now + m_budget.refreshIntervalMs(0);
         Q_EMIT refreshed();
         return;
@@ -229,7 +287,8 @@ void WatchService::finishRefreshBatch()
     if (--m_refreshesInFlight > 0)
         return;
     m_refreshesInFlight = 0;
-    m_restarted = false;
+    // Every lock of a master that restarted or failed over has been read on it since.
+    m_losses.clear();
     m_nextRefreshAt = MonotonicClock::nowMs() + m_budget.refreshIntervalMs(m_locks.size());
     Q_EMIT refreshed();
     Q_EMIT budgetChanged();
@@ -269,7 +328,7 @@ void WatchService::read(const QList<QByteArray> &keys, bool acceptNew, QObject *
     took.start();
     m_discovery.inspector()->inspect(keys, this, [=, this](const QList<KeySample> &samples, const QString &error) {
         // The server's part (and the network's): what classifying costs LockScope is not its.
-        if (error.isEmpty() && !m_connection->isStalled())
+        if (error.isEmpty() && anyMasterReady())
             m_budget.recordRead(keys.size(), took.nsecsElapsed() / 1000);
         m_discovery.classifier()->classify(samples, this, [=, this](QList<std::optional<LockInfo>> classified) {
             QList<LockInfo> present;
@@ -281,12 +340,12 @@ void WatchService::read(const QList<QByteArray> &keys, bool acceptNew, QObject *
     }, hints(keys));
 }
 
-void WatchService::markAllStale(const QString &why)
+void WatchService::markStale(const QString &node, const QString &why)
 {
     const qint64 now = MonotonicClock::nowMs();
     QList<LockInfo> changed;
     for (LockInfo &lock : m_locks) {
-        if (lock.stale)
+        if (lock.stale || (!node.isEmpty() && lock.node() != node))
             continue;
         lock.stale = true;
         lock.staleReason = why;
@@ -305,7 +364,7 @@ void WatchService::merge(const QList<LockInfo> &found)
         if (it == m_locks.end()) {
             m_locks.insert(lock.key(), lock);
             changed << lock;
-        } else if (isNewer(lock.sample, *it)) {
+        } else if (it->acceptsRead(lock.sample)) {
             const bool news = meaningfullyDifferent(*it, lock);
             *it = lock;
             if (news)
@@ -339,7 +398,7 @@ void WatchService::onRefreshed(const QList<KeySample> &samples, QList<std::optio
             }
             continue;
         }
-        if (it != m_locks.end() && !isNewer(sample, *it))
+        if (it != m_locks.end() && !it->acceptsRead(sample))
             continue;
         if (it == m_locks.end()) {
             if (acceptNew && now) {
@@ -352,13 +411,16 @@ void WatchService::onRefreshed(const QList<KeySample> &samples, QList<std::optio
             }
             continue;
         }
+        const auto loss = m_losses.constFind(sample.node);
         if (!now) {
             LockInfo lock = *it;
             lock.stale = false;
             const qint64 deadline = lock.deadlineMs();
-            if (m_restarted) {
+            if (loss != m_losses.cend()) {
                 lock.goneAs = LockState::Lost;
-                lock.goneReason = QStringLiteral("server-restarted");
+                lock.goneReason = loss->reason;
+                lock.lossFrom = loss->from;
+                lock.lossTo = sample.node;
             } else {
                 // Gone at or after its predicted deadline: it expired. Before it: released.
                 lock.goneAs = deadline >= 0 && sample.observedAtMs + deadlineToleranceMs >= deadline ? LockState::Expired
@@ -371,9 +433,16 @@ void WatchService::onRefreshed(const QList<KeySample> &samples, QList<std::optio
                 *absent << sample;
             continue;
         }
+        if (loss != m_losses.cend() && it->node() == loss->from) {
+            // The first read since its master restarted or failed over: whether the holding
+            // survived is for the event deriver to tell.
+            now->lossCheck = loss->reason;
+            now->lossFrom = loss->from;
+            now->lossTo = sample.node;
+        }
         if (present)
             *present << *now;
-        const bool news = meaningfullyDifferent(*it, *now);
+        const bool news = meaningfullyDifferent(*it, *now) || !now->lossCheck.isEmpty();
         *it = *now;
         if (news)
             changed << *now;
@@ -384,17 +453,6 @@ void WatchService::onRefreshed(const QList<KeySample> &samples, QList<std::optio
         Q_EMIT locksGone(gone);
     if (!unreadable.isEmpty())
         Q_EMIT keysUnreadable(unreadable);
-}
-
-bool WatchService::isNewer(const KeySample &read, const LockInfo &known)
-{
-    // Reads can overtake each other (a poll still being classified while a notification's
-    // re-read lands): one older than what was applied says nothing new. Nor does one taken
-    // before the lock went stale (a read answered just before the connection died, whose
-    // classification finished after): it cannot vouch for the lock now.
-    if (read.observedAtMs < known.sample.observedAtMs)
-        return false;
-    return !known.stale || read.observedAtMs >= known.staleSinceMs;
 }
 
 bool WatchService::meaningfullyDifferent(const LockInfo &before, const LockInfo &after)

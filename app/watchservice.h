@@ -7,12 +7,14 @@
 #include <QElapsedTimer>
 #include <QHash>
 #include <QObject>
+#include <QSet>
 #include <QTimer>
 
 #include <functional>
 
 class DialectRegistry;
 class RedisConnection;
+class RedisTopology;
 
 // Keeps the set of known locks current, with a light touch on the server:
 // - a full discovery at start and after every reconnect, then rescans paced by the budget
@@ -23,7 +25,10 @@ class RedisConnection;
 //   re-reads what they name, and probes deadlines);
 // - a read that fails leaves the lock's last good values in place, marked stale with the
 //   reason, until a read succeeds again; so do a lost connection and a server that has
-//   stopped answering. A read older than the one already applied is dropped.
+//   stopped answering (per master: on a cluster, a node down marks its locks stale, never
+//   released). A read older than the one already applied is dropped.
+// - a master that restarted (another run_id) or failed over (the topology says so) is read
+//   again at once; a lock it no longer holds, or holds with another token, was lost with it.
 // It reports only what changed: a lock whose deadline merely counted down as predicted is
 // not news.
 class WatchService final : public QObject
@@ -39,7 +44,7 @@ public:
     // whole read failed. Keys whose read failed are in neither list.
     using KeysHandler = std::function<void(const QList<LockInfo> &present, const QList<KeySample> &absent, const QString &error)>;
 
-    WatchService(RedisConnection *connection, const DialectRegistry *registry, QObject *parent = nullptr);
+    WatchService(RedisTopology *topology, const DialectRegistry *registry, QObject *parent = nullptr);
 
     DiscoveryService *discovery() { return &m_discovery; }
     // How often to look at most (the budget may make it less often).
@@ -69,9 +74,9 @@ public:
     void refreshKeys(const QList<QByteArray> &keys, QObject *context = nullptr, KeysHandler handler = {});
 
     const QHash<QByteArray, LockInfo> &locks() const { return m_locks; }
-    // DBSIZE at the last scan (-1 before one).
+    // DBSIZE at the last scan (-1 before one), summed over the masters.
     qint64 keyspaceSize() const { return m_keyspace; }
-    QString runId() const { return m_runId; }
+    RedisTopology *topology() const { return m_topology; }
 
 Q_SIGNALS:
     // New locks, and known ones whose holders, deadline, waiters or staleness changed.
@@ -83,9 +88,10 @@ Q_SIGNALS:
     void keysUnreadable(const QList<KeySample> &samples);
     // A full re-read of the known locks has finished.
     void refreshed();
-    // Something happened to the server: "connection-lost", "connection-back",
-    // "not-answering", "answering", "restarted"; message says it in words.
-    void serverEvent(const QString &what, const QString &message);
+    // Something happened to a server (node: host:port): "connection-lost",
+    // "connection-back", "not-answering", "answering", "restarted", "failover"; message says
+    // it in words.
+    void serverEvent(const QString &what, const QString &node, const QString &message);
     void budgetChanged();
 
 private:
@@ -100,17 +106,21 @@ private:
     void finishRefreshBatch();
     void read(const QList<QByteArray> &keys, bool acceptNew, QObject *context, KeysHandler handler);
     QList<RedisType> hints(const QList<QByteArray> &keys) const;
-    void markAllStale(const QString &why);
+    // Marks the locks last read on node (every lock when empty) stale.
+    void markStale(const QString &node, const QString &why);
+    void watchMaster(RedisConnection *master);
     void onReady();
-    void checkRunId();
+    void onMasterReady(RedisConnection *master);
+    void checkRunId(RedisConnection *master);
+    void onFailover(RedisConnection *master, const QString &from, const QString &to);
+    bool anyMasterReady() const;
 
     void merge(const QList<LockInfo> &found);
     void onRefreshed(const QList<KeySample> &samples, QList<std::optional<LockInfo>> classified, bool acceptNew,
                      QList<LockInfo> *present, QList<KeySample> *absent);
-    static bool isNewer(const KeySample &read, const LockInfo &known);
     static bool meaningfullyDifferent(const LockInfo &before, const LockInfo &after);
 
-    RedisConnection *m_connection;
+    RedisTopology *m_topology;
     const DialectRegistry *m_registry;
     DiscoveryService m_discovery;
     WatchBudget m_budget;
@@ -129,8 +139,15 @@ private:
     QList<QByteArray> m_sampleOrder; // the rolling sample's sweep
     qsizetype m_sampleAt = 0;
 
-    QString m_runId;
-    // The server restarted: locks the next full re-read finds gone were lost with it.
-    bool m_restarted = false;
-    bool m_wasReady = false;
+    // Masters that restarted or failed over, by their name now: the next full re-read decides
+    // what was lost with them.
+    struct Loss
+    {
+        QString reason; // "server-restarted" or "failover"
+        QString from;   // the master before
+    };
+    QHash<QString, Loss> m_losses;
+    QHash<const RedisConnection *, QString> m_runIds;
+    QSet<const RedisConnection *> m_watched;
+    QSet<const RedisConnection *> m_up; // masters ready since they were last lost
 };

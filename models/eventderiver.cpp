@@ -62,6 +62,7 @@ LockEvent EventDeriver::make(LockEventKind kind, const LockInfo &lock, qint64 at
     e.kind = kind;
     e.timeMs = atMs + m_offset;
     e.key = lock.key();
+    e.node = lock.node();
     e.dialect = lock.dialect;
     e.holder = lock.holderSummary();
     e.token = lock.holders.isEmpty() ? (lock.sample.type == RedisType::String ? lock.sample.value : QByteArray())
@@ -125,6 +126,22 @@ void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)
     Holding &h = *it;
     const LockInfo before = h.lock;
     const QList<QByteArray> was = identity(before), now = identity(lock);
+    if (was != now && !lock.lossCheck.isEmpty()) {
+        // The server failed over (or restarted) between the two reads: the holding tracked
+        // did not change hands, it was lost; whoever holds the lock now took it afterwards.
+        LockEvent lost = make(LockEventKind::Lost, before, obs);
+        lost.reason = lock.lossCheck;
+        lost.node = lock.lossTo;
+        lost.previousNode = lock.lossFrom;
+        lost.heldMs = std::max<qint64>(0, obs - h.heldSinceMs);
+        out << lost;
+        startHolding(h, lock, obs);
+        LockEvent taken = make(LockEventKind::Acquired, lock, obs);
+        taken.ttlMs = ttlAt(lock, obs);
+        out << taken;
+        h.lock = lock;
+        return;
+    }
     if (was != now) {
         compareHolders(h, lock, out);
     } else {
@@ -232,13 +249,19 @@ void EventDeriver::gone(const QByteArray &key, qint64 observedAtMs, QList<LockEv
         end(it, false, observedAtMs, {}, out);
 }
 
-void EventDeriver::lost(const QByteArray &key, qint64 observedAtMs, const QString &reason, QList<LockEvent> &out)
+void EventDeriver::lost(const LockInfo &gone, QList<LockEvent> &out)
 {
+    const QByteArray &key = gone.key();
+    const qint64 observedAtMs = gone.goneAtMs;
+    const QString &reason = gone.goneReason;
     const auto it = m_locks.find(key);
     if (it == m_locks.end() || observedAtMs < it->lock.sample.observedAtMs)
         return;
     m_goneAt.insert(key, observedAtMs);
     LockEvent e = make(LockEventKind::Lost, it->lock, observedAtMs);
+    if (!gone.lossTo.isEmpty())
+        e.node = gone.lossTo;
+    e.previousNode = gone.lossFrom;
     e.heldMs = std::max<qint64>(0, observedAtMs - it->heldSinceMs);
     e.ttlMs = ttlAt(it->lock, observedAtMs);
     e.reason = reason;

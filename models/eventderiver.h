@@ -51,8 +51,9 @@ public:
     // A read that found the key gone.
     void gone(const QByteArray &key, qint64 observedAtMs, QList<LockEvent> &out);
     // A key the server no longer has for a reason that is not its holder's doing (the server
-    // restarted empty, a failover lost it): reason says which.
-    void lost(const QByteArray &key, qint64 observedAtMs, const QString &reason, QList<LockEvent> &out);
+    // restarted empty, a failover lost it): gone.goneReason says which, goneAtMs when it was
+    // read gone, lossFrom and lossTo the masters of a failover.
+    void lost(const LockInfo &gone, QList<LockEvent> &out);
     // A keyspace notification ("set", "del", "expired", ...) received at atMs.
     void notify(const QByteArray &key, const QByteArray &event, qint64 atMs, QList<LockEvent> &out);
     void failedAttempts(const QByteArray &key, qint64 count, qint64 atMs, QList<LockEvent> &out);

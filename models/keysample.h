@@ -30,6 +30,7 @@ struct KeySample
     qint64 observedAtMs = 0;  // MonotonicClock time of the read
     ObservationStatus status = ObservationStatus::Ok;
     QString error;            // why a Failed read failed
+    QString node;             // host:port of the server that answered (a cluster's master)
 
     bool exists() const { return type != RedisType::None; }
     bool isFailed() const { return status == ObservationStatus::Failed; }

@@ -135,7 +135,9 @@ QString LockEvent::details() const
         return QStringLiteral("held for %1").arg(seconds(heldMs));
     case LockEventKind::Lost: {
         const QString why = reason == QLatin1String("server-restarted") ? QStringLiteral("the server restarted without it")
-                                                                        : reason;
+                            : reason == QLatin1String("failover")
+                                ? QStringLiteral("lost in a failover: %1 took over from %2 without it").arg(node, previousNode)
+                                : reason;
         return heldMs != unknown ? QStringLiteral("%1, after %2 held").arg(why, seconds(heldMs)) : why;
     }
     case LockEventKind::Server:

@@ -39,6 +39,7 @@ struct LockEvent
     // ("connection-lost", "connection-back", "not-answering", "answering", "restarted")
     QString reason;
     QString node;                   // the server ("host:port") it happened on, where known
+    QString previousNode;           // lost in a failover: the master it was on before
     QString message;                // server: the words for it
     // Seen only through keyspace notifications: the key came and went between two reads,
     // so its holder and token are not known.

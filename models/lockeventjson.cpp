@@ -47,6 +47,8 @@ QByteArray LockEventJson::line(const LockEvent &e)
         out.field("inferred", true);
     if (!e.node.isEmpty())
         out.field("node", e.node);
+    if (!e.previousNode.isEmpty())
+        out.field("previous_node", e.previousNode);
     out.endObject();
     QByteArray line = out.take();
     line += '\n';

@@ -7,6 +7,21 @@ qint64 LockInfo::remainingTtlMs(qint64 nowMs) const
     return std::max<qint64>(0, sample.pttlMs - (nowMs - sample.observedAtMs));
 }
 
+bool LockInfo::acceptsRead(const KeySample &read) const
+{
+    // Reads can overtake each other (a poll still being classified while a notification's
+    // re-read lands): one older than what was applied says nothing new. Nor does one taken
+    // before the lock went stale (a read answered just before the connection died, whose
+    // classification finished after): it cannot vouch for the lock now. A read answered in
+    // the same millisecond as the staleness was noticed counts as before it: the reply and
+    // the end of the connection are often read in one go, and taking that reply as newer
+    // brought locks back live while the server was gone. A read that really came after
+    // only waits for the next one.
+    if (read.observedAtMs < sample.observedAtMs)
+        return false;
+    return !stale || read.observedAtMs > staleSinceMs;
+}
+
 qint64 LockInfo::deadlineMs() const
 {
     return sample.pttlMs < 0 ? -1 : sample.observedAtMs + sample.pttlMs;

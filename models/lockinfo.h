@@ -27,7 +27,14 @@ struct LockInfo
     // Set once the key is seen gone; the row stays visible for a while with this state.
     LockState goneAs = LockState::Held;
     qint64 goneAtMs = 0;
-    QString goneReason; // lost: why ("the server restarted empty")
+    QString goneReason; // lost: why ("server-restarted", "failover")
+
+    // Set on the first read after the lock's server failed over or restarted: a holder other
+    // than the one tracked means the old holding was lost with it, not handed over. from and
+    // to name the old and the new master (the same server after a restart).
+    QString lossCheck;
+    QString lossFrom;
+    QString lossTo;
 
     // The last read of this lock failed: these are the last good values, kept (and the TTL
     // still counting down from them) until a read succeeds again.
@@ -36,7 +43,12 @@ struct LockInfo
     qint64 staleSinceMs = 0;
 
     const QByteArray &key() const { return sample.key; }
+    // host:port of the master it was read on.
+    const QString &node() const { return sample.node; }
     bool isGone() const { return goneAs != LockState::Held; }
+    // Whether a read of this key may replace what is known of it: not one older than the
+    // read already applied, and for a stale lock only one answered after it went stale.
+    bool acceptsRead(const KeySample &read) const;
     // -1 without expiry; 0 once the deadline has passed (the key may linger until Redis notices).
     qint64 remainingTtlMs(qint64 nowMs) const;
     // Monotonic time at which the key is due to expire, or -1 without expiry.

@@ -30,6 +30,9 @@ struct ConnectionOptions
     bool autoReconnect = true;
     int reconnectMaxMs = 10000; // reconnect attempts back off up to this far apart
     QString clientName = QStringLiteral("lockscope");
+    // A connection to a cluster replica: READONLY in the handshake, so it serves reads of
+    // its master's slots instead of redirecting them.
+    bool readOnlyReplica = false;
 
     // host:port/db (the socket's path for a Unix socket), with the user when there is one;
     // never the password.

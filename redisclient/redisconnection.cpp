@@ -64,6 +64,15 @@ void RedisConnection::setState(State state)
     Q_EMIT stateChanged(state);
 }
 
+void RedisConnection::retarget(const ConnectionOptions &options)
+{
+    const bool wasOpen = m_state != State::Disconnected;
+    close();
+    m_options = options;
+    if (wasOpen)
+        open();
+}
+
 void RedisConnection::open()
 {
     if (m_state == State::Connecting || m_state == State::Ready)
@@ -282,6 +291,8 @@ void RedisConnection::onConnected()
         handshake.append({"SELECT", QByteArray::number(m_options.database)});
     if (!m_options.clientName.isEmpty())
         handshake.append({"CLIENT", "SETNAME", m_options.clientName.toUtf8()});
+    if (m_options.readOnlyReplica)
+        handshake.append({"READONLY"});
     handshake.append({"PING"});
 
     m_handshaking = true;

@@ -48,6 +48,9 @@ public:
 
     void open();
     void close();
+    // Points the connection at another server (a failover's new master) and reconnects
+    // there if it was open: whoever holds this connection keeps holding the right one.
+    void retarget(const ConnectionOptions &options);
 
     // Runs handler with the reply, unless context has been destroyed by then. Commands sent
     // while connecting go out once the handshake is done; without a connection they fail

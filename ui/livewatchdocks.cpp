@@ -4,7 +4,7 @@
 #include "commandstatspoller.h"
 #include "eventlogpanel.h"
 #include "failedacquiresampler.h"
-#include "keyspacenotifier.h"
+#include "keyspacenotifications.h"
 #include "lockalertmodel.h"
 #include "lockeventservice.h"
 #include "monotonicclock.h"
@@ -249,7 +249,7 @@ void LiveWatchDocks::updateStatus()
     m_statusLight->setToolTip(text);
     m_headerStatus->setText(QStringLiteral("<span style='color:%1'>●</span> %2").arg(color, text.toHtmlEscaped()));
     m_headerStatus->setToolTip(text);
-    const KeyspaceNotifier *notifier = events->notifier();
+    const KeyspaceNotifications *notifier = events->notifier();
     // The toggle says whether LockScope may change the server, not whether it is live.
     QSignalBlocker block(m_notificationsAction);
     m_notificationsAction->setChecked(notifier->mayEnable());
@@ -264,7 +264,7 @@ void LiveWatchDocks::askToEnableNotifications(bool checked)
         m_notificationsAction->setChecked(false);
         return;
     }
-    KeyspaceNotifier *notifier = m_session->events()->notifier();
+    KeyspaceNotifications *notifier = m_session->events()->notifier();
     if (!checked) {
         notifier->setMayEnable(false);
         updateStatus();

@@ -1,3 +1,4 @@
+#include "servertopology.h"
 #include "adminservice.h"
 #include "auditlog.h"
 #include "dialectregistry.h"
@@ -19,7 +20,7 @@ class TestAdminService : public QObject
 private:
     TestRedis m_redis;
     QTemporaryDir m_dir;
-    std::unique_ptr<RedisConnection> m_connection;
+    std::unique_ptr<ServerTopology> m_connection;
     std::unique_ptr<AuditLog> m_audit;
     std::unique_ptr<AdminService> m_admin;
     const DialectRegistry m_registry;
@@ -72,7 +73,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_redis.start());
-        m_connection = std::make_unique<RedisConnection>(m_redis.options());
+        m_connection = std::make_unique<ServerTopology>(m_redis.options());
         m_connection->open();
         QTRY_VERIFY(m_connection->isReady());
         m_audit = std::make_unique<AuditLog>(m_dir.filePath(QStringLiteral("audit.log")));
@@ -301,7 +302,7 @@ private Q_SLOTS:
         ConnectionOptions o = m_redis.options();
         o.user = QStringLiteral("reader");
         o.password = QStringLiteral("secret-pw");
-        RedisConnection limited(o);
+        ServerTopology limited(o);
         limited.open();
         QTRY_VERIFY(limited.isReady());
         AdminService admin(&limited, &m_registry, m_audit.get());
@@ -326,7 +327,7 @@ private Q_SLOTS:
         ConnectionOptions o = m_redis.options();
         o.commandTimeoutMs = 300;
         o.autoReconnect = false;
-        RedisConnection slow(o);
+        ServerTopology slow(o);
         slow.open();
         QTRY_VERIFY(slow.isReady());
         AdminService admin(&slow, &m_registry, m_audit.get());

@@ -1,6 +1,7 @@
 // Every dialect against a real redis-server: the lock is written byte for byte as its library
 // writes it, LockScope must find and decode it, refuse to touch it once its holder changed, and
 // release it with the library's own side effects (wake-up signals, messages, permit counts).
+#include "servertopology.h"
 #include "adminservice.h"
 #include "auditlog.h"
 #include "dialectregistry.h"
@@ -38,7 +39,7 @@ class TestDialectFixtures : public QObject
 private:
     TestRedis m_redis;
     QTemporaryDir m_dir;
-    std::unique_ptr<RedisConnection> m_connection;
+    std::unique_ptr<ServerTopology> m_connection;
     std::unique_ptr<AuditLog> m_audit;
     std::unique_ptr<AdminService> m_admin;
     const DialectRegistry m_registry;
@@ -81,7 +82,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_redis.start());
-        m_connection = std::make_unique<RedisConnection>(m_redis.options());
+        m_connection = std::make_unique<ServerTopology>(m_redis.options());
         m_connection->open();
         QTRY_VERIFY(m_connection->isReady());
         m_audit = std::make_unique<AuditLog>(m_dir.filePath(QStringLiteral("audit.log")));

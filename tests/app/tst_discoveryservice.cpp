@@ -1,3 +1,4 @@
+#include "servertopology.h"
 #include "dialectregistry.h"
 #include "discoveryservice.h"
 #include "keyinspector.h"
@@ -50,7 +51,7 @@ private Q_SLOTS:
         TestRedis redis;
         QVERIFY(redis.start());
         seed(redis);
-        RedisConnection connection(redis.options());
+        ServerTopology connection(redis.options());
         connection.open();
         const DialectRegistry registry;
         DiscoveryService discovery(&connection, &registry);
@@ -89,7 +90,7 @@ private Q_SLOTS:
         redis.command({"EVAL", "for i=1,3000 do redis.call('SET','lock:job:'..i,'t'..i,'PX',60000) end "
                                "for i=1,3000 do redis.call('SET','data:'..i,'x') end", "0"});
         redis.command({"CONFIG", "RESETSTAT"});
-        RedisConnection connection(redis.options());
+        ServerTopology connection(redis.options());
         connection.open();
         const DialectRegistry registry;
         DiscoveryService discovery(&connection, &registry);
@@ -132,7 +133,7 @@ private Q_SLOTS:
         ConnectionOptions o = redis.options();
         o.user = QStringLiteral("viewer");
         o.password = QStringLiteral("pw");
-        RedisConnection connection(o);
+        ServerTopology connection(o);
         connection.open();
         const DialectRegistry registry;
         DiscoveryService discovery(&connection, &registry);
@@ -151,7 +152,7 @@ private Q_SLOTS:
         TestRedis redis;
         QVERIFY(redis.start());
         redis.command({"SET", "lock:here", "t", "PX", "60000"});
-        RedisConnection connection(redis.options());
+        ServerTopology connection(redis.options());
         connection.open();
         KeyInspector inspector(&connection);
         QList<KeySample> samples;
@@ -177,7 +178,7 @@ private Q_SLOTS:
         TestRedis redis;
         QVERIFY(redis.start());
         redis.command({"EVAL", "for i=1,100000 do redis.call('SET','k:'..i,'x') end", "0"});
-        RedisConnection connection(redis.options());
+        ServerTopology connection(redis.options());
         connection.open();
         const DialectRegistry registry;
         DiscoveryService discovery(&connection, &registry);
@@ -198,7 +199,7 @@ private Q_SLOTS:
         const DiscoveryProgress p = cancelled.first().at(0).value<DiscoveryProgress>();
         QVERIFY(p.keysScanned > 0 && p.keysScanned < 100000);
         QCOMPARE(p.keysTotal, qint64(100000));
-        QTest::qWait(300);
+        QTest::qWait(300); // replies still in flight when cancelled: none finishes the scan
         QCOMPARE(finished.size(), 0);
     }
 };

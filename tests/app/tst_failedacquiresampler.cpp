@@ -1,3 +1,4 @@
+#include "servertopology.h"
 #include "failedacquiresampler.h"
 #include "testredis.h"
 
@@ -44,7 +45,9 @@ private Q_SLOTS:
         QVERIFY(redis.start());
         redis.command({"SET", "lock:held", "owner", "PX", "60000"});
         redis.command({"HSET", "orderLock", "uuid-1:1", "1"});
-        RedisConnection commands(redis.options());
+        ServerTopology commands(redis.options());
+        commands.open();
+        QTRY_VERIFY(commands.isReady());
         FailedAcquireSampler sampler(&commands);
         sampler.setPatterns({KeyPattern("lock:*"), KeyPattern("orderLock")});
         QSignalSpy counts(&sampler, &FailedAcquireSampler::failedAttempts);
@@ -80,7 +83,9 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start());
-        RedisConnection commands(redis.options());
+        ServerTopology commands(redis.options());
+        commands.open();
+        QTRY_VERIFY(commands.isReady());
         FailedAcquireSampler sampler(&commands);
         QSignalSpy stopped(&sampler, &FailedAcquireSampler::stopped);
         sampler.start(1, {});
@@ -99,7 +104,9 @@ private Q_SLOTS:
         const QString cli = QStandardPaths::findExecutable(QStringLiteral("redis-cli"));
         if (cli.isEmpty())
             QSKIP("redis-cli is not installed");
-        RedisConnection commands(redis.options());
+        ServerTopology commands(redis.options());
+        commands.open();
+        QTRY_VERIFY(commands.isReady());
         FailedAcquireSampler sampler(&commands);
         QSignalSpy stopped(&sampler, &FailedAcquireSampler::stopped);
         sampler.start(60, {});
@@ -119,7 +126,9 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start({QStringLiteral("--rename-command"), QStringLiteral("MONITOR"), QStringLiteral("")}));
-        RedisConnection commands(redis.options());
+        ServerTopology commands(redis.options());
+        commands.open();
+        QTRY_VERIFY(commands.isReady());
         FailedAcquireSampler sampler(&commands);
         QSignalSpy stopped(&sampler, &FailedAcquireSampler::stopped);
         sampler.start(10, {});

@@ -1,3 +1,5 @@
+#include "keyspacenotifications.h"
+#include "servertopology.h"
 #include "auditlog.h"
 #include "dialectregistry.h"
 #include "keyspacenotifier.h"

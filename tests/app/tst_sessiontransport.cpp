@@ -1,13 +1,16 @@
 #include "auditlog.h"
 #include "dialectregistry.h"
 #include "redisconnection.h"
+#include "redistopology.h"
 #include "session.h"
 #include "sessionmanager.h"
+#include "testcluster.h"
 #include "testredis.h"
 #include "testsshd.h"
 
 #include <QDir>
 #include <QFile>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -118,7 +121,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(sessions.session()->isReady(), waitMs);
         QVERIFY(readFile(knownHosts()).contains(m_sshd.knownHostsName().toUtf8()));
 
-        RedisConnection *connection = sessions.session()->connection();
+        RedisConnection *connection = sessions.session()->topology()->masters().value(0);
         QCOMPARE(connection->options().host, QStringLiteral("127.0.0.1"));
         QVERIFY(connection->options().port != m_redis.port()); // the tunnel's local end
         QVERIFY(call(connection, {"SET", "lock:ssh", "tok", "PX", "60000"}).isStatus("OK"));
@@ -133,7 +136,7 @@ private Q_SLOTS:
         sessions.connectTo(throughBastion());
         QTRY_VERIFY_WITH_TIMEOUT(sessions.session() && sessions.session()->isReady(), waitMs);
         QVERIFY(unknown.isEmpty()); // known now
-        const quint16 localPort = sessions.session()->connection()->options().port;
+        const quint16 localPort = sessions.session()->topology()->masters().value(0)->options().port;
         QTRY_VERIFY(sessionClients(m_redis) >= 1);
 
         sessions.closeSession();
@@ -194,6 +197,38 @@ private Q_SLOTS:
         QVERIFY2(errors.first().at(0).toString().contains(QStringLiteral("CHANGED")), qPrintable(errors.first().at(0).toString()));
     }
 
+    // Every master of a cluster found through the seed is reached through the same tunnel:
+    // the connections go to the tunnel's local ports, named by the nodes they reach.
+    void clusterMastersGoThroughTheTunnel()
+    {
+        trustTheBastion();
+        TestCluster cluster(3, 0);
+        QVERIFY2(cluster.start(), qPrintable(cluster.errorString()));
+        ConnectionProfile p = throughBastion();
+        p.kind = ConnectionProfile::Kind::Cluster;
+        p.port = cluster.port(0);
+        SessionManager sessions(&m_registry, m_audit.get());
+        sessions.setStartServices(false);
+        sessions.connectTo(p);
+        QTRY_VERIFY_WITH_TIMEOUT(sessions.session()->isReady() && sessions.session()->topology()->masters().size() == 3, waitMs);
+        const QList<quint16> clusterPorts = cluster.masterPorts();
+        QSet<QString> reached;
+        for (RedisConnection *master : sessions.session()->topology()->masters()) {
+            QCOMPARE(master->options().host, QStringLiteral("127.0.0.1"));
+            QVERIFY(!clusterPorts.contains(master->options().port)); // a tunnel port, not the node's
+            reached.insert(sessions.session()->topology()->nodeName(master));
+        }
+        QCOMPARE(reached.size(), 3);
+        for (const quint16 port : clusterPorts)
+            QVERIFY2(reached.contains(QStringLiteral("127.0.0.1:%1").arg(port)), qPrintable(QStringList(reached.values()).join(u' ')));
+        // A command for any key reaches its owner through the tunnel.
+        bool done = false;
+        sessions.session()->topology()->send("lock:{eu}", {"SET", "lock:{eu}", "tok"}, nullptr, [&done](const RedisReply &reply) {
+            done = reply.isStatus("OK");
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(done, waitMs);
+    }
+
     void unixSocket()
     {
         QTemporaryDir dir;
@@ -206,7 +241,7 @@ private Q_SLOTS:
         SessionManager sessions(&m_registry, m_audit.get());
         sessions.connectTo(p);
         QTRY_VERIFY_WITH_TIMEOUT(sessions.session()->isReady(), waitMs);
-        QCOMPARE(sessions.session()->connection()->options().socketPath, path);
+        QCOMPARE(sessions.session()->topology()->masters().value(0)->options().socketPath, path);
         QVERIFY(local.command({"CLIENT", "LIST"}).bytes().contains("addr=" + path.toUtf8()));
     }
 };

@@ -1,3 +1,4 @@
+#include "servertopology.h"
 #include "dialectregistry.h"
 #include "testredis.h"
 #include "watchservice.h"
@@ -36,7 +37,7 @@ private Q_SLOTS:
         redis.command({"SET", "lock:expires", "x", "PX", "700"});
         redis.command({"SET", "lock:released", "y", "PX", "60000"});
         redis.command({"SET", "lock:steady", "z", "PX", "60000"});
-        RedisConnection connection(redis.options());
+        ServerTopology connection(redis.options());
         const DialectRegistry registry;
         WatchService watch(&connection, &registry);
         watch.setRefreshInterval(150);
@@ -72,7 +73,7 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start());
-        RedisConnection connection(redis.options());
+        ServerTopology connection(redis.options());
         const DialectRegistry registry;
         WatchService watch(&connection, &registry);
         watch.setRescanInterval(1000);
@@ -88,7 +89,7 @@ private Q_SLOTS:
         TestRedis redis;
         QVERIFY(redis.start());
         redis.command({"SET", "lock:a", "t", "PX", "60000"});
-        RedisConnection connection(redis.options());
+        ServerTopology connection(redis.options());
         const DialectRegistry registry;
         WatchService watch(&connection, &registry);
         watch.setRefreshInterval(100);
@@ -98,7 +99,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(watch.locks().size(), 1, 5000);
         redis.kill();
         QTRY_VERIFY_WITH_TIMEOUT(!connection.isReady(), 5000);
-        QTest::qWait(500);
+        QTest::qWait(500); // down a while: reconnect attempts fail before it is back
         QVERIFY(redis.restart());
         // Back, empty (no persistence): the rescan after reconnecting sees the new state.
         QTRY_VERIFY_WITH_TIMEOUT(connection.isReady(), 15000);

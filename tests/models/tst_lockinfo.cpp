@@ -21,6 +21,28 @@ private Q_SLOTS:
         QCOMPARE(lock.deadlineMs(), qint64(1'005'000));
     }
 
+    // A stale lock takes only a read answered after it went stale. The same millisecond
+    // counts as before: that is when a reply read together with the connection's end lands.
+    void acceptsOnlyReadsAfterItWentStale()
+    {
+        LockInfo lock;
+        lock.sample.key = "lock:a";
+        lock.sample.observedAtMs = 1000;
+        KeySample read = lock.sample;
+        read.observedAtMs = 999;
+        QVERIFY(!lock.acceptsRead(read)); // older than what was applied
+        read.observedAtMs = 1000;
+        QVERIFY(lock.acceptsRead(read));
+        lock.stale = true;
+        lock.staleSinceMs = 1500;
+        read.observedAtMs = 1400;
+        QVERIFY(!lock.acceptsRead(read));
+        read.observedAtMs = 1500;
+        QVERIFY(!lock.acceptsRead(read));
+        read.observedAtMs = 1501;
+        QVERIFY(lock.acceptsRead(read));
+    }
+
     void noExpiryIsStuck()
     {
         LockInfo lock;

@@ -119,3 +119,22 @@ qint64 TestRedis::calls(const QByteArray &name)
     };
     return field("calls") - field("failed_calls");
 }
+
+qint64 TestRedis::renewWhenLeft(const QByteArray &key, qint64 leftMs, qint64 leaseMs)
+{
+    static const QByteArray script =
+        "local t = redis.call('PTTL', KEYS[1]) "
+        "if t < 0 then return {-1, t} end "
+        "if t > tonumber(ARGV[1]) then return {0, t} end "
+        "redis.call('PEXPIRE', KEYS[1], ARGV[2]) "
+        "return {1, t}";
+    qint64 result = -1;
+    (void)QTest::qWaitFor([&] {
+        const RedisReply r = command({"EVAL", script, "1", key, QByteArray::number(leftMs), QByteArray::number(leaseMs)});
+        if (!r.isArray() || r.size() != 2 || r.at(0).integer() == 0)
+            return false; // not yet (or no answer): ask again
+        result = r.at(0).integer() == 1 ? r.at(1).integer() : -1;
+        return true;
+    }, int(leaseMs) + 30000);
+    return result;
+}

@@ -32,6 +32,11 @@ public:
     RedisReply command(const RedisCommand &command, int timeoutMs = 10000);
     // Successful calls of one command since the last CONFIG RESETSTAT (INFO commandstats).
     qint64 calls(const QByteArray &command);
+    // A watchdog that renews late: sets key's TTL back to leaseMs once the server says at
+    // most leftMs of it remain, and returns the TTL it renewed at (-1 when the key was gone
+    // or had no TTL by then). The check and the renewal are one script, so a slow test
+    // process can only delay the renewal, never make it land with more than leftMs left.
+    qint64 renewWhenLeft(const QByteArray &key, qint64 leftMs, qint64 leaseMs);
 
 private:
     SandboxServer m_server;

@@ -1,0 +1,253 @@
+#include "sentineltopology.h"
+
+namespace {
+// How soon the sentinels are asked again: after a lost master, or a node that was not (yet)
+// the master.
+constexpr int askAgainMs = 500;
+constexpr int unknownMasterRetryMs = 5000;
+} // namespace
+
+SentinelTopology::SentinelTopology(const ConnectionOptions &data, const ConnectionOptions &sentinel,
+                                   const QList<QPair<QString, quint16>> &more, const QString &masterName, QObject *parent)
+    : RedisTopology(data, parent)
+    , m_data(data)
+    , m_sentinelOptions(sentinel)
+    , m_name(masterName)
+{
+    m_sentinels << qMakePair(sentinel.host, sentinel.port) << more;
+    m_sentinelOptions.database = 0;
+    m_retry.setSingleShot(true);
+    connect(&m_retry, &QTimer::timeout, this, &SentinelTopology::askForMaster);
+}
+
+SentinelTopology::~SentinelTopology() = default;
+
+QString SentinelTopology::sentinelName() const
+{
+    return m_sentinel ? nodeName(m_sentinel) : QString();
+}
+
+void SentinelTopology::open()
+{
+    if (m_open)
+        return;
+    m_open = true;
+    ConnectionOptions asking = m_sentinelOptions;
+    asking.host = m_sentinels.at(m_current).first;
+    asking.port = m_sentinels.at(m_current).second;
+    asking.clientName = QStringLiteral("lockscope-sentinel");
+    asking.autoReconnect = false; // a sentinel that goes is replaced by the next one
+    if (!m_sentinel) {
+        m_sentinel = makeConnection(asking);
+        connect(m_sentinel, &RedisConnection::ready, this, &SentinelTopology::askForMaster);
+        connect(m_sentinel, &RedisConnection::errorOccurred, this, [this](RedisConnection::ErrorKind kind, const QString &message) {
+            setLastError(tr("Sentinel %1: %2").arg(nodeName(m_sentinel), message));
+            if (kind == RedisConnection::ErrorKind::Authentication) {
+                // The sentinels' password is wrong: the next sentinel will not take it either.
+                Q_EMIT errorOccurred(lastError());
+                setState(State::Failed);
+                return;
+            }
+            if (!m_master)
+                Q_EMIT errorOccurred(lastError());
+            nextSentinel();
+        });
+        asking.clientName = QStringLiteral("lockscope-sentinel-events");
+        asking.autoReconnect = true;
+        m_events = makeConnection(asking);
+        connect(m_events, &RedisConnection::messageReceived, this,
+                [this](const QByteArray &channel, const QByteArray &payload, const QByteArray &) {
+                    if (channel == "+switch-master")
+                        onSwitch(payload);
+                });
+        // Subscribed again after a loss: a switch may have happened meanwhile.
+        connect(m_events, &RedisConnection::ready, this, &SentinelTopology::askForMaster);
+        m_events->subscribe({"+switch-master"});
+    }
+    m_sentinel->open();
+    m_events->open();
+}
+
+void SentinelTopology::close()
+{
+    m_open = false;
+    m_retry.stop();
+    for (RedisConnection *c : {m_sentinel, m_events, m_master})
+        if (c)
+            c->close();
+    for (RedisConnection *c : std::as_const(m_replicas))
+        c->close();
+}
+
+void SentinelTopology::nextSentinel()
+{
+    if (!m_open)
+        return;
+    m_current = (m_current + 1) % int(m_sentinels.size());
+    for (RedisConnection *c : {m_sentinel, m_events}) {
+        ConnectionOptions o = c->options();
+        o.host = m_sentinels.at(m_current).first;
+        o.port = m_sentinels.at(m_current).second;
+        retarget(c, o);
+        c->open();
+    }
+}
+
+void SentinelTopology::askForMaster()
+{
+    if (!m_open || !m_sentinel || !m_sentinel->isReady())
+        return;
+    m_sentinel->send({"SENTINEL", "GET-MASTER-ADDR-BY-NAME", m_name.toUtf8()}, this, [this](const RedisReply &reply) {
+        if (reply.isArray() && reply.size() == 2) {
+            bool ok = false;
+            const uint port = reply.at(1).bytes().toUInt(&ok);
+            if (ok && port > 0 && port <= 65535) {
+                onMasterAddress(QString::fromUtf8(reply.at(0).bytes()), quint16(port));
+                return;
+            }
+        }
+        if (reply.isNil()) {
+            setLastError(tr("Sentinel %1 monitors no master named \"%2\"").arg(nodeName(m_sentinel), m_name));
+            Q_EMIT errorOccurred(lastError());
+            if (!m_master)
+                setState(State::Failed);
+            m_retry.start(unknownMasterRetryMs);
+            return;
+        }
+        setLastError(tr("Sentinel %1 did not say where \"%2\" is: %3")
+                         .arg(nodeName(m_sentinel), m_name, reply.isError() ? reply.errorMessage() : reply.toDebugString()));
+        Q_EMIT errorOccurred(lastError());
+        nextSentinel();
+    });
+}
+
+void SentinelTopology::onMasterAddress(const QString &host, quint16 port)
+{
+    ConnectionOptions target = m_data;
+    target.host = host;
+    target.port = port;
+    if (!m_master) {
+        m_master = makeConnection(target);
+        connect(m_master, &RedisConnection::ready, this, &SentinelTopology::verifyRole);
+        connect(m_master, &RedisConnection::stateChanged, this, [this](RedisConnection::State state) {
+            if (state == RedisConnection::State::WaitingToReconnect)
+                m_retry.start(askAgainMs); // the master may have moved while we looked away
+            if (state != RedisConnection::State::Ready)
+                m_verified = false;
+            updateState();
+        });
+        connect(m_master, &RedisConnection::errorOccurred, this, [this](RedisConnection::ErrorKind, const QString &message) {
+            setLastError(message);
+            Q_EMIT errorOccurred(message);
+        });
+        connect(m_master, &RedisConnection::reconnectScheduled, this, &RedisTopology::reconnectScheduled);
+        m_master->open();
+        Q_EMIT mastersChanged();
+        return;
+    }
+    const QString to = (host.contains(QLatin1Char(':')) ? QLatin1Char('[') + host + QLatin1Char(']') : host) + QLatin1Char(':')
+                       + QString::number(port);
+    if (nodeName(m_master) == to) {
+        if (!m_master->isReady())
+            m_master->open();
+        return;
+    }
+    const QString from = nodeName(m_master);
+    m_verified = false;
+    for (RedisConnection *c : std::as_const(m_replicas))
+        c->deleteLater();
+    m_replicas.clear();
+    retarget(m_master, target);
+    Q_EMIT failover(m_master, from, to);
+}
+
+void SentinelTopology::verifyRole()
+{
+    m_master->send({"ROLE"}, this, [this](const RedisReply &reply) {
+        if (reply.isArray() && reply.at(0).bytes() == "master") {
+            m_verified = true;
+            updateState();
+            return;
+        }
+        // A sentinel named a node that is not (or no longer) the master: a failover is under
+        // way, or the sentinels' view is stale. Ask again shortly.
+        setLastError(tr("%1, named by the sentinels as the master of \"%2\", says it is a %3; asking again")
+                         .arg(nodeName(m_master), m_name, reply.isArray() ? QString::fromUtf8(reply.at(0).bytes()) : tr("not a master")));
+        m_retry.start(askAgainMs);
+    });
+}
+
+void SentinelTopology::onSwitch(const QByteArray &payload)
+{
+    // "<master name> <old ip> <old port> <new ip> <new port>"
+    const QList<QByteArray> parts = payload.split(' ');
+    if (parts.size() != 5 || parts.at(0) != m_name.toUtf8())
+        return;
+    bool ok = false;
+    const uint port = parts.at(4).toUInt(&ok);
+    if (ok && port > 0 && port <= 65535)
+        onMasterAddress(QString::fromUtf8(parts.at(3)), quint16(port));
+}
+
+void SentinelTopology::updateState()
+{
+    if (!m_open || !m_master)
+        return;
+    const bool wasReady = isReady();
+    State next = State::Connecting;
+    if (m_master->isReady())
+        next = m_verified ? State::Ready : (wasReady ? State::Ready : State::Connecting);
+    else if (m_master->state() == RedisConnection::State::WaitingToReconnect)
+        next = State::Down;
+    else if (m_master->state() == RedisConnection::State::Disconnected && m_master->lastErrorKind() != RedisConnection::ErrorKind::None)
+        next = State::Failed;
+    setState(next);
+    if (next == State::Ready && !m_announced) {
+        m_announced = true;
+        Q_EMIT ready();
+    } else if (next != State::Ready) {
+        m_announced = false;
+    }
+}
+
+QList<RedisConnection *> SentinelTopology::masters() const
+{
+    return m_master ? QList<RedisConnection *>{m_master} : QList<RedisConnection *>{};
+}
+
+RedisConnection *SentinelTopology::nodeFor(QByteArrayView) const
+{
+    return m_master;
+}
+
+QString SentinelTopology::summary() const
+{
+    return tr("sentinel: %1 at %2 (%n sentinel(s))", nullptr, int(m_sentinels.size()))
+        .arg(m_name, m_master ? nodeName(m_master) : tr("unknown yet"));
+}
+
+QList<RedisConnection *> SentinelTopology::replicasOf(RedisConnection *master)
+{
+    if (master != m_master || !m_sentinel || !m_sentinel->isReady() || !m_replicas.isEmpty())
+        return m_replicas;
+    // Asked once per master; the connections are there the next time.
+    m_sentinel->send({"SENTINEL", "REPLICAS", m_name.toUtf8()}, this, [this](const RedisReply &reply) {
+        if (!reply.isArray() || !m_replicas.isEmpty())
+            return;
+        for (const RedisReply &replica : reply.elements()) {
+            QHash<QByteArray, QByteArray> fields;
+            for (qsizetype i = 0; i + 1 < replica.size(); i += 2)
+                fields.insert(replica.at(i).bytes(), replica.at(i + 1).bytes());
+            if (fields.value("flags").contains("down") || fields.value("flags").contains("disconnected"))
+                continue;
+            ConnectionOptions o = m_data;
+            o.host = QString::fromUtf8(fields.value("ip"));
+            o.port = quint16(fields.value("port").toUInt());
+            o.clientName = QStringLiteral("lockscope-replica");
+            RedisConnection *c = makeConnection(o);
+            c->open();
+            m_replicas << c;
+        }
+    });
+    return m_replicas;
+}

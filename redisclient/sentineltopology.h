@@ -1,0 +1,60 @@
+#pragma once
+
+#include "redistopology.h"
+
+#include <QList>
+#include <QPair>
+#include <QTimer>
+
+// A master found through Redis Sentinel: the sentinels are asked where the master named
+// masterName is (SENTINEL GET-MASTER-ADDR-BY-NAME), the node found there must say it is a
+// master (ROLE: during a failover a sentinel may still name the old one), and +switch-master
+// on a sentinel's channel moves the master's connection to the promoted node, with
+// failover() saying so. A sentinel that stops answering is replaced by the next one; the
+// sentinels' credentials are their own, not the data node's.
+class SentinelTopology final : public RedisTopology
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SentinelTopology)
+
+public:
+    // data: how to reach the master once found (credentials, database, TLS); sentinel: the
+    // first sentinel, with the sentinels' credentials; more: the other sentinels.
+    SentinelTopology(const ConnectionOptions &data, const ConnectionOptions &sentinel, const QList<QPair<QString, quint16>> &more,
+                     const QString &masterName, QObject *parent = nullptr);
+    ~SentinelTopology() override;
+
+    Kind kind() const override { return Kind::Sentinel; }
+    void open() override;
+    void close() override;
+    QList<RedisConnection *> masters() const override;
+    RedisConnection *nodeFor(QByteArrayView key) const override;
+    QString summary() const override;
+    QList<RedisConnection *> replicasOf(RedisConnection *master) override;
+
+    const QString &masterName() const { return m_name; }
+    // The sentinel asked now (host:port).
+    QString sentinelName() const;
+
+private:
+    void askForMaster();
+    void onMasterAddress(const QString &host, quint16 port);
+    void verifyRole();
+    void nextSentinel();
+    void onSwitch(const QByteArray &payload);
+    void updateState();
+
+    ConnectionOptions m_data;
+    ConnectionOptions m_sentinelOptions;
+    QList<QPair<QString, quint16>> m_sentinels;
+    int m_current = 0;
+    QString m_name;
+    RedisConnection *m_sentinel = nullptr; // asks
+    RedisConnection *m_events = nullptr;   // listens for +switch-master
+    RedisConnection *m_master = nullptr;
+    QList<RedisConnection *> m_replicas;
+    QTimer m_retry;
+    bool m_open = false;
+    bool m_verified = false;  // the master said ROLE master since it was last (re)connected
+    bool m_announced = false;
+};

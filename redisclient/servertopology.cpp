@@ -1,0 +1,388 @@
+#include "servertopology.h"
+
+#include "clusterredirect.h"
+#include "clusterslot.h"
+
+#include <QPointer>
+
+namespace {
+bool clusterEnabled(const RedisReply &info)
+{
+    return info.isString() && info.bytes().contains("cluster_enabled:1");
+}
+
+QString endpoint(const QString &host, quint16 port)
+{
+    return (host.contains(QLatin1Char(':')) ? QLatin1Char('[') + host + QLatin1Char(']') : host) + QLatin1Char(':') + QString::number(port);
+}
+
+// After a loss, the map is read again this soon: a failover takes a couple of seconds.
+constexpr int refreshAfterLossMs = 500;
+constexpr int refreshRetryMs = 1000;
+} // namespace
+
+ServerTopology::ServerTopology(const ConnectionOptions &options, const QList<QPair<QString, quint16>> &moreSeeds, QObject *parent)
+    : RedisTopology(options, parent)
+    , m_slotShard(ClusterSlot::count, qint16(-1))
+{
+    m_seeds << qMakePair(options.host, options.port) << moreSeeds;
+    m_refresh.setSingleShot(true);
+    connect(&m_refresh, &QTimer::timeout, this, &ServerTopology::refreshMap);
+}
+
+ServerTopology::~ServerTopology() = default;
+
+void ServerTopology::open()
+{
+    if (m_open)
+        return;
+    m_open = true;
+    if (!m_seed) {
+        m_seed = makeConnection(RedisTopology::optionsFor(m_seeds.at(m_seedIndex).first, m_seeds.at(m_seedIndex).second));
+        connect(m_seed, &RedisConnection::ready, this, &ServerTopology::onSeedReady);
+        connect(m_seed, &RedisConnection::stateChanged, this, &ServerTopology::updateState);
+        connect(m_seed, &RedisConnection::errorOccurred, this, [this](RedisConnection::ErrorKind, const QString &message) {
+            if (!m_cluster && m_seeds.size() > 1 && m_map.isEmpty()) {
+                onSeedFailed();
+                return;
+            }
+            setLastError(message);
+            Q_EMIT errorOccurred(message);
+        });
+        connect(m_seed, &RedisConnection::reconnectScheduled, this, [this](int attempt, int delayMs) {
+            if (!m_cluster)
+                Q_EMIT reconnectScheduled(attempt, delayMs);
+        });
+    }
+    m_seed->open();
+}
+
+void ServerTopology::close()
+{
+    m_open = false;
+    m_refresh.stop();
+    if (m_seed)
+        m_seed->close();
+    for (const Shard &shard : std::as_const(m_shards)) {
+        shard.connection->close();
+        for (RedisConnection *replica : shard.replicaConnections)
+            replica->close();
+    }
+}
+
+void ServerTopology::onSeedFailed()
+{
+    // None of the seeds answered yet: try the next, as a cluster client does.
+    m_seedIndex = (m_seedIndex + 1) % int(m_seeds.size());
+    retarget(m_seed, RedisTopology::optionsFor(m_seeds.at(m_seedIndex).first, m_seeds.at(m_seedIndex).second));
+}
+
+void ServerTopology::onSeedReady()
+{
+    if (m_cluster) {
+        refreshMap();
+        return;
+    }
+    m_seed->send({"INFO", "cluster"}, this, [this](const RedisReply &reply) {
+        if (clusterEnabled(reply)) {
+            m_cluster = true;
+            refreshMap();
+            return;
+        }
+        // A standalone server (or one whose INFO is refused: treated as one). One master.
+        if (m_shards.isEmpty()) {
+            Shard shard;
+            shard.connection = m_seed;
+            m_shards << shard;
+            watchMaster(m_seed);
+            Q_EMIT mastersChanged();
+        }
+        updateState();
+    });
+}
+
+ConnectionOptions ServerTopology::optionsFor(const ClusterNode &node) const
+{
+    // A node without an endpoint lives on the host the map was read from.
+    const QString host = node.host.isEmpty() ? m_seeds.at(m_seedIndex).first : node.host;
+    return RedisTopology::optionsFor(host, node.portFor(options().tls));
+}
+
+void ServerTopology::scheduleRefresh(int delayMs)
+{
+    if (m_open && m_cluster && (!m_refresh.isActive() || m_refresh.remainingTime() > delayMs))
+        m_refresh.start(delayMs);
+}
+
+void ServerTopology::refreshMap()
+{
+    if (!m_open || m_refreshing)
+        return;
+    RedisConnection *reader = m_seed && m_seed->isReady() ? m_seed : nullptr;
+    for (const Shard &shard : std::as_const(m_shards))
+        if (!reader && shard.connection->isReady())
+            reader = shard.connection;
+    if (!reader) {
+        // Every master is out of reach: ask any node the map knows, in turn.
+        QList<ClusterNode> nodes;
+        for (const ClusterShard &s : m_map.shards())
+            nodes << s.master << s.replicas;
+        if (!nodes.isEmpty() && m_seed) {
+            m_seedIndex = 0;
+            retarget(m_seed, optionsFor(nodes.at(m_probe++ % nodes.size())));
+            m_seed->open();
+        }
+        scheduleRefresh(refreshRetryMs);
+        return;
+    }
+    m_refreshing = true;
+    const QPointer<RedisConnection> from(reader);
+    reader->send({"CLUSTER", "SHARDS"}, this, [this, from](const RedisReply &shards) {
+        QString error;
+        std::optional<ClusterSlotMap> map = ClusterSlotMap::fromShards(shards, &error);
+        if (map || !from || !shards.isError()) {
+            m_refreshing = false;
+            if (map)
+                applyMap(*map);
+            else
+                setLastError(tr("Could not read the cluster's slot map: %1").arg(error));
+            scheduleRefresh(map ? mapRefreshMs : refreshRetryMs);
+            return;
+        }
+        // Servers older than 7.0 know only CLUSTER SLOTS.
+        from->send({"CLUSTER", "SLOTS"}, this, [this](const RedisReply &slots) {
+            m_refreshing = false;
+            QString why;
+            if (std::optional<ClusterSlotMap> older = ClusterSlotMap::fromSlots(slots, &why))
+                applyMap(*older);
+            else
+                setLastError(tr("Could not read the cluster's slot map: %1").arg(why));
+            scheduleRefresh(mapRefreshMs);
+        });
+    });
+}
+
+void ServerTopology::applyMap(const ClusterSlotMap &map)
+{
+    QList<Shard> next;
+    QList<int> ours(map.shards().size(), -1); // map's shard index -> index in next
+    QList<bool> kept(m_shards.size(), false);
+    bool changed = false;
+    for (qsizetype i = 0; i < map.shards().size(); ++i) {
+        const ClusterShard &ns = map.shards().at(i);
+        if (ns.slotCount() == 0)
+            continue; // serves nothing: a failed master replaced, or an empty new node
+        QSet<QByteArray> ids{ns.master.id};
+        for (const ClusterNode &r : ns.replicas)
+            ids.insert(r.id);
+        ids.remove(QByteArray());
+        int found = -1;
+        for (qsizetype j = 0; j < m_shards.size() && found < 0; ++j)
+            if (!kept.at(j) && m_shards.at(j).nodeIds.intersects(ids))
+                found = int(j);
+        Shard shard;
+        if (found < 0) {
+            shard.connection = makeConnection(optionsFor(ns.master));
+            watchMaster(shard.connection);
+            shard.connection->open();
+            changed = true;
+        } else {
+            kept[found] = true;
+            shard = m_shards.at(found);
+            const bool moved = !shard.master.id.isEmpty() ? !shard.master.isSameNode(ns.master)
+                                                          : nodeName(shard.connection) != ns.master.address();
+            if (moved && !shard.master.id.isEmpty()) {
+                // Another node serves the shard now: a failover. The same connection follows it.
+                const QString from = nodeName(shard.connection);
+                for (RedisConnection *replica : std::as_const(shard.replicaConnections))
+                    replica->deleteLater();
+                shard.replicaConnections.clear();
+                retarget(shard.connection, optionsFor(ns.master));
+                Q_EMIT failover(shard.connection, from, nodeName(shard.connection));
+            }
+        }
+        shard.master = ns.master;
+        shard.replicas = ns.replicas;
+        shard.nodeIds = ids;
+        shard.ranges = ns.ranges;
+        ours[i] = int(next.size());
+        next << shard;
+    }
+    for (qsizetype j = 0; j < m_shards.size(); ++j) {
+        if (kept.at(j))
+            continue;
+        // Its slots went elsewhere (resharding emptied it): no longer a master that serves keys.
+        RedisConnection *gone = m_shards.at(j).connection;
+        gone->close();
+        gone->deleteLater();
+        for (RedisConnection *replica : m_shards.at(j).replicaConnections)
+            replica->deleteLater();
+        changed = true;
+    }
+    m_shards = next;
+    for (int slot = 0; slot < ClusterSlot::count; ++slot) {
+        const int s = map.shardOf(quint16(slot));
+        m_slotShard[slot] = qint16(s < 0 ? -1 : ours.at(s));
+    }
+    m_map = map;
+    // The seed only found the cluster; the masters' own connections do the rest.
+    if (m_seed && shardOf(m_seed) < 0 && !m_shards.isEmpty())
+        m_seed->close();
+    if (changed)
+        Q_EMIT mastersChanged();
+    updateState();
+}
+
+void ServerTopology::watchMaster(RedisConnection *connection)
+{
+    if (connection == m_seed)
+        return; // already watched
+    connect(connection, &RedisConnection::stateChanged, this, [this](RedisConnection::State state) {
+        // A master lost may be a failover in progress: look at the map again soon.
+        if (state == RedisConnection::State::WaitingToReconnect)
+            scheduleRefresh(refreshAfterLossMs);
+        updateState();
+    });
+    connect(connection, &RedisConnection::errorOccurred, this, [this](RedisConnection::ErrorKind, const QString &message) {
+        setLastError(message);
+        Q_EMIT errorOccurred(message);
+    });
+}
+
+void ServerTopology::updateState()
+{
+    if (!m_open)
+        return;
+    const bool wasReady = isReady();
+    State next = State::Connecting;
+    if (m_shards.isEmpty()) {
+        // Not yet known what the server is.
+        if (m_seed && m_seed->state() == RedisConnection::State::Disconnected && m_seed->lastErrorKind() != RedisConnection::ErrorKind::None)
+            next = State::Failed;
+        else if (m_seed && m_seed->state() == RedisConnection::State::WaitingToReconnect)
+            next = State::Down;
+    } else {
+        qsizetype up = 0;
+        bool failed = false;
+        for (const Shard &s : std::as_const(m_shards)) {
+            up += s.connection->isReady() ? 1 : 0;
+            failed = failed || (s.connection->state() == RedisConnection::State::Disconnected
+                                && s.connection->lastErrorKind() != RedisConnection::ErrorKind::None);
+        }
+        next = up == m_shards.size() ? State::Ready : up > 0 ? State::Degraded : failed ? State::Failed : State::Down;
+        if (next == State::Down && !m_announced)
+            next = State::Connecting; // never reached yet
+    }
+    setState(next);
+    if (isReady() && (!wasReady || (next == State::Ready && !m_announced))) {
+        m_announced = next == State::Ready;
+        Q_EMIT ready();
+    } else if (!isReady()) {
+        m_announced = false;
+    }
+}
+
+QList<RedisConnection *> ServerTopology::masters() const
+{
+    QList<RedisConnection *> out;
+    out.reserve(m_shards.size());
+    for (const Shard &s : m_shards)
+        out << s.connection;
+    return out;
+}
+
+RedisConnection *ServerTopology::nodeFor(QByteArrayView key) const
+{
+    if (!m_cluster)
+        return m_shards.isEmpty() ? m_seed : m_shards.first().connection;
+    const int s = m_slotShard.at(ClusterSlot::forKey(key));
+    return s < 0 ? nullptr : m_shards.at(s).connection;
+}
+
+int ServerTopology::shardOf(const RedisConnection *connection) const
+{
+    for (qsizetype i = 0; i < m_shards.size(); ++i)
+        if (m_shards.at(i).connection == connection)
+            return int(i);
+    return -1;
+}
+
+QList<const RedisConnection *> ServerTopology::slotOwners() const
+{
+    QList<const RedisConnection *> owners;
+    if (!m_cluster)
+        return owners;
+    owners.reserve(ClusterSlot::count);
+    for (qint16 s : m_slotShard)
+        owners << (s < 0 ? nullptr : m_shards.at(s).connection);
+    return owners;
+}
+
+RedisConnection *ServerTopology::follow(const ClusterRedirect &redirect, RedisConnection *from)
+{
+    if (!m_cluster)
+        return nullptr;
+    Q_EMIT redirected(redirect.slot());
+    const QString fromName = nodeName(from);
+    const QString host = redirect.hostOr(fromName.left(fromName.lastIndexOf(QLatin1Char(':'))).remove(QLatin1Char('[')).remove(QLatin1Char(']')));
+    int target = -1;
+    for (qsizetype i = 0; i < m_shards.size() && target < 0; ++i) {
+        const QString name = nodeName(m_shards.at(i).connection);
+        if (name == endpoint(host, redirect.port()))
+            target = int(i);
+    }
+    if (redirect.kind() == ClusterRedirect::Kind::Moved) {
+        // The slot lives elsewhere from now on; the full map follows soon, since one MOVED
+        // rarely comes alone.
+        if (target >= 0)
+            m_slotShard[redirect.slot()] = qint16(target);
+        m_map.applyMoved(redirect.slot(), host, redirect.port());
+        scheduleRefresh(0);
+    }
+    return target < 0 ? nullptr : m_shards.at(target).connection;
+}
+
+bool ServerTopology::sameSlot(const QList<QByteArray> &keys) const
+{
+    if (!m_cluster || keys.size() < 2)
+        return true;
+    const quint16 first = ClusterSlot::forKey(keys.first());
+    return std::all_of(keys.cbegin(), keys.cend(), [first](const QByteArray &k) { return ClusterSlot::forKey(k) == first; });
+}
+
+QString ServerTopology::summary() const
+{
+    return m_cluster ? m_map.summary() : tr("standalone");
+}
+
+QString ServerTopology::slotsOf(const RedisConnection *master) const
+{
+    const int s = shardOf(master);
+    if (!m_cluster || s < 0)
+        return {};
+    QStringList ranges;
+    for (const ClusterShard::SlotRange &r : m_shards.at(s).ranges)
+        ranges << (r.first == r.last ? QString::number(r.first) : QStringLiteral("%1-%2").arg(r.first).arg(r.last));
+    return tr("slots %1").arg(ranges.join(QLatin1Char(',')));
+}
+
+QList<RedisConnection *> ServerTopology::replicasOf(RedisConnection *master)
+{
+    const int s = shardOf(master);
+    if (s < 0)
+        return {};
+    Shard &shard = m_shards[s];
+    if (shard.replicaConnections.isEmpty()) {
+        for (const ClusterNode &replica : std::as_const(shard.replicas)) {
+            if (replica.isFailed() || replica.portFor(options().tls) == 0)
+                continue;
+            ConnectionOptions o = optionsFor(replica);
+            o.readOnlyReplica = true; // READONLY: a cluster replica serves reads of its own slots
+            o.clientName = QStringLiteral("lockscope-replica");
+            RedisConnection *c = makeConnection(o);
+            c->open();
+            shard.replicaConnections << c;
+        }
+    }
+    return shard.replicaConnections;
+}

@@ -1,0 +1,193 @@
+#include "clusterslot.h"
+#include "luascript.h"
+#include "sentineltopology.h"
+#include "servertopology.h"
+#include "testcluster.h"
+#include "testredis.h"
+#include "testsentinel.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+// The topologies against real servers: a standalone server, a 3+3 Redis Cluster and a
+// Sentinel-watched master, each followed through what changes its shape.
+class TestRedisTopology : public QObject
+{
+    Q_OBJECT
+
+private:
+    static RedisReply call(RedisTopology &t, const QByteArray &key, const RedisCommand &command)
+    {
+        RedisReply out = RedisReply::error("ERR test: no reply");
+        bool done = false;
+        t.send(key, command, nullptr, [&](const RedisReply &r) {
+            out = r;
+            done = true;
+        });
+        if (!QTest::qWaitFor([&done] { return done; }, 10000))
+            qWarning("no reply");
+        return out;
+    }
+
+    static QString portOf(const RedisTopology &t, const RedisConnection *c)
+    {
+        const QString name = t.nodeName(c);
+        return name.mid(name.lastIndexOf(QLatin1Char(':')) + 1);
+    }
+
+private Q_SLOTS:
+    void standaloneIsOneMaster()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        ServerTopology t(redis.options(), {});
+        QSignalSpy ready(&t, &RedisTopology::ready);
+        t.open();
+        QVERIFY(ready.wait(5000));
+        QCOMPARE(t.kind(), RedisTopology::Kind::Standalone);
+        QCOMPARE(t.masters().size(), qsizetype(1));
+        QCOMPARE(t.nodeFor("any"), t.masters().first());
+        QCOMPARE(t.summary(), QStringLiteral("standalone"));
+        QVERIFY(call(t, "k", {"SET", "k", "v"}).isStatus("OK"));
+        QVERIFY(t.sameSlot({"a", "b"})); // a standalone server takes any keys together
+    }
+
+    void clusterFromAnyNode()
+    {
+        TestCluster cluster;
+        QVERIFY2(cluster.start(), qPrintable(cluster.errorString()));
+        // Seeded with a replica: it still finds the whole cluster.
+        const int replica = cluster.replicas().first();
+        ServerTopology t(cluster.options(replica), {});
+        QSignalSpy ready(&t, &RedisTopology::ready);
+        t.open();
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(t.kind(), RedisTopology::Kind::Cluster);
+        QCOMPARE(t.masters().size(), qsizetype(3));
+        QCOMPARE(t.summary(), QStringLiteral("cluster: 3 masters, 3 replicas"));
+        // Every key goes to the master that owns its slot, and lands there.
+        for (int i = 0; i < 60; ++i) {
+            const QByteArray key = "lock:route:" + QByteArray::number(i);
+            const int owner = cluster.masterForSlot(ClusterSlot::forKey(key));
+            QCOMPARE(portOf(t, t.nodeFor(key)), QString::number(cluster.port(owner)));
+            QVERIFY(call(t, key, {"SET", key, "t"}).isStatus("OK"));
+            QCOMPARE(cluster.command(owner, {"GET", key}).bytes(), QByteArray("t"));
+        }
+        QVERIFY(!t.sameSlot({"lock:a", "lock:b"}));
+        QVERIFY(t.sameSlot({"{orders}", "redisson_lock__channel:{orders}"}));
+        // A script whose keys span slots is refused before anything is sent.
+        const LuaScript script(QStringLiteral("del2"), "redis.call('DEL', KEYS[1]); return redis.call('DEL', KEYS[2])");
+        RedisReply refused;
+        bool done = false;
+        t.runScript(script, {"lock:a", "lock:b"}, {}, nullptr, [&](const RedisReply &r) {
+            refused = r;
+            done = true;
+        });
+        QTRY_VERIFY(done);
+        QVERIFY(refused.errorIs("CROSSSLOT"));
+        QVERIFY(refused.errorMessage().contains(QLatin1String("lock:a")));
+    }
+
+    void movedAndAskAreFollowed()
+    {
+        TestCluster cluster;
+        QVERIFY2(cluster.start(), qPrintable(cluster.errorString()));
+        ServerTopology t(cluster.options(cluster.masters().first()), {});
+        QSignalSpy ready(&t, &RedisTopology::ready);
+        t.open();
+        QVERIFY(ready.wait(10000));
+        const QByteArray moving = "lock:moving", staying = "{lock:moving}:other";
+        const int slot = ClusterSlot::forKey(moving);
+        const int from = cluster.masterForSlot(slot);
+        const int to = cluster.masters().value(cluster.masters().indexOf(from) == 0 ? 1 : 0);
+        QVERIFY(call(t, moving, {"SET", moving, "1"}).isStatus("OK"));
+        QVERIFY(call(t, staying, {"SET", staying, "2"}).isStatus("OK"));
+        // Half migrated: one key already on the target, the other still on the source. A
+        // read of the moved one is answered ASK; the topology follows it with ASKING.
+        QVERIFY(cluster.beginMigration(slot, from, to));
+        QCOMPARE(cluster.migrateKeys(slot, from, to, 1), 1);
+        QCOMPARE(call(t, moving, {"GET", moving}).isError(), false);
+        QCOMPARE(call(t, staying, {"GET", staying}).isError(), false);
+        QVERIFY(cluster.migrateKeys(slot, from, to) >= 0);
+        QVERIFY(cluster.finishMigration(slot, to));
+        // The slot moved: MOVED is followed, and the map learns it.
+        QCOMPARE(call(t, moving, {"GET", moving}).bytes(), QByteArray("1"));
+        QTRY_COMPARE(portOf(t, t.nodeFor(moving)), QString::number(cluster.port(to)));
+    }
+
+    void clusterFailoverKeepsTheConnection()
+    {
+        TestCluster cluster;
+        QVERIFY2(cluster.start(), qPrintable(cluster.errorString()));
+        ServerTopology t(cluster.options(cluster.masters().first()), {});
+        QSignalSpy ready(&t, &RedisTopology::ready);
+        t.open();
+        QVERIFY(ready.wait(10000));
+        const QByteArray key = "lock:failover";
+        RedisConnection *before = t.nodeFor(key);
+        const int oldMaster = cluster.masterForSlot(ClusterSlot::forKey(key));
+        int promoted = -1;
+        for (int r : cluster.replicas())
+            if (cluster.masterOf(r) == oldMaster)
+                promoted = r;
+        QVERIFY(promoted >= 0);
+        QSignalSpy failovers(&t, &RedisTopology::failover);
+        QVERIFY(cluster.failover(promoted));
+        QTRY_VERIFY_WITH_TIMEOUT(!failovers.isEmpty(), 15000);
+        QCOMPARE(failovers.first().at(0).value<RedisConnection *>(), before);
+        QCOMPARE(failovers.first().at(2).toString().section(QLatin1Char(':'), -1), QString::number(cluster.port(promoted)));
+        QCOMPARE(t.nodeFor(key), before); // the same connection, now on the promoted node
+        QTRY_VERIFY(before->isReady());
+        QVERIFY(call(t, key, {"SET", key, "after"}).isStatus("OK"));
+        QCOMPARE(cluster.command(promoted, {"GET", key}).bytes(), QByteArray("after"));
+        QCOMPARE(t.masters().size(), qsizetype(3));
+    }
+
+    void sentinelFollowsTheMaster()
+    {
+        TestSentinel sentinel;
+        QVERIFY2(sentinel.start(), qPrintable(sentinel.errorString()));
+        const int master = sentinel.currentMaster();
+        ConnectionOptions data = sentinel.dataOptions(master);
+        const ConnectionOptions first = sentinel.sentinelOptions(0);
+        QList<QPair<QString, quint16>> more;
+        for (int i = 1; i < sentinel.sentinelCount(); ++i)
+            more << qMakePair(QStringLiteral("127.0.0.1"), sentinel.sentinelPorts().at(i));
+        SentinelTopology t(data, first, more, QString::fromLatin1(sentinel.masterName()));
+        QSignalSpy ready(&t, &RedisTopology::ready);
+        t.open();
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(t.kind(), RedisTopology::Kind::Sentinel);
+        QCOMPARE(portOf(t, t.masters().first()), QString::number(sentinel.dataPort(master)));
+        QVERIFY(t.summary().contains(QLatin1String("lockscope-test")));
+        QVERIFY(call(t, "lock:s", {"SET", "lock:s", "t"}).isStatus("OK"));
+
+        QSignalSpy failovers(&t, &RedisTopology::failover);
+        RedisConnection *connection = t.masters().first();
+        QVERIFY(sentinel.failover());
+        const int promoted = sentinel.currentMaster();
+        QVERIFY(promoted != master);
+        QTRY_VERIFY_WITH_TIMEOUT(!failovers.isEmpty(), 15000);
+        QCOMPARE(t.masters().first(), connection);
+        QCOMPARE(portOf(t, connection), QString::number(sentinel.dataPort(promoted)));
+        QTRY_VERIFY_WITH_TIMEOUT(t.state() == RedisTopology::State::Ready, 10000);
+        QVERIFY(call(t, "lock:s2", {"SET", "lock:s2", "t"}).isStatus("OK"));
+        QCOMPARE(sentinel.command(promoted, {"GET", "lock:s2"}).bytes(), QByteArray("t"));
+    }
+
+    void anUnknownMasterNameIsOneClearError()
+    {
+        TestSentinel sentinel;
+        QVERIFY2(sentinel.start(), qPrintable(sentinel.errorString()));
+        SentinelTopology t(sentinel.dataOptions(0), sentinel.sentinelOptions(0), {}, QStringLiteral("no-such-master"));
+        QSignalSpy errors(&t, &RedisTopology::errorOccurred);
+        t.open();
+        QVERIFY(errors.wait(5000));
+        QVERIFY2(errors.first().at(0).toString().contains(QLatin1String("no master named \"no-such-master\"")),
+                 qPrintable(errors.first().at(0).toString()));
+        QCOMPARE(t.state(), RedisTopology::State::Failed);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRedisTopology)
+#include "tst_redistopology.moc"
