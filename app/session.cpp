@@ -132,6 +132,20 @@ QString Session::topologySummary() const
     return m_topology->summary();
 }
 
+bool Session::isSingleServer() const
+{
+    return m_topology->kind() == RedisTopology::Kind::Standalone;
+}
+
+QHash<QString, QString> Session::shards() const
+{
+    QHash<QString, QString> out;
+    const auto *server = qobject_cast<const ServerTopology *>(m_topology);
+    for (const RedisConnection *master : m_topology->masters())
+        out.insert(m_topology->nodeName(master), server ? server->slotsOf(master) : QString());
+    return out;
+}
+
 Session::~Session()
 {
     close();

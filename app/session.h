@@ -2,6 +2,7 @@
 
 #include "connectionprofile.h"
 
+#include <QHash>
 #include <QObject>
 
 class AdminService;
@@ -55,6 +56,10 @@ public:
     RedisTopology *topology() const { return m_topology; }
     // "standalone", "cluster: 3 masters, 3 replicas", "sentinel: mymaster at …".
     QString topologySummary() const;
+    // One server, no cluster or Sentinel: every lock is on it.
+    bool isSingleServer() const;
+    // Every master's host:port, with its slots on a cluster ("slots 0-5460").
+    QHash<QString, QString> shards() const;
 
     // Connects and starts the services (for a command-line subcommand: only connects).
     // Through an SSH tunnel, the connections wait for it (and for hostKeyUnknown's answer).

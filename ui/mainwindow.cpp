@@ -274,7 +274,7 @@ void MainWindow::buildLayout()
     const QList<QPair<int, int>> widths = {
         {LockTableModel::KeyColumn, 200},   {LockTableModel::DialectColumn, 165}, {LockTableModel::HolderColumn, 190},
         {LockTableModel::TokenColumn, 215}, {LockTableModel::TtlColumn, 72},      {LockTableModel::CountColumn, 48},
-        {LockTableModel::WaitersColumn, 60}};
+        {LockTableModel::WaitersColumn, 60},  {LockTableModel::StateColumn, 110}};
     for (const auto &[column, width] : widths)
         m_table->setColumnWidth(column, width);
     connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showTableMenu);
@@ -393,6 +393,8 @@ void MainWindow::onSessionChanged(Session *session)
     setWindowTitle(session->profile().production ? tr("LockScope — %1 — PRODUCTION").arg(session->displayName())
                                                  : tr("LockScope — %1").arg(session->displayName()));
 
+    connect(session, &Session::topologyChanged, this, &MainWindow::showSessionState);
+
     WatchService *watch = session->watch();
     connect(watch, &WatchService::locksChanged, this, [this](const QList<LockInfo> &locks) {
         for (const LockInfo &lock : locks) {
@@ -446,7 +448,11 @@ void MainWindow::showSessionState()
     Session *s = session();
     if (!s)
         return;
-    const QString where = taggedName(s);
+    // Which master holds a lock only tells something when there are several, or one that moves.
+    const bool single = s->isSingleServer();
+    m_table->setColumnHidden(LockTableModel::NodeColumn, single);
+    m_model->setShards(s->shards());
+    const QString where = single ? taggedName(s) : tr("%1 — %2").arg(taggedName(s), s->topologySummary().toHtmlEscaped());
     switch (s->state()) {
     case Session::State::Connecting:
         m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> Connecting to %1…").arg(where));
@@ -454,6 +460,9 @@ void MainWindow::showSessionState()
     case Session::State::Ready:
         m_connectionLabel->setText(tr("<span style='color:#1b7f3b'>●</span> %1").arg(where));
         showMessage(tr("Connected"));
+        break;
+    case Session::State::Degraded:
+        m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: some masters unreachable, their locks stale").arg(where));
         break;
     case Session::State::Stalled:
         m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: not answering").arg(where));
