@@ -1,6 +1,8 @@
 #include "clicommand.h"
 
+#include "connectionstore.h"
 #include "session.h"
+#include "terminalprompt.h"
 #include "terminationsignals.h"
 
 #include <QCoreApplication>
@@ -27,6 +29,15 @@ CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registr
         else
             fprintf(stderr, "lockscope: %s; reconnecting\n", qUtf8Printable(message));
     });
+    // Nobody is there to look at a fingerprint: an unknown bastion is refused, and the
+    // operator who has checked it says so with --ssh-accept-new (which records it).
+    connect(m_sessions, &SessionManager::hostKeyUnknown, this,
+            [this](const QString &destination, const QString &fingerprint, const QString &keyType) {
+                fail(ConnectionError, QStringLiteral("the SSH server %1 is not known: its %2 host key fingerprint is %3, and "
+                                                     "~/.ssh/known_hosts has no entry for it. If that is the bastion's key, run "
+                                                     "again with --ssh-accept-new to accept it and record it there.")
+                                          .arg(destination, keyType, fingerprint));
+            });
     connect(m_sessions, &SessionManager::sandboxFailed, this,
             [this](const QString &message) { fail(ConnectionError, QStringLiteral("sandbox: %1").arg(message)); });
     connect(m_sessions, &SessionManager::stateChanged, this, [this](Session::State state) {
@@ -68,13 +79,58 @@ RedisTopology *CliCommand::topology() const
 
 int CliCommand::exec()
 {
-    QMetaObject::invokeMethod(this, [this] {
-        if (m_options.sandbox)
-            m_sessions->openSandbox();
-        else
-            m_sessions->connectTo(m_options.connection);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(this, &CliCommand::open, Qt::QueuedConnection);
     return QCoreApplication::exec();
+}
+
+void CliCommand::open()
+{
+    if (m_options.sandbox) {
+        m_sessions->openSandbox();
+        return;
+    }
+    if (!m_store || m_options.connectionName.isEmpty()) {
+        m_sessions->connectTo(m_options.connection);
+        return;
+    }
+    m_store->fillSecrets(m_options.connection, this, [this](const ConnectionProfile &filled, const QList<SecretKind> &missing,
+                                                            const QString &note) {
+        m_options.connection = filled;
+        askFor(missing, note);
+    });
+}
+
+void CliCommand::askFor(QList<SecretKind> missing, const QString &note)
+{
+    if (m_finished)
+        return;
+    if (missing.isEmpty()) {
+        m_sessions->connectTo(m_options.connection);
+        return;
+    }
+    const ConnectionProfile &c = m_options.connection;
+    const SecretKind kind = missing.takeFirst();
+    if (!TerminalPrompt::isInteractive()) {
+        const QString env = kind == SecretKind::RedisPassword ? QStringLiteral(", or set REDISCLI_AUTH") : QString();
+        fail(ConnectionError, QStringLiteral("the saved connection \"%1\" needs its %2, and it is not at hand: %3 "
+                                             "Run lockscope on a terminal to be asked for it%4.")
+                                  .arg(c.name, SecretKinds::text(kind), note, env));
+        return;
+    }
+    if (!note.isEmpty())
+        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(note));
+    if (!m_prompt)
+        m_prompt = new TerminalPrompt(this);
+    m_prompt->askSecret(QStringLiteral("%1 for %2: ").arg(SecretKinds::text(kind), c.name), [this, kind, missing](std::optional<QString> answer) {
+        if (!answer || answer->isEmpty()) {
+            fail(ConnectionError, QStringLiteral("no %1 given for \"%2\"; nothing was connected")
+                                      .arg(SecretKinds::text(kind), m_options.connection.name));
+            return;
+        }
+        // Kept in this process's memory only, for this run.
+        m_options.connection.setSecret(kind, *answer);
+        askFor(missing, QString());
+    });
 }
 
 void CliCommand::finish(int code)

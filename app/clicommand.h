@@ -8,9 +8,11 @@
 #include <cstdio>
 
 class AuditLog;
+class ConnectionStore;
 class DialectRegistry;
 class RedisTopology;
 class Session;
+class TerminalPrompt;
 class TerminationSignals;
 
 // Base of the command-line subcommands: opens a session (on the given server, or on the
@@ -33,6 +35,9 @@ public:
 
     // Where --sandbox comes from (the training module's embedded server).
     void setSandboxFactory(SessionManager::LauncherFactory factory);
+    // Where a saved connection's secrets come from (--connection): the keychain, or where
+    // there is none, a question on the terminal. Without a store, none are looked for.
+    void setConnectionStore(ConnectionStore *store) { m_store = store; }
 
     // Runs the command to completion in the application's event loop.
     int exec();
@@ -63,7 +68,14 @@ protected:
     bool m_tolerateDisconnects = false;
 
 private:
+    void open();
+    // Asks for the secrets of the saved connection that no keychain had, one by one, then
+    // connects; without a terminal to ask on, fails with exit code 3 and says why.
+    void askFor(QList<SecretKind> missing, const QString &note);
+
     CliOptions m_options;
+    ConnectionStore *m_store = nullptr;
+    TerminalPrompt *m_prompt = nullptr;
     const DialectRegistry *m_registry;
     SessionManager *m_sessions;
     TerminationSignals *m_signals;

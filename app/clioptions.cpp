@@ -53,10 +53,18 @@ const QList<OptionSpec> &optionTable()
 {
     using S = Section;
     static const QList<OptionSpec> table = {
+        {{QStringLiteral("connection")}, QStringLiteral("NAME"), Connected, S::Connection,
+         QStringLiteral("a saved connection (the window's Connect dialog saves them), its secrets\n"
+                        "from the keychain or asked for; the options below override its fields")},
         {{QStringLiteral("h"), QStringLiteral("host")}, QStringLiteral("HOST"), Connected, S::Connection, QStringLiteral("server host")},
         {{QStringLiteral("p"), QStringLiteral("port")}, QStringLiteral("PORT"), Connected, S::Connection, QStringLiteral("server port")},
+        {{QStringLiteral("s"), QStringLiteral("socket")}, QStringLiteral("SOCKET"), Connected, S::Connection,
+         QStringLiteral("server Unix socket (in place of -h and -p)")},
         {{QStringLiteral("a"), QStringLiteral("pass")}, QStringLiteral("PASSWORD"), Connected, S::Connection,
-         QStringLiteral("password (or set REDISCLI_AUTH)")},
+         QStringLiteral("password; others on this machine may see it: prefer REDISCLI_AUTH\n"
+                        "or a saved --connection (its password is in the keychain)")},
+        {{QStringLiteral("no-auth-warning")}, QString(), Connected, S::Connection,
+         QStringLiteral("no warning about a password given with -a or -u")},
         {{QStringLiteral("user")}, QStringLiteral("USER"), Connected, S::Connection, QStringLiteral("ACL user name")},
         {{QStringLiteral("n"), QStringLiteral("db")}, QStringLiteral("N"), Connected, S::Connection, QStringLiteral("database number")},
         {{QStringLiteral("u"), QStringLiteral("uri")}, QStringLiteral("URL"), Connected, S::Connection,
@@ -82,8 +90,20 @@ const QList<OptionSpec> &optionTable()
          QStringLiteral("TLS: client certificate (PEM), with --key")},
         {{QStringLiteral("key")}, QStringLiteral("FILE"), Connected, S::Connection,
          QStringLiteral("TLS: the client certificate's private key (PEM, not encrypted)")},
+        {{QStringLiteral("sni")}, QStringLiteral("NAME"), Connected, S::Connection,
+         QStringLiteral("TLS: the server name to send (SNI) and to check its certificate\n"
+                        "against, when it is not the host connected to")},
         {{QStringLiteral("insecure")}, QString(), Connected, S::Connection,
          QStringLiteral("TLS: do not check the server's certificate")},
+        {{QStringLiteral("ssh")}, QStringLiteral("USER@HOST[:PORT]"), Connected, S::Connection,
+         QStringLiteral("reach the server through an SSH tunnel from this bastion host;\n"
+                        "-h and -p are then as the bastion sees them")},
+        {{QStringLiteral("ssh-key")}, QStringLiteral("FILE"), Connected, S::Connection,
+         QStringLiteral("SSH: log in with this private key (default: the agent, ~/.ssh/id_*)")},
+        {{QStringLiteral("ssh-accept-new")}, QString(), Connected, S::Connection,
+         QStringLiteral("SSH: accept a bastion host key not yet in ~/.ssh/known_hosts, and record\n"
+                        "it there (without it, an unknown key is refused); a changed key is\n"
+                        "always refused")},
         {{QStringLiteral("connect-timeout")}, QStringLiteral("MS"), Connected, S::Connection,
          QStringLiteral("give up connecting after this long (default 5000)")},
         {{QStringLiteral("sandbox")}, QString(), Connected, S::Connection,
@@ -137,6 +157,9 @@ const QList<OptionSpec> &optionTable()
                         "costs the server CPU on every write; put back when the watch ends")},
         {{QStringLiteral("screenshot")}, QStringLiteral("FILE"), Gui, S::Options,
          QStringLiteral("the window: save a picture of it to FILE and quit (no display needed)")},
+        {{QStringLiteral("screenshot-of")}, QStringLiteral("WHAT"), Gui, S::Options,
+         QStringLiteral("with --screenshot: window (the default) or connections (the\n"
+                        "connection manager, over the window)")},
         {{QStringLiteral("scenario")}, QStringLiteral("NAME"), Gui | Demo, S::Options,
          QStringLiteral("demo: run this scenario (default: all of them, in turn)")},
         {{QStringLiteral("variant")}, QStringLiteral("V"), Gui | Demo, S::Options,
@@ -273,6 +296,7 @@ public:
 
     bool isSet(const QString &name) const { return m_parser.isSet(name); }
     QString value(const QString &name) const { return m_parser.value(name); }
+    QStringList values(const QString &name) const { return m_parser.values(name); }
 
     // "--db" when the user typed --db, "-n" when -n.
     QString spelled(const QString &name) const
@@ -341,15 +365,15 @@ constexpr qint64 hour = 60 * minute;
 constexpr qint64 day = 24 * hour;
 // The deployment's shape: -c (a cluster, though any node says so itself), more seed nodes,
 // or sentinels and the master they watch. Returns why not, or nothing.
-QString applyTopology(const Reader &in, const QCommandLineParser &parser, ConnectionProfile &c)
+QString applyTopology(const Reader &in, ConnectionProfile &c, bool deferred)
 {
     using Kind = ConnectionProfile::Kind;
-    const QStringList sentinels = parser.values(QStringLiteral("sentinel"));
-    const QStringList nodes = parser.values(QStringLiteral("node"));
+    const QStringList sentinels = in.values(QStringLiteral("sentinel"));
+    const QStringList nodes = in.values(QStringLiteral("node"));
     const bool sentinelGiven = !sentinels.isEmpty() || c.kind == Kind::Sentinel;
     if (sentinelGiven && (in.isSet(QStringLiteral("cluster")) || !nodes.isEmpty()))
         return QStringLiteral("a master behind Sentinel is not a Redis Cluster: give --sentinel or -c/--node, not both");
-    if (!sentinelGiven) {
+    if (!sentinelGiven && !deferred) {
         for (const QString &name : {QStringLiteral("master"), QStringLiteral("sentinel-user"), QStringLiteral("sentinel-pass")})
             if (in.isSet(name))
                 return QStringLiteral("%1 is for Sentinel: add --sentinel HOST:PORT, or use a redis+sentinel:// URL").arg(in.spelled(name));
@@ -371,7 +395,7 @@ QString applyTopology(const Reader &in, const QCommandLineParser &parser, Connec
         }
         if (in.isSet(QStringLiteral("master")))
             c.masterName = in.value(QStringLiteral("master"));
-        if (c.masterName.isEmpty())
+        if (c.masterName.isEmpty() && !deferred)
             return QStringLiteral("--sentinel needs --master NAME, the master the sentinels monitor");
         if (in.isSet(QStringLiteral("sentinel-user")))
             c.sentinelUser = in.value(QStringLiteral("sentinel-user"));
@@ -387,6 +411,108 @@ QString applyTopology(const Reader &in, const QCommandLineParser &parser, Connec
     return QString();
 }
 
+
+// The connection options, as redis-cli reads them (-u first, then explicit options override
+// its parts), over c: a default profile, or a saved connection. With a saved one still to
+// come (deferred), what depends on its fields is checked once it is there.
+bool applyConnection(const Reader &in, ConnectionProfile &c, bool deferred, bool *passwordGiven, QString *error)
+{
+    QString why;
+    auto refuse = [error](const QString &message) {
+        *error = message;
+        return false;
+    };
+    if (in.isSet(QStringLiteral("uri"))) {
+        if (!c.applyUrl(in.value(QStringLiteral("uri")), &why))
+            return refuse(why);
+        *passwordGiven = *passwordGiven || !c.password.isEmpty();
+    }
+    if (in.isSet(QStringLiteral("socket")) && (in.isSet(QStringLiteral("host")) || in.isSet(QStringLiteral("port"))))
+        return refuse(QStringLiteral("-s names a Unix socket in place of -h and -p: give one or the other"));
+    if (in.isSet(QStringLiteral("host")) || in.isSet(QStringLiteral("port")))
+        c.socketPath.clear();
+    if (in.isSet(QStringLiteral("host")))
+        c.host = in.value(QStringLiteral("host"));
+    if (in.isSet(QStringLiteral("port"))) {
+        const std::optional<qint64> port = in.integer(QStringLiteral("port"), QStringLiteral("a port number from 1 to 65535"), 1, 65535, &why);
+        if (!port)
+            return refuse(why);
+        c.port = quint16(*port);
+    }
+    if (in.isSet(QStringLiteral("socket"))) {
+        c.socketPath = in.value(QStringLiteral("socket"));
+        if (c.socketPath.isEmpty())
+            return refuse(QStringLiteral("-s wants the path of a Unix socket"));
+    }
+    if (in.isSet(QStringLiteral("pass"))) {
+        c.password = in.value(QStringLiteral("pass"));
+        *passwordGiven = true;
+    } else if (c.password.isEmpty() && !c.storedSecrets.contains(SecretKind::RedisPassword)) {
+        // A saved connection's own password (in the keychain) wins over the environment's,
+        // which may be meant for another server.
+        c.password = qEnvironmentVariable("REDISCLI_AUTH");
+    }
+    if (in.isSet(QStringLiteral("user")))
+        c.user = in.value(QStringLiteral("user"));
+    if (in.isSet(QStringLiteral("db"))) {
+        // SELECT takes an int; how many databases there are, only the server knows.
+        const std::optional<qint64> db = in.integer(QStringLiteral("db"), QStringLiteral("a database number of 0 or more"), 0,
+                                                    std::numeric_limits<int>::max(), &why,
+                                                    QStringLiteral("a database number of at most %1").arg(std::numeric_limits<int>::max()));
+        if (!db)
+            return refuse(why);
+        c.database = int(*db);
+    }
+    if (const QString topologyError = applyTopology(in, c, deferred); !topologyError.isEmpty())
+        return refuse(topologyError);
+    c.tls.enabled = c.tls.enabled || in.isSet(QStringLiteral("tls"));
+    if (!c.tls.enabled && !deferred) {
+        for (const QString &name : {QStringLiteral("cacert"), QStringLiteral("cacertdir"), QStringLiteral("cert"), QStringLiteral("key"),
+                                    QStringLiteral("sni"), QStringLiteral("insecure")})
+            if (in.isSet(name))
+                return refuse(QStringLiteral("%1 is for TLS: add --tls, or use a rediss:// URL").arg(dashed(name)));
+    }
+    if (in.isSet(QStringLiteral("cacert")) && in.isSet(QStringLiteral("cacertdir")))
+        return refuse(QStringLiteral("give --cacert or --cacertdir, not both"));
+    // The connection takes a CA file or a CA directory in the same place.
+    if (in.isSet(QStringLiteral("cacertdir")))
+        c.tls.caFile = in.value(QStringLiteral("cacertdir"));
+    else if (in.isSet(QStringLiteral("cacert")))
+        c.tls.caFile = in.value(QStringLiteral("cacert"));
+    if (in.isSet(QStringLiteral("cert")))
+        c.tls.certFile = in.value(QStringLiteral("cert"));
+    if (in.isSet(QStringLiteral("key")))
+        c.tls.keyFile = in.value(QStringLiteral("key"));
+    if (c.tls.certFile.isEmpty() != c.tls.keyFile.isEmpty() && !deferred)
+        return refuse(c.tls.keyFile.isEmpty() ? QStringLiteral("--cert needs --key, the private key of that certificate")
+                                              : QStringLiteral("--key needs --cert, the certificate it belongs to"));
+    if (in.isSet(QStringLiteral("sni")))
+        c.tls.serverName = in.value(QStringLiteral("sni"));
+    if (in.isSet(QStringLiteral("insecure")))
+        c.tls.verifyPeer = false;
+    if (in.isSet(QStringLiteral("ssh")) && !c.ssh.parseDestination(in.value(QStringLiteral("ssh")), &why))
+        return refuse(QStringLiteral("--ssh: %1").arg(why));
+    if (in.isSet(QStringLiteral("ssh-key")))
+        c.ssh.keyFile = in.value(QStringLiteral("ssh-key"));
+    if (in.isSet(QStringLiteral("ssh-accept-new")))
+        c.ssh.acceptNewHostKey = true;
+    if (!c.ssh.enabled() && !deferred) {
+        for (const QString &name : {QStringLiteral("ssh-key"), QStringLiteral("ssh-accept-new")})
+            if (in.isSet(name))
+                return refuse(QStringLiteral("%1 is for an SSH tunnel: add --ssh USER@HOST[:PORT]").arg(dashed(name)));
+    }
+    if (!c.socketPath.isEmpty() && c.ssh.enabled() && !deferred)
+        return refuse(QStringLiteral("a Unix socket is on this machine: -s does not go through --ssh"));
+    if (!c.socketPath.isEmpty() && c.tls.enabled && !deferred)
+        return refuse(QStringLiteral("Redis serves no TLS on a Unix socket: -s does not go with --tls or rediss://"));
+    if (in.isSet(QStringLiteral("connect-timeout"))) {
+        const std::optional<qint64> ms = in.duration(QStringLiteral("connect-timeout"), 1, 10 * minute, 1, &why);
+        if (!ms)
+            return refuse(why);
+        c.connectTimeoutMs = int(*ms);
+    }
+    return true;
+}
 } // namespace
 
 
@@ -500,61 +626,17 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
         o.key = *key;
     }
 
-    // Connection, as redis-cli reads it: -u first, then explicit options override its parts.
-    ConnectionProfile &c = o.connection;
-    if (in.isSet(QStringLiteral("uri")) && !c.applyUrl(in.value(QStringLiteral("uri")), &why))
+    o.arguments = arguments;
+    o.connectionName = in.value(QStringLiteral("connection"));
+    o.noAuthWarning = in.isSet(QStringLiteral("no-auth-warning"));
+    // With a saved connection, the options are checked again over its fields (useSaved):
+    // --cacert alone is right for one that uses TLS.
+    if (!applyConnection(in, o.connection, !o.connectionName.isEmpty(), &o.passwordOnCommandLine, &why))
         return refuse(why);
-    if (in.isSet(QStringLiteral("host")))
-        c.host = in.value(QStringLiteral("host"));
-    if (in.isSet(QStringLiteral("port"))) {
-        const std::optional<qint64> port = in.integer(QStringLiteral("port"), QStringLiteral("a port number from 1 to 65535"), 1, 65535, &why);
-        if (!port)
-            return refuse(why);
-        c.port = quint16(*port);
-    }
-    if (in.isSet(QStringLiteral("pass")))
-        c.password = in.value(QStringLiteral("pass"));
-    else if (c.password.isEmpty())
-        c.password = qEnvironmentVariable("REDISCLI_AUTH");
-    if (in.isSet(QStringLiteral("user")))
-        c.user = in.value(QStringLiteral("user"));
-    if (in.isSet(QStringLiteral("db"))) {
-        // SELECT takes an int; how many databases there are, only the server knows.
-        const std::optional<qint64> db = in.integer(QStringLiteral("db"), QStringLiteral("a database number of 0 or more"), 0,
-                                                    std::numeric_limits<int>::max(), &why,
-                                                    QStringLiteral("a database number of at most %1").arg(std::numeric_limits<int>::max()));
-        if (!db)
-            return refuse(why);
-        c.database = int(*db);
-    }
-    if (const QString why = applyTopology(in, parser, c); !why.isEmpty())
-        return refuse(why);
-    c.tls.enabled = c.tls.enabled || in.isSet(QStringLiteral("tls"));
-    if (!c.tls.enabled) {
-        for (const QString &name : {QStringLiteral("cacert"), QStringLiteral("cacertdir"), QStringLiteral("cert"), QStringLiteral("key"),
-                                    QStringLiteral("insecure")})
-            if (in.isSet(name))
-                return refuse(QStringLiteral("%1 is for TLS: add --tls, or use a rediss:// URL").arg(dashed(name)));
-    }
-    if (in.isSet(QStringLiteral("cacert")) && in.isSet(QStringLiteral("cacertdir")))
-        return refuse(QStringLiteral("give --cacert or --cacertdir, not both"));
-    // The connection takes a CA file or a CA directory in the same place.
-    c.tls.caFile = in.isSet(QStringLiteral("cacertdir")) ? in.value(QStringLiteral("cacertdir")) : in.value(QStringLiteral("cacert"));
-    c.tls.certFile = in.value(QStringLiteral("cert"));
-    c.tls.keyFile = in.value(QStringLiteral("key"));
-    if (c.tls.certFile.isEmpty() != c.tls.keyFile.isEmpty())
-        return refuse(c.tls.keyFile.isEmpty() ? QStringLiteral("--cert needs --key, the private key of that certificate")
-                                              : QStringLiteral("--key needs --cert, the certificate it belongs to"));
-    c.tls.verifyPeer = !in.isSet(QStringLiteral("insecure"));
-    if (in.isSet(QStringLiteral("connect-timeout"))) {
-        const std::optional<qint64> ms = in.duration(QStringLiteral("connect-timeout"), 1, 10 * minute, 1, &why);
-        if (!ms)
-            return refuse(why);
-        c.connectTimeoutMs = int(*ms);
-    }
     for (const OptionSpec &spec : optionTable()) {
         const QString &name = spec.names.last();
-        if (spec.section == Section::Connection && name != QLatin1String("sandbox") && name != QLatin1String("connect-timeout"))
+        if (spec.section == Section::Connection && name != QLatin1String("sandbox") && name != QLatin1String("connect-timeout")
+            && name != QLatin1String("no-auth-warning"))
             o.connectionGiven = o.connectionGiven || in.isSet(name);
     }
     o.sandbox = in.isSet(QStringLiteral("sandbox"));
@@ -584,6 +666,14 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
         o.language = AppTranslator::normalize(in.value(QStringLiteral("lang")));
         if (o.language.isEmpty())
             return refuse(QStringLiteral("--lang wants a language such as zh_CN or en, not '%1'").arg(in.value(QStringLiteral("lang"))));
+    }
+    if (in.isSet(QStringLiteral("screenshot-of"))) {
+        const QString of = in.value(QStringLiteral("screenshot-of"));
+        if (of != QLatin1String("window") && of != QLatin1String("connections"))
+            return refuse(QStringLiteral("--screenshot-of takes window or connections, not \"%1\"").arg(of));
+        if (o.screenshot.isEmpty())
+            return refuse(QStringLiteral("--screenshot-of needs --screenshot FILE"));
+        o.screenshotOfConnections = of == QLatin1String("connections");
     }
     o.scenario = in.value(QStringLiteral("scenario"));
     if (in.isSet(QStringLiteral("dialect")))
@@ -671,6 +761,34 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
         break;
     }
     return o;
+}
+
+bool CliOptions::useSaved(const ConnectionProfile &saved, QString *error)
+{
+    // The same parse as parse()'s, over the saved connection this time.
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    for (const OptionSpec &spec : optionTable())
+        parser.addOption(QCommandLineOption(spec.names, QString(), spec.valueName));
+    if (!parser.parse(arguments)) {
+        *error = parser.errorText();
+        return false;
+    }
+    const Reader in(parser);
+    ConnectionProfile c = saved;
+    bool passwordGiven = false;
+    if (!applyConnection(in, c, false, &passwordGiven, error)) {
+        *error = QStringLiteral("with the saved connection \"%1\": %2").arg(saved.name, *error);
+        return false;
+    }
+    connection = c;
+    readOnly = readOnly || saved.readOnly;
+    return true;
+}
+
+QString CliOptions::passwordWarning()
+{
+    return QStringLiteral("Warning: Using a password with '-a' or '-u' option on the command line interface may not be safe.");
 }
 
 QString CliOptions::helpText(Command topic)

@@ -21,6 +21,13 @@ struct CliOptions
     Command helpTopic = Command::Help; // --help: that subcommand's help, or (Help) all of it
     ConnectionProfile connection;
     bool connectionGiven = false; // any connection option: otherwise the GUI uses its sandbox
+    // --connection NAME: a saved connection, which useSaved() puts under the options given
+    // beside it once it has been read.
+    QString connectionName;
+    // A password in the arguments (-a, or -u with one): redis-cli's warning is due, unless
+    // --no-auth-warning.
+    bool passwordOnCommandLine = false;
+    bool noAuthWarning = false;
     bool sandbox = false;         // --sandbox: an embedded redis-server with sample locks
     QList<KeyPattern> patterns;   // the lock patterns to scan with (defaults plus --pattern)
     QList<KeyPattern> extraPatterns; // --pattern alone (the window adds them to its settings')
@@ -47,6 +54,9 @@ struct CliOptions
 
     QString screenshot;
     QString language; // --lang: a locale name such as zh_CN (empty: Settings, else the system's)
+    bool screenshotOfConnections = false; // --screenshot-of connections: the connection manager
+
+    QStringList arguments; // as given, for useSaved()
 
     QString scenario;
     QString variant;
@@ -56,6 +66,12 @@ struct CliOptions
     bool list = false;
 
     static std::optional<CliOptions> parse(const QStringList &arguments, QString *error);
+    // The saved connection of --connection, with the connection options of the command line
+    // applied over its fields; read-only when it is (or --read-only says so). False, with
+    // *error, when the options do not fit it (--cacert for one without TLS …).
+    bool useSaved(const ConnectionProfile &saved, QString *error);
+    // redis-cli's words, for stderr, when a password was given in the arguments.
+    static QString passwordWarning();
     // Everything, or (for a subcommand) its usage and only the options it takes.
     static QString helpText(Command topic = Command::Help);
     // "1500" (in unitMs, milliseconds by default), "1500ms", "1.5s", "30s", "5m", "2h", "1d"

@@ -5,6 +5,8 @@
 #include "apptranslator.h"
 #include "auditlog.h"
 #include "clioptions.h"
+#include "connectiondialog.h"
+#include "connectionstore.h"
 #include "democommand.h"
 #include "democontroller.h"
 #include "demopanel.h"
@@ -14,6 +16,7 @@
 #include "mainwindow.h"
 #include "profilestore.h"
 #include "scancommand.h"
+#include "secretstore.h"
 #include "sessionmanager.h"
 #include "settingsstore.h"
 #include "terminationsignals.h"
@@ -100,13 +103,29 @@ void applySettings(const AppSettings &settings, const CliOptions &options, Sessi
     theme.setChoice(settings.theme);
 }
 
-int runCommand(CliCommand &&command)
+// --connection NAME: the saved connection under the options given beside it; false, with
+// the reason on stderr, when there is none of that name or the options do not fit it.
+bool useSavedConnection(CliOptions &options, const ConnectionStore &store)
+{
+    if (options.connectionName.isEmpty())
+        return true;
+    QString error;
+    const std::optional<ConnectionProfile> saved = store.find(options.connectionName, &error);
+    if (!saved || !options.useSaved(*saved, &error)) {
+        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(error));
+        return false;
+    }
+    return true;
+}
+
+int runCommand(CliCommand &&command, ConnectionStore *store)
 {
     command.setSandboxFactory(sandboxFactory(false));
+    command.setConnectionStore(store);
     return command.exec();
 }
 
-int runCli(int argc, char *argv[], const CliOptions &options)
+int runCli(int argc, char *argv[], CliOptions options)
 {
     QCoreApplication app(argc, argv);
     setIdentity();
@@ -117,16 +136,20 @@ int runCli(int argc, char *argv[], const CliOptions &options)
     DialectRegistry registry;
     if (!useProfiles(registry, {}, options.profileFiles))
         return CliCommand::Usage;
+    SecretStore secrets;
+    ConnectionStore connections(&secrets);
+    if (!useSavedConnection(options, connections))
+        return CliCommand::Usage;
     const AuditLog audit = auditLog(settings);
     switch (options.command) {
     case CliOptions::Command::Scan:
-        return runCommand(ScanCommand(options, &registry));
+        return runCommand(ScanCommand(options, &registry), &connections);
     case CliOptions::Command::Watch:
-        return runCommand(WatchCommand(options, &registry));
+        return runCommand(WatchCommand(options, &registry), &connections);
     case CliOptions::Command::Acquire:
     case CliOptions::Command::Extend:
     case CliOptions::Command::Release:
-        return runCommand(AdminCommand(options, &registry, &audit));
+        return runCommand(AdminCommand(options, &registry, &audit), &connections);
     case CliOptions::Command::Demo:
         return DemoCommand(options).exec();
     case CliOptions::Command::Dialects:
@@ -137,7 +160,7 @@ int runCli(int argc, char *argv[], const CliOptions &options)
     }
 }
 
-int runGui(int argc, char *argv[], const CliOptions &options)
+int runGui(int argc, char *argv[], CliOptions options)
 {
     QApplication app(argc, argv);
     setIdentity();
@@ -154,6 +177,10 @@ int runGui(int argc, char *argv[], const CliOptions &options)
     const QList<DialectProfile> saved = profileStore.load(&profileError).value_or(QList<DialectProfile>());
     if (!useProfiles(registry, saved, options.profileFiles))
         return CliCommand::Usage;
+    SecretStore secrets;
+    ConnectionStore connections(&secrets);
+    if (!useSavedConnection(options, connections))
+        return CliCommand::Usage;
     const AuditLog audit = auditLog(settings);
     SessionManager sessions(&registry, &audit);
     sessions.setSandboxFactory(sandboxFactory(true));
@@ -164,6 +191,7 @@ int runGui(int argc, char *argv[], const CliOptions &options)
     MainWindow window(&sessions, &registry);
     window.setDemoPanelFactory([&demos](QWidget *parent) { return new DemoPanel(&demos, parent); });
     window.setProfileStore(&profileStore);
+    window.setConnectionStore(&connections);
     if (!profileError.isEmpty())
         window.showMessage(profileError, true);
     window.setLanguages(AppTranslator::available());
@@ -190,6 +218,23 @@ int runGui(int argc, char *argv[], const CliOptions &options)
     if (demo && !DemoScenario::find(options.scenario)) {
         fprintf(stderr, "lockscope: unknown scenario '%s' (lockscope demo --list shows them)\n", qUtf8Printable(options.scenario));
         return CliCommand::Usage;
+    }
+    if (!options.screenshot.isEmpty() && options.screenshotOfConnections) {
+        // The connection manager as File → Connect opens it, the --connection one selected;
+        // it needs no server, so nothing is connected.
+        window.resize(1400, 900);
+        window.show();
+        ConnectionDialog *dialog = window.openConnectionDialog();
+        if (!options.connection.id.isEmpty())
+            dialog->selectConnection(options.connection.id);
+        dialog->resize(dialog->sizeHint().expandedTo(QSize(1000, 660)));
+        QTimer::singleShot(500, dialog, [dialog, file = options.screenshot] {
+            const bool saved = dialog->grab().save(file);
+            if (!saved)
+                fprintf(stderr, "lockscope: could not write %s\n", qUtf8Printable(file));
+            QCoreApplication::exit(saved ? 0 : 1);
+        });
+        return QApplication::exec();
     }
     if (!options.screenshot.isEmpty()) {
         const QString file = options.screenshot;
@@ -239,7 +284,9 @@ int runGui(int argc, char *argv[], const CliOptions &options)
             panel->selectVariant(*variant);
         panel->start();
     } else if (options.connectionGiven) {
-        sessions.connectTo(options.connection);
+        // A saved connection's secrets come from the keychain, or the window asks for them.
+        options.connection.readOnly = options.connection.readOnly || options.readOnly;
+        window.openConnection(options.connection);
     } else {
         sessions.openSandbox();
     }
@@ -266,6 +313,9 @@ int main(int argc, char *argv[])
         fprintf(stderr, "lockscope: %s (see lockscope --help)\n", qUtf8Printable(error));
         return CliCommand::Usage;
     }
+    // As redis-cli says it: the arguments are visible to others on the machine (ps).
+    if (options->passwordOnCommandLine && !options->noAuthWarning)
+        fprintf(stderr, "%s\n", qUtf8Printable(CliOptions::passwordWarning()));
     switch (options->command) {
     case CliOptions::Command::Help:
         fputs(qUtf8Printable(CliOptions::helpText(options->helpTopic)), stdout);

@@ -1,5 +1,7 @@
 #include "profileoptions.h"
 
+#include <algorithm>
+
 ConnectionOptions ProfileOptions::toOptions(const ConnectionProfile &profile, const QString &clientName)
 {
     ConnectionOptions o;
@@ -12,6 +14,8 @@ ConnectionOptions ProfileOptions::toOptions(const ConnectionProfile &profile, co
     o.caCertFile = profile.tls.caFile;
     o.certFile = profile.tls.certFile;
     o.keyFile = profile.tls.keyFile;
+    o.keyPassphrase = profile.tls.keyPassphrase.toUtf8();
+    o.serverName = profile.tls.serverName;
     o.verifyPeer = profile.tls.verifyPeer;
     o.connectTimeoutMs = profile.connectTimeoutMs;
     o.clientName = clientName;
@@ -30,7 +34,25 @@ ConnectionProfile ProfileOptions::fromOptions(const ConnectionOptions &o)
     p.tls.caFile = o.caCertFile;
     p.tls.certFile = o.certFile;
     p.tls.keyFile = o.keyFile;
+    p.tls.keyPassphrase = QString::fromUtf8(o.keyPassphrase);
+    p.tls.serverName = o.serverName;
     p.tls.verifyPeer = o.verifyPeer;
     p.connectTimeoutMs = o.connectTimeoutMs;
     return p;
+}
+
+SshOptions ProfileOptions::sshOptions(const ConnectionProfile &profile)
+{
+    SshOptions o;
+    o.user = profile.ssh.user;
+    o.host = profile.ssh.host;
+    o.port = profile.ssh.port;
+    o.privateKeyFile = profile.ssh.keyFile;
+    o.passphrase = profile.ssh.keyPassphrase;
+    o.password = profile.ssh.password;
+    o.useAgent = profile.ssh.useAgent;
+    o.acceptNewHostKey = profile.ssh.acceptNewHostKey;
+    // Reaching the bastion is bounded like reaching the server.
+    o.connectTimeoutMs = std::max(profile.connectTimeoutMs, 1000);
+    return o;
 }

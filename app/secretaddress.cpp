@@ -20,38 +20,15 @@ QString SecretAddress::keychainPrefix(const QString &connectionId)
 
 QString SecretAddress::kindKey(SecretKind kind)
 {
-    switch (kind) {
-    case SecretKind::RedisPassword:
-        return u"redis-password"_s;
-    case SecretKind::SentinelPassword:
-        return u"sentinel-password"_s;
-    case SecretKind::SshPassword:
-        return u"ssh-password"_s;
-    case SecretKind::SshKeyPassphrase:
-        return u"ssh-key-passphrase"_s;
-    }
-    Q_UNREACHABLE();
-    return {};
+    return SecretKinds::key(kind);
 }
 
 QString SecretAddress::kindText(SecretKind kind)
 {
-    switch (kind) {
-    case SecretKind::RedisPassword:
-        return u"Redis password"_s;
-    case SecretKind::SentinelPassword:
-        return u"Sentinel password"_s;
-    case SecretKind::SshPassword:
-        return u"SSH password"_s;
-    case SecretKind::SshKeyPassphrase:
-        return u"SSH key passphrase"_s;
-    }
-    Q_UNREACHABLE();
-    return {};
+    return SecretKinds::text(kind);
 }
 
 QList<SecretKind> SecretAddress::allKinds()
 {
-    return {SecretKind::RedisPassword, SecretKind::SentinelPassword, SecretKind::SshPassword,
-            SecretKind::SshKeyPassphrase};
+    return SecretKinds::all();
 }

@@ -1,16 +1,9 @@
 #pragma once
 
+#include "secretkind.h"
+
 #include <QList>
 #include <QString>
-
-// The secrets a connection can need. One enum for every layer, so the connection dialog, the
-// CLI and the keychain agree on what "the SSH password" is.
-enum class SecretKind {
-    RedisPassword,
-    SentinelPassword,
-    SshPassword,
-    SshKeyPassphrase,
-};
 
 // Where one secret lives: a saved connection, which secret, and for a connection of several
 // independent servers (a Redlock group, the sentinels) which one of them.

@@ -9,6 +9,7 @@
 #include "redisconnection.h"
 #include "sentineltopology.h"
 #include "servertopology.h"
+#include "sessiontransport.h"
 #include "watchservice.h"
 
 Session::Session(const ConnectionProfile &profile, const DialectRegistry *registry, const AuditLog *audit,
@@ -16,6 +17,7 @@ Session::Session(const ConnectionProfile &profile, const DialectRegistry *regist
     : QObject(parent)
     , m_profile(profile)
     , m_registry(registry)
+    , m_transport(new SessionTransport(profile, this))
     , m_topology(makeTopology(profile, this))
     , m_watch(new WatchService(m_topology, registry, this))
     , m_admin(new AdminService(m_topology, registry, audit, this))
@@ -23,6 +25,9 @@ Session::Session(const ConnectionProfile &profile, const DialectRegistry *regist
     , m_commandStats(new CommandStatsPoller(m_topology, this))
     , m_sampler(new FailedAcquireSampler(m_topology, this))
 {
+    // Every connection the topology makes (masters, replicas, sentinels) goes the session's
+    // way: a Unix socket, an SSH tunnel, or straight there.
+    m_topology->setTransport([transport = m_transport](const ConnectionOptions &target) { return transport->route(target); });
     m_admin->setServerName(profile.displayName());
     connect(m_sampler, &FailedAcquireSampler::failedAttempts, m_events, &LockEventService::recordFailedAttempts);
     connect(m_topology, &RedisTopology::stateChanged, this, &Session::updateState);
@@ -40,6 +45,35 @@ Session::Session(const ConnectionProfile &profile, const DialectRegistry *regist
         Q_EMIT topologyChanged();
     });
     connect(m_topology, &RedisTopology::failover, this, &Session::topologyChanged);
+    wireTransport();
+}
+
+void Session::wireTransport()
+{
+    connect(m_transport, &SessionTransport::hostKeyUnknown, this, &Session::hostKeyUnknown);
+    connect(m_transport, &SessionTransport::ready, this, [this] {
+        if (m_state != State::Closed)
+            openConnections();
+    });
+    connect(m_transport, &SessionTransport::failed, this, [this](const QString &message) {
+        if (m_state == State::Closed)
+            return;
+        // Retrying through a tunnel that is gone cannot help: a fresh session makes a new one.
+        m_lastError = message;
+        m_topology->close();
+        setState(State::Failed);
+        Q_EMIT errorOccurred(message);
+    });
+}
+
+void Session::acceptHostKey(bool record)
+{
+    m_transport->acceptHostKey(record);
+}
+
+void Session::rejectHostKey()
+{
+    m_transport->rejectHostKey();
 }
 
 RedisTopology *Session::makeTopology(const ConnectionProfile &profile, QObject *parent)
@@ -98,6 +132,20 @@ QString Session::topologySummary() const
     return m_topology->summary();
 }
 
+bool Session::isSingleServer() const
+{
+    return m_topology->kind() == RedisTopology::Kind::Standalone;
+}
+
+QHash<QString, QString> Session::shards() const
+{
+    QHash<QString, QString> out;
+    const auto *server = qobject_cast<const ServerTopology *>(m_topology);
+    for (const RedisConnection *master : m_topology->masters())
+        out.insert(m_topology->nodeName(master), server ? server->slotsOf(master) : QString());
+    return out;
+}
+
 Session::~Session()
 {
     close();
@@ -108,6 +156,7 @@ Session::~Session()
     delete m_admin;
     delete m_watch;
     delete m_topology;
+    delete m_transport;
 }
 
 void Session::setState(State state)
@@ -120,8 +169,17 @@ void Session::setState(State state)
 
 void Session::open(bool startServices)
 {
+    m_startServices = startServices;
+    if (m_transport->isTunnel())
+        m_transport->start(); // openConnections() once the tunnel is up
+    else
+        openConnections();
+}
+
+void Session::openConnections()
+{
     m_topology->open();
-    if (!startServices)
+    if (!m_startServices)
         return;
     m_watch->start();
     m_events->start();
@@ -146,4 +204,6 @@ void Session::close(QObject *restorerParent)
     m_watch->stop();
     m_events->notifier()->handOffRestore(restorerParent);
     m_topology->close();
+    // The tunnel goes with the session.
+    m_transport->stop();
 }

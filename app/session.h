@@ -2,6 +2,7 @@
 
 #include "connectionprofile.h"
 
+#include <QHash>
 #include <QObject>
 
 class AdminService;
@@ -11,6 +12,7 @@ class DialectRegistry;
 class FailedAcquireSampler;
 class LockEventService;
 class RedisTopology;
+class SessionTransport;
 class WatchService;
 struct ConnectionOptions;
 
@@ -54,9 +56,18 @@ public:
     RedisTopology *topology() const { return m_topology; }
     // "standalone", "cluster: 3 masters, 3 replicas", "sentinel: mymaster at …".
     QString topologySummary() const;
+    // One server, no cluster or Sentinel: every lock is on it.
+    bool isSingleServer() const;
+    // Every master's host:port, with its slots on a cluster ("slots 0-5460").
+    QHash<QString, QString> shards() const;
 
     // Connects and starts the services (for a command-line subcommand: only connects).
+    // Through an SSH tunnel, the connections wait for it (and for hostKeyUnknown's answer).
     void open(bool startServices = true);
+    // Answers hostKeyUnknown(): go on with the bastion's key (and record it in
+    // ~/.ssh/known_hosts when asked to), or refuse it (the session fails and says why).
+    void acceptHostKey(bool record);
+    void rejectHostKey();
     // See above. restorerParent owns what puts server settings back after the session is
     // gone (SessionManager waits for it before the process quits).
     void close(QObject *restorerParent = nullptr);
@@ -68,15 +79,22 @@ Q_SIGNALS:
     void reconnectScheduled(int attempt, int delayMs);
     // Masters joined or left, or one failed over: topologySummary() may read otherwise.
     void topologyChanged();
+    // The SSH bastion's host key is not in known_hosts: answer with acceptHostKey() or
+    // rejectHostKey(). fingerprint is "SHA256:…" as OpenSSH shows it.
+    void hostKeyUnknown(const QString &destination, const QString &fingerprint, const QString &keyType);
 
 private:
     static RedisTopology *makeTopology(const ConnectionProfile &profile, QObject *parent);
     static ConnectionOptions connectionOptions(const ConnectionProfile &profile);
     void updateState();
     void setState(State state);
+    void wireTransport();
+    void openConnections();
 
     ConnectionProfile m_profile;
     const DialectRegistry *m_registry;
+    // The topology's transport: made before it, deleted after it.
+    SessionTransport *m_transport;
     RedisTopology *m_topology;
     WatchService *m_watch;
     AdminService *m_admin;
@@ -85,4 +103,5 @@ private:
     FailedAcquireSampler *m_sampler;
     State m_state = State::Connecting;
     QString m_lastError;
+    bool m_startServices = true;
 };

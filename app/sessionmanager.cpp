@@ -150,6 +150,7 @@ void SessionManager::replace(Session *next)
         connect(next, &Session::stateChanged, this, &SessionManager::stateChanged);
         connect(next, &Session::errorOccurred, this, &SessionManager::errorOccurred);
         connect(next, &Session::reconnectScheduled, this, &SessionManager::reconnectScheduled);
+        connect(next, &Session::hostKeyUnknown, this, &SessionManager::hostKeyUnknown);
     }
     // Listeners wire themselves to the new session before it makes its first move.
     Q_EMIT sessionChanged(next);
@@ -157,6 +158,18 @@ void SessionManager::replace(Session *next)
         Q_EMIT stateChanged(next->state());
         next->open(m_startServices);
     }
+}
+
+void SessionManager::acceptHostKey(bool record)
+{
+    if (m_session)
+        m_session->acceptHostKey(record);
+}
+
+void SessionManager::rejectHostKey()
+{
+    if (m_session)
+        m_session->rejectHostKey();
 }
 
 void SessionManager::shutdown(QObject *context, std::function<void()> done, int graceMs)

@@ -71,6 +71,10 @@ public:
     // been put back, or after graceMs: what a process does before it quits.
     void shutdown(QObject *context, std::function<void()> done, int graceMs = 3000);
 
+    // Answer hostKeyUnknown() for the current session.
+    void acceptHostKey(bool record);
+    void rejectHostKey();
+
     Session *session() const { return m_session; }
     bool isSandbox() const { return m_sandbox != nullptr && m_onSandbox; }
 
@@ -81,6 +85,8 @@ Q_SIGNALS:
     void stateChanged(Session::State state);
     void errorOccurred(const QString &message);
     void reconnectScheduled(int attempt, int delayMs);
+    // The current session's SSH bastion has a key known_hosts does not: see Session.
+    void hostKeyUnknown(const QString &destination, const QString &fingerprint, const QString &keyType);
     // Informational lines for a status bar ("Sandbox redis-server on …").
     void notice(const QString &message);
     // The sandbox is being started (no session yet) or could not be.

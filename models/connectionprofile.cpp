@@ -3,6 +3,7 @@
 #include <QObject>
 #include <QUrl>
 #include <QUrlQuery>
+#include <QUuid>
 
 #include <optional>
 
@@ -113,6 +114,7 @@ bool applySentinelUrl(ConnectionProfile &out, const QString &text, QString *erro
     out.host = hosts.first().host;
     out.port = hosts.first().port;
     out.moreNodes = hosts.mid(1);
+    out.socketPath.clear();
     out.masterName = QUrl::fromPercentEncoding(path.first().toUtf8());
     out.database = *db;
     out.tls.enabled = false;
@@ -165,6 +167,7 @@ bool ConnectionProfile::applyUrl(const QString &text, QString *error)
     }
 
     tls.enabled = scheme == QLatin1String("rediss");
+    socketPath.clear(); // the URL names a host and port in its place
     host = url.host();
     port = quint16(url.port(6379));
     database = *db;
@@ -188,10 +191,151 @@ QString ConnectionProfile::displayName() const
 {
     if (!name.isEmpty())
         return name;
-    QString text = kind == Kind::Sentinel ? masterName + QStringLiteral(" via ") + endpoint() : endpoint();
+    QString text = !socketPath.isEmpty()     ? socketPath
+                   : kind == Kind::Sentinel ? masterName + QStringLiteral(" via ") + endpoint()
+                                            : endpoint();
     if (database != 0)
         text += QLatin1Char('/') + QString::number(database);
     if (!user.isEmpty())
         text = user + QLatin1Char('@') + text;
+    if (ssh.enabled())
+        text += QStringLiteral(" via ssh ") + ssh.destination();
     return text;
+}
+
+QString ConnectionProfile::addressText() const
+{
+    QString text;
+    if (!socketPath.isEmpty())
+        text = QStringLiteral("unix:") + socketPath;
+    else if (kind == Kind::Sentinel)
+        text = QObject::tr("sentinel %1 via %2").arg(masterName, endpoint());
+    else if (kind == Kind::Cluster)
+        text = QObject::tr("cluster via %1").arg(endpoint());
+    else
+        text = endpoint();
+    if (database != 0)
+        text += QLatin1Char('/') + QString::number(database);
+    if (!user.isEmpty())
+        text = user + QLatin1Char('@') + text;
+    if (tls.enabled)
+        text += QObject::tr(" (TLS)");
+    if (ssh.enabled())
+        text += QObject::tr(" via ssh %1").arg(ssh.destination());
+    return text;
+}
+
+ConnectionProfile ConnectionProfile::newSaved(const QString &name)
+{
+    ConnectionProfile p;
+    p.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    p.name = name;
+    p.readOnly = true;
+    return p;
+}
+
+ConnectionProfile ConnectionProfile::duplicated(const QString &newName) const
+{
+    ConnectionProfile p = *this;
+    p.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    p.name = newName;
+    // Nothing is in the keychain under the new id yet: the values held here are what the
+    // copy will store when it is saved.
+    p.storedSecrets.clear();
+    return p;
+}
+
+QString ConnectionProfile::secret(SecretKind kind) const
+{
+    switch (kind) {
+    case SecretKind::RedisPassword:
+        return password;
+    case SecretKind::SentinelPassword:
+        return sentinelPassword;
+    case SecretKind::SshPassword:
+        return ssh.password;
+    case SecretKind::SshKeyPassphrase:
+        return ssh.keyPassphrase;
+    case SecretKind::TlsKeyPassphrase:
+        return tls.keyPassphrase;
+    }
+    return {};
+}
+
+void ConnectionProfile::setSecret(SecretKind kind, const QString &value)
+{
+    switch (kind) {
+    case SecretKind::RedisPassword:
+        password = value;
+        break;
+    case SecretKind::SentinelPassword:
+        sentinelPassword = value;
+        break;
+    case SecretKind::SshPassword:
+        ssh.password = value;
+        break;
+    case SecretKind::SshKeyPassphrase:
+        ssh.keyPassphrase = value;
+        break;
+    case SecretKind::TlsKeyPassphrase:
+        tls.keyPassphrase = value;
+        break;
+    }
+}
+
+QList<SecretKind> ConnectionProfile::heldSecrets() const
+{
+    QList<SecretKind> held;
+    for (const SecretKind kind : SecretKinds::all())
+        if (!secret(kind).isEmpty())
+            held << kind;
+    return held;
+}
+
+QList<SecretKind> ConnectionProfile::usedSecrets() const
+{
+    QList<SecretKind> used;
+    for (const SecretKind kind : SecretKinds::all())
+        if (!secret(kind).isEmpty() || storedSecrets.contains(kind))
+            used << kind;
+    return used;
+}
+
+ConnectionProfile ConnectionProfile::withoutSecrets() const
+{
+    ConnectionProfile p = *this;
+    for (const SecretKind kind : SecretKinds::all())
+        p.setSecret(kind, {});
+    return p;
+}
+
+QString ConnectionProfile::Ssh::destination() const
+{
+    const QString at = user.isEmpty() ? QString() : user + QLatin1Char('@');
+    return at + Endpoint{host, port}.text();
+}
+
+bool ConnectionProfile::Ssh::parseDestination(const QString &text, QString *error)
+{
+    QString rest = text.trimmed();
+    if (rest.startsWith(QLatin1String("ssh://"), Qt::CaseInsensitive))
+        rest = rest.mid(6);
+    if (rest.endsWith(QLatin1Char('/')))
+        rest.chop(1);
+    const qsizetype at = rest.lastIndexOf(QLatin1Char('@'));
+    const QString parsedUser = at < 0 ? QString() : rest.left(at);
+    if (at == 0)
+        return fail(error, QObject::tr("\"%1\" has an @ with no user before it").arg(text));
+    QString hostPart = rest.mid(at + 1);
+    // A bare IPv6 address (two or more colons, no brackets) is a host without a port.
+    if (!hostPart.startsWith(QLatin1Char('[')) && hostPart.count(QLatin1Char(':')) > 1)
+        hostPart = QLatin1Char('[') + hostPart + QLatin1Char(']');
+    QString why;
+    const std::optional<Endpoint> e = Endpoint::parse(hostPart, 22, &why);
+    if (!e)
+        return fail(error, QObject::tr("\"%1\" is not [user@]host[:port] for SSH: %2").arg(text, why));
+    host = e->host;
+    port = e->port;
+    user = parsedUser;
+    return true;
 }

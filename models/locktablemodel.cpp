@@ -47,6 +47,8 @@ QVariant LockTableModel::headerData(int section, Qt::Orientation orientation, in
             return tr("Waiters");
         case StateColumn:
             return tr("State");
+        case NodeColumn:
+            return tr("Node");
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -57,6 +59,8 @@ QVariant LockTableModel::headerData(int section, Qt::Orientation orientation, in
             return tr("Hold count: reentrant acquisitions, or permits held");
         case WaitersColumn:
             return tr("Clients waiting, where Redis can show them (— when it cannot)");
+        case NodeColumn:
+            return tr("The master that holds the lock (host:port), and its shard on a cluster");
         }
     }
     if (role == Qt::TextAlignmentRole && (section == TtlColumn || section == CountColumn || section == WaitersColumn))
@@ -95,6 +99,8 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
             // The last good state, and that it is no longer being confirmed.
             return lock.stale ? tr("%1 (stale)").arg(LockInfo::stateText(lock.state(now())))
                               : LockInfo::stateText(lock.state(now()));
+        case NodeColumn:
+            return lock.node();
         }
         break;
     case SortRole:
@@ -138,6 +144,10 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
                                                 .arg((now() - lock.sample.observedAtMs) / 1000.0, 0, 'f', 1);
         case StateColumn:
             return lock.warnings.join(QStringLiteral(", "));
+        case NodeColumn: {
+            const QString shard = m_shards.value(lock.node());
+            return shard.isEmpty() ? lock.node() : tr("%1, %2").arg(lock.node(), shard);
+        }
         }
         break;
     case Qt::ForegroundRole:
@@ -281,6 +291,8 @@ bool LockTableModel::lessThan(int leftRow, int rightRow, int column) const
         return a.holderSummary() < b.holderSummary();
     case TokenColumn:
         return a.primaryToken() < b.primaryToken();
+    case NodeColumn:
+        return a.node() < b.node();
     case TtlColumn:
     case CountColumn:
     case WaitersColumn:

@@ -18,7 +18,7 @@ class LockTableModel final : public QAbstractTableModel
     Q_DISABLE_COPY_MOVE(LockTableModel)
 
 public:
-    enum Column { KeyColumn, DialectColumn, HolderColumn, TokenColumn, TtlColumn, CountColumn, WaitersColumn, StateColumn, ColumnCount };
+    enum Column { KeyColumn, DialectColumn, HolderColumn, TokenColumn, TtlColumn, CountColumn, WaitersColumn, StateColumn, NodeColumn, ColumnCount };
     Q_ENUM(Column)
     enum Role {
         SortRole = Qt::UserRole + 1, // raw value for sorting (numbers for TTL and counts)
@@ -43,6 +43,8 @@ public:
     // The whole table replaced: a new connection or a new full scan.
     void reset(const QList<LockInfo> &locks);
     void clear() { reset({}); }
+    // host:port → what its tooltip adds ("slots 0-5460" on a cluster).
+    void setShards(const QHash<QString, QString> &shards) { m_shards = shards; }
     // Updates known keys in place and appends unknown ones.
     void upsert(const QList<LockInfo> &locks);
     // Locks gone from Redis (goneAs and goneAtMs set): their rows stay, marked, until pruned.
@@ -69,6 +71,7 @@ private:
     void emitRowsChanged(QList<int> rows);
 
     QList<LockInfo> m_locks;
+    QHash<QString, QString> m_shards;
     QHash<QByteArray, int> m_rowByKey;
     std::function<qint64()> m_clock;
 };

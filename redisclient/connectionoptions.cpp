@@ -2,7 +2,7 @@
 
 QString ConnectionOptions::displayName() const
 {
-    QString name = host + QLatin1Char(':') + QString::number(port);
+    QString name = socketPath.isEmpty() ? host + QLatin1Char(':') + QString::number(port) : socketPath;
     if (database != 0)
         name += QLatin1Char('/') + QString::number(database);
     if (!user.isEmpty())

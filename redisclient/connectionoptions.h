@@ -8,6 +8,9 @@ struct ConnectionOptions
 {
     QString host = QStringLiteral("127.0.0.1");
     quint16 port = 6379;
+    // A Unix socket to the server (redis-cli -s), in place of host and port. Plain text
+    // always: Redis serves no TLS on a Unix socket.
+    QString socketPath;
     QString user;     // ACL user; empty means the default user
     QString password; // empty means no AUTH
     int database = 0;
@@ -17,6 +20,9 @@ struct ConnectionOptions
     QString certFile;
     QString keyFile;
     QByteArray keyPassphrase; // of an encrypted keyFile; a secret, like the password
+    // Sent as SNI and checked against the server's certificate; empty: the host. For a
+    // server reached by address (or through a tunnel) whose certificate names it otherwise.
+    QString serverName;
     bool verifyPeer = true;
 
     int connectTimeoutMs = 5000;
@@ -28,6 +34,7 @@ struct ConnectionOptions
     // its master's slots instead of redirecting them.
     bool readOnlyReplica = false;
 
-    // host:port/db, with the user when there is one; never the password.
+    // host:port/db (the socket's path for a Unix socket), with the user when there is one;
+    // never the password.
     QString displayName() const;
 };

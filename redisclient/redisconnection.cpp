@@ -3,6 +3,7 @@
 #include "replyparser.h"
 #include "tlsfiles.h"
 
+#include <QLocalSocket>
 #include <QRandomGenerator>
 #include <QSslSocket>
 #include <QTcpSocket>
@@ -50,6 +51,8 @@ RedisConnection::~RedisConnection() = default;
 
 QString RedisConnection::endpoint() const
 {
+    if (!m_options.socketPath.isEmpty())
+        return m_options.socketPath;
     return m_options.host + QLatin1Char(':') + QString::number(m_options.port);
 }
 
@@ -77,7 +80,7 @@ void RedisConnection::open()
     m_reconnectTimer.stop();
     m_attempt = 0;
     m_reportedError.clear();
-    if (m_options.tls) {
+    if (m_options.tls && m_options.socketPath.isEmpty()) {
         // Read once per open(), not per attempt: a file that cannot be used now will not be
         // usable on a retry either, and it must not be a new socket's silent default.
         QString why;
@@ -104,12 +107,7 @@ void RedisConnection::close()
     m_connectTimer.stop();
     m_deadlineTimer.stop();
     ++m_generation;
-    if (m_socket) {
-        m_socket->disconnect(this);
-        m_socket->abort();
-        m_socket->deleteLater();
-        m_socket = nullptr;
-    }
+    abortSocket();
     m_attempt = 0;
     m_monitoring = false;
     m_stalled = false;
@@ -117,11 +115,29 @@ void RedisConnection::close()
     failAll("connection closed");
 }
 
+void RedisConnection::abortSocket()
+{
+    if (!m_socket)
+        return;
+    m_socket->disconnect(this);
+    if (auto *tcp = qobject_cast<QAbstractSocket *>(m_socket))
+        tcp->abort();
+    else if (auto *local = qobject_cast<QLocalSocket *>(m_socket))
+        local->abort();
+    m_socket->deleteLater();
+    m_socket = nullptr;
+}
+
 void RedisConnection::startConnect()
 {
     ++m_generation;
     m_parser = std::make_unique<ReplyParser>();
     m_handshaking = false;
+    if (!m_options.socketPath.isEmpty()) {
+        startLocalConnect();
+        return;
+    }
+    QTcpSocket *socket = nullptr;
     if (m_options.tls) {
         auto *ssl = new QSslSocket(this);
         ssl->setSslConfiguration(m_tlsConfig);
@@ -134,13 +150,14 @@ void RedisConnection::startConnect()
                 texts << e.errorString();
             fail(ErrorKind::Tls, QStringLiteral("TLS handshake with %1 failed: %2").arg(endpoint(), texts.join(QStringLiteral("; "))));
         });
-        m_socket = ssl;
+        socket = ssl;
     } else {
-        m_socket = new QTcpSocket(this);
-        connect(m_socket, &QTcpSocket::connected, this, &RedisConnection::onConnected);
+        socket = new QTcpSocket(this);
+        connect(socket, &QTcpSocket::connected, this, &RedisConnection::onConnected);
     }
-    connect(m_socket, &QTcpSocket::readyRead, this, &RedisConnection::onReadyRead);
-    connect(m_socket, &QTcpSocket::errorOccurred, this, [this](QAbstractSocket::SocketError error) {
+    m_socket = socket;
+    connect(socket, &QTcpSocket::readyRead, this, &RedisConnection::onReadyRead);
+    connect(socket, &QTcpSocket::errorOccurred, this, [this](QAbstractSocket::SocketError error) {
         const QString where = endpoint();
         switch (error) {
         case QAbstractSocket::ConnectionRefusedError:
@@ -170,16 +187,57 @@ void RedisConnection::startConnect()
             break;
         }
     });
-    connect(m_socket, &QTcpSocket::disconnected, this, [this] {
+    connect(socket, &QTcpSocket::disconnected, this, [this] {
         fail(ErrorKind::ConnectionLost, QStringLiteral("Connection to %1 lost").arg(endpoint()));
     });
 
     setState(State::Connecting);
     m_connectTimer.start(m_options.connectTimeoutMs);
-    if (auto *ssl = qobject_cast<QSslSocket *>(m_socket))
-        ssl->connectToHostEncrypted(m_options.host, m_options.port);
+    if (auto *ssl = qobject_cast<QSslSocket *>(socket))
+        ssl->connectToHostEncrypted(m_options.host, m_options.port, m_options.serverName);
     else
-        m_socket->connectToHost(m_options.host, m_options.port);
+        socket->connectToHost(m_options.host, m_options.port);
+}
+
+void RedisConnection::startLocalConnect()
+{
+    auto *socket = new QLocalSocket(this);
+    m_socket = socket;
+    connect(socket, &QLocalSocket::connected, this, &RedisConnection::onConnected);
+    connect(socket, &QLocalSocket::readyRead, this, &RedisConnection::onReadyRead);
+    connect(socket, &QLocalSocket::errorOccurred, this, [this, socket](QLocalSocket::LocalSocketError error) {
+        const QString where = endpoint();
+        switch (error) {
+        case QLocalSocket::ServerNotFoundError:
+            fail(ErrorKind::HostNotFound, QStringLiteral("No Unix socket at %1: is redis-server running with unixsocket there?").arg(where));
+            break;
+        case QLocalSocket::ConnectionRefusedError:
+            fail(ErrorKind::Refused, QStringLiteral("Connection refused by %1: is redis-server running there?").arg(where));
+            break;
+        case QLocalSocket::SocketAccessError:
+            fail(ErrorKind::Rejected, QStringLiteral("Not allowed to use %1: %2 (see unixsocketperm)").arg(where, socket->errorString()));
+            break;
+        case QLocalSocket::PeerClosedError:
+            fail(ErrorKind::ConnectionLost, m_state == State::Ready ? QStringLiteral("Connection to %1 lost: the server closed it").arg(where)
+                                                                    : QStringLiteral("%1 closed the connection during the handshake").arg(where));
+            break;
+        case QLocalSocket::SocketTimeoutError:
+            fail(ErrorKind::Timeout, QStringLiteral("Timed out talking to %1").arg(where));
+            break;
+        default:
+            fail(ErrorKind::Network, QStringLiteral("Error with %1: %2").arg(where, socket->errorString()));
+            break;
+        }
+    });
+    connect(socket, &QLocalSocket::disconnected, this, [this] {
+        fail(ErrorKind::ConnectionLost, QStringLiteral("Connection to %1 lost").arg(endpoint()));
+    });
+
+    setState(State::Connecting);
+    m_connectTimer.start(m_options.connectTimeoutMs);
+    // QLocalSocket reports a missing socket from inside connectToServer(); from the event
+    // loop, a failure reaches whoever opened the connection as a TCP one does.
+    QMetaObject::invokeMethod(socket, [socket, path = m_options.socketPath] { socket->connectToServer(path); }, Qt::QueuedConnection);
 }
 
 // Asks the port "PING" in plain RESP on a connection of its own. A Redis that talks plain
@@ -216,8 +274,10 @@ void RedisConnection::stopPlainTextProbe()
 void RedisConnection::onConnected()
 {
     stopPlainTextProbe();
-    m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
-    m_socket->setSocketOption(QAbstractSocket::KeepAliveOption, 1);
+    if (auto *tcp = qobject_cast<QAbstractSocket *>(m_socket)) {
+        tcp->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+        tcp->setSocketOption(QAbstractSocket::KeepAliveOption, 1);
+    }
 
     // One pipelined handshake; the trailing PING proves the server answers and lets us in.
     QList<RedisCommand> handshake;
@@ -350,8 +410,12 @@ void RedisConnection::writeNow(const QByteArray &encoded, Pending pending, int t
 
 void RedisConnection::flush()
 {
-    if (m_socket && m_state == State::Ready)
-        m_socket->flush();
+    if (!m_socket || m_state != State::Ready)
+        return;
+    if (auto *tcp = qobject_cast<QAbstractSocket *>(m_socket))
+        tcp->flush();
+    else if (auto *local = qobject_cast<QLocalSocket *>(m_socket))
+        local->flush();
 }
 
 void RedisConnection::subscribe(const QList<QByteArray> &channels)
@@ -465,12 +529,7 @@ void RedisConnection::fail(ErrorKind kind, const QString &message)
     m_deadlineTimer.stop();
     stopPlainTextProbe();
     m_handshaking = false;
-    if (m_socket) {
-        m_socket->disconnect(this);
-        m_socket->abort();
-        m_socket->deleteLater();
-        m_socket = nullptr;
-    }
+    abortSocket();
     m_lastErrorKind = kind;
     m_lastError = message;
     m_monitoring = false;

@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 
+class QIODevice;
 class QTcpSocket;
 class ReplyParser;
 
@@ -122,7 +123,12 @@ private:
 
     ConnectionOptions m_options;
     State m_state = State::Disconnected;
-    QTcpSocket *m_socket = nullptr;
+    void startLocalConnect();
+    void abortSocket();
+
+    // A QTcpSocket, a QSslSocket or (a Unix socket) a QLocalSocket: the protocol only
+    // reads and writes bytes.
+    QIODevice *m_socket = nullptr;
     std::unique_ptr<ReplyParser> m_parser;
     std::deque<Pending> m_pending;
     std::deque<Queued> m_queued;

@@ -6,6 +6,7 @@
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -58,11 +59,47 @@ AdminConfirmDialog::AdminConfirmDialog(const AdminPlan &plan, const QString &ser
         layout->addWidget(source);
     }
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-    QPushButton *run = buttons->addButton(tr("Run %1").arg(action), QDialogButtonBox::AcceptRole);
+    QPushButton *run = m_run = buttons->addButton(tr("Run %1").arg(action), QDialogButtonBox::AcceptRole);
     if (plan.action == AdminAction::ForceRelease || plan.action == AdminAction::ReleaseHolder)
         run->setStyleSheet(QStringLiteral("QPushButton { color: #b3261e; font-weight: bold; }"));
     buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
+}
+
+void AdminConfirmDialog::requireTypedKey(const QString &connectionName)
+{
+    if (m_typedKey)
+        return;
+    const QString key = TokenText::escape(m_plan.key);
+    auto *layout = static_cast<QVBoxLayout *>(this->layout());
+    auto *warning = new QLabel(tr("<b>%1 is a production connection.</b> Type the key name to confirm:")
+                                   .arg(connectionName.toHtmlEscaped()),
+                               this);
+    warning->setObjectName(QStringLiteral("productionWarning"));
+    warning->setStyleSheet(QStringLiteral("color: #b3261e"));
+    warning->setWordWrap(true);
+    m_typedKey = new QLineEdit(this);
+    m_typedKey->setObjectName(QStringLiteral("typedKey"));
+    m_typedKey->setPlaceholderText(key);
+    m_typedKey->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    // Above the buttons.
+    layout->insertWidget(layout->count() - 1, warning);
+    layout->insertWidget(layout->count() - 1, m_typedKey);
+    m_run->setEnabled(false);
+    connect(m_typedKey, &QLineEdit::textChanged, this, [this] { m_run->setEnabled(isKeyTyped()); });
+    m_typedKey->setFocus();
+}
+
+bool AdminConfirmDialog::isKeyTyped() const
+{
+    return !m_typedKey || m_typedKey->text() == TokenText::escape(m_plan.key);
+}
+
+void AdminConfirmDialog::accept()
+{
+    if (!isKeyTyped())
+        return;
+    QDialog::accept();
 }

@@ -5,7 +5,9 @@
 #include "adminservice.h"
 #include "alertspanel.h"
 #include "auditlog.h"
+#include "connectionband.h"
 #include "connectiondialog.h"
+#include "connectionopener.h"
 #include "dialectregistry.h"
 #include "holderspanel.h"
 #include "profileeditordialog.h"
@@ -40,6 +42,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QProgressBar>
 #include <QSplitter>
 #include <QStatusBar>
@@ -47,6 +50,17 @@
 #include <QTableView>
 #include <QTime>
 #include <QToolBar>
+#include <QVBoxLayout>
+
+namespace {
+// A connection's name after its colour tag, for rich-text labels.
+QString taggedName(const Session *session)
+{
+    const QColor color = session->profile().color;
+    const QString name = session->displayName().toHtmlEscaped();
+    return color.isValid() ? QStringLiteral("<span style='color:%1'>■</span> %2").arg(color.name(), name) : name;
+}
+} // namespace
 
 MainWindow::MainWindow(SessionManager *sessions, DialectRegistry *registry, QWidget *parent)
     : QMainWindow(parent)
@@ -133,10 +147,11 @@ MainWindow::MainWindow(SessionManager *sessions, DialectRegistry *registry, QWid
     connect(m_sessions, &SessionManager::stateChanged, this, &MainWindow::showSessionState);
     connect(m_sessions, &SessionManager::errorOccurred, this, [this](const QString &message) { showMessage(message, true); });
     connect(m_sessions, &SessionManager::notice, this, [this](const QString &message) { showMessage(message); });
+    connect(m_sessions, &SessionManager::hostKeyUnknown, this, &MainWindow::askHostKey);
     connect(m_sessions, &SessionManager::reconnectScheduled, this, [this](int attempt, int delayMs) {
         if (Session *s = session())
             m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: reconnecting in %2 s (attempt %3)")
-                                           .arg(s->displayName().toHtmlEscaped())
+                                           .arg(taggedName(s))
                                            .arg(delayMs / 1000.0, 0, 'f', 1)
                                            .arg(attempt));
     });
@@ -305,7 +320,7 @@ void MainWindow::buildLayout()
     const QList<QPair<int, int>> widths = {
         {LockTableModel::KeyColumn, 200},   {LockTableModel::DialectColumn, 165}, {LockTableModel::HolderColumn, 190},
         {LockTableModel::TokenColumn, 215}, {LockTableModel::TtlColumn, 72},      {LockTableModel::CountColumn, 48},
-        {LockTableModel::WaitersColumn, 60}};
+        {LockTableModel::WaitersColumn, 60},  {LockTableModel::StateColumn, 110}};
     // Never narrower than the header's own text: the widths suit English, and a translated
     // header ("重入次数" for Holds) may need more. (Not sectionSizeHint(): it keeps room for
     // a sort arrow on every column and would widen them all.)
@@ -322,7 +337,15 @@ void MainWindow::buildLayout()
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({1060, 340});
-    setCentralWidget(splitter);
+    // Below the toolbar, above everything else: the production band.
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    m_band = new ConnectionBand(central);
+    centralLayout->addWidget(m_band);
+    centralLayout->addWidget(splitter, 1);
+    setCentralWidget(central);
 
     m_progress->setRange(0, 100);
     m_progress->setMaximumWidth(160);
@@ -412,13 +435,17 @@ void MainWindow::onSessionChanged(Session *session)
     m_detail->clear();
     m_live->setSession(session);
     onScanProgress({}, true);
+    m_band->showConnection(session ? &session->profile() : nullptr, m_readOnly);
     if (!session) {
         setWindowTitle(QStringLiteral("LockScope"));
         m_connectionLabel->setText(tr("Not connected"));
         updateActions();
         return;
     }
-    setWindowTitle(tr("LockScope — %1").arg(session->displayName()));
+    setWindowTitle(session->profile().production ? tr("LockScope — %1 — PRODUCTION").arg(session->displayName())
+                                                 : tr("LockScope — %1").arg(session->displayName()));
+
+    connect(session, &Session::topologyChanged, this, &MainWindow::showSessionState);
 
     WatchService *watch = session->watch();
     connect(watch, &WatchService::locksChanged, this, [this](const QList<LockInfo> &locks) {
@@ -473,7 +500,11 @@ void MainWindow::showSessionState()
     Session *s = session();
     if (!s)
         return;
-    const QString where = s->displayName().toHtmlEscaped();
+    // Which master holds a lock only tells something when there are several, or one that moves.
+    const bool single = s->isSingleServer();
+    m_table->setColumnHidden(LockTableModel::NodeColumn, single);
+    m_model->setShards(s->shards());
+    const QString where = single ? taggedName(s) : tr("%1 — %2").arg(taggedName(s), s->topologySummary().toHtmlEscaped());
     switch (s->state()) {
     case Session::State::Connecting:
         m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> Connecting to %1…").arg(where));
@@ -481,6 +512,9 @@ void MainWindow::showSessionState()
     case Session::State::Ready:
         m_connectionLabel->setText(tr("<span style='color:#1b7f3b'>●</span> %1").arg(where));
         showMessage(tr("Connected"));
+        break;
+    case Session::State::Degraded:
+        m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: some masters unreachable, their locks stale").arg(where));
         break;
     case Session::State::Stalled:
         m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: not answering").arg(where));
@@ -668,6 +702,7 @@ void MainWindow::setReadOnly(bool readOnly)
     if (m_readOnlyAction->isChecked() != readOnly)
         m_readOnlyAction->setChecked(readOnly);
     m_sessions->setReadOnly(readOnly);
+    m_band->showConnection(session() ? &session()->profile() : nullptr, readOnly);
     updateActions();
 }
 
@@ -676,22 +711,97 @@ bool MainWindow::isReadOnly() const
     return m_readOnly;
 }
 
-void MainWindow::openConnectionDialog()
+void MainWindow::askHostKey(const QString &destination, const QString &fingerprint, const QString &keyType)
 {
-    auto *dialog = new ConnectionDialog(this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    if (Session *s = session())
-        dialog->setProfile(s->profile());
-    dialog->setReadOnly(m_readOnly);
-    dialog->setSandboxAvailable(m_sessions->hasSandbox());
-    connect(dialog, &QDialog::accepted, this, [this, dialog] {
-        setReadOnly(dialog->readOnly());
-        if (dialog->useSandbox())
-            m_sessions->openSandbox();
+    // As ssh asks it: the operator compares the fingerprint with the one the bastion's owner
+    // published. Window-modal and opened with open(): the session waits, the GUI does not.
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Unknown SSH host key"),
+                                tr("The authenticity of the SSH server %1 cannot be established.\n\n"
+                                   "Its %2 key fingerprint is\n%3\n\n"
+                                   "It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your "
+                                   "bastion host.")
+                                    .arg(destination, keyType, fingerprint),
+                                QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("hostKeyQuestion"));
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QPushButton *remember = box->addButton(tr("Trust and remember"), QMessageBox::AcceptRole);
+    QPushButton *once = box->addButton(tr("Trust this time"), QMessageBox::AcceptRole);
+    QPushButton *refuse = box->addButton(tr("Refuse"), QMessageBox::RejectRole);
+    box->setDefaultButton(refuse);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    const QPointer<Session> asking = session();
+    connect(box, &QMessageBox::finished, this, [this, box, remember, once, asking] {
+        // Answered for the session that asked, never for one that replaced it since.
+        if (!asking || asking != session())
+            return;
+        if (box->clickedButton() == remember)
+            m_sessions->acceptHostKey(true);
+        else if (box->clickedButton() == once)
+            m_sessions->acceptHostKey(false);
         else
-            m_sessions->connectTo(dialog->profile());
+            m_sessions->rejectHostKey();
     });
+    m_hostKeyQuestion = box;
+    box->open();
+}
+
+QMessageBox *MainWindow::hostKeyQuestion() const
+{
+    return m_hostKeyQuestion;
+}
+
+void MainWindow::setConnectionStore(ConnectionStore *store)
+{
+    m_connectionStore = store;
+    delete m_opener;
+    m_opener = nullptr;
+}
+
+ConnectionOpener *MainWindow::connectionOpener()
+{
+    if (!m_opener) {
+        m_opener = new ConnectionOpener(m_connectionStore, this);
+        connect(m_opener, &ConnectionOpener::ready, this, [this](const ConnectionProfile &profile) {
+            setReadOnly(profile.readOnly);
+            m_sessions->connectTo(profile);
+        });
+        connect(m_opener, &ConnectionOpener::cancelled, this, [this](const QString &why) { showMessage(why, true); });
+        connect(m_opener, &ConnectionOpener::notice, this, [this](const QString &message) { showMessage(message); });
+    }
+    return m_opener;
+}
+
+void MainWindow::openConnection(const ConnectionProfile &profile)
+{
+    connectionOpener()->open(profile);
+}
+
+ConnectionDialog *MainWindow::openConnectionDialog()
+{
+    if (m_connectionDialog) {
+        m_connectionDialog->raise();
+        m_connectionDialog->activateWindow();
+        return m_connectionDialog;
+    }
+    auto *dialog = new ConnectionDialog(m_connectionStore, this);
+    m_connectionDialog = dialog;
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // The connection shown now: selected in the list when it is a saved one, else in the
+    // editor (to connect again, or to save).
+    if (Session *s = session(); s && !dialog->selectConnection(s->profile().id)) {
+        ConnectionProfile shown = s->profile();
+        shown.readOnly = m_readOnly;
+        dialog->setProfile(shown);
+    } else if (!s) {
+        ConnectionProfile shown = dialog->profile();
+        shown.readOnly = shown.readOnly || m_readOnly;
+        dialog->setProfile(shown);
+    }
+    dialog->setSandboxAvailable(m_sessions->hasSandbox());
+    connect(dialog, &ConnectionDialog::connectRequested, this, &MainWindow::openConnection);
+    connect(dialog, &ConnectionDialog::sandboxRequested, m_sessions, &SessionManager::openSandbox);
     dialog->open();
+    return dialog;
 }
 
 void MainWindow::requestAcquire()
@@ -751,6 +861,10 @@ void MainWindow::confirmAndRun(const AdminPlan &plan)
     }
     auto *dialog = new AdminConfirmDialog(plan, session()->displayName(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    // On production, a release runs only once the operator has typed the key.
+    if (session()->profile().production
+        && (plan.action == AdminAction::ForceRelease || plan.action == AdminAction::ReleaseHolder))
+        dialog->requireTypedKey(session()->displayName());
     const QPointer<Session> planned = session();
     connect(dialog, &QDialog::accepted, this, [this, dialog, planned] {
         // The session may have been replaced while the dialog was open: never run the

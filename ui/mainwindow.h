@@ -14,6 +14,11 @@
 #include <functional>
 
 struct AdminPlan;
+class ConnectionBand;
+class ConnectionDialog;
+class ConnectionOpener;
+class ConnectionStore;
+class QMessageBox;
 class DialectRegistry;
 class HoldersPanel;
 class LiveWatchDocks;
@@ -78,6 +83,17 @@ public:
     // Locks → Dialect profiles… (made on first use, non-modal).
     ProfileEditorDialog *openProfileEditor();
     QString connectionStatus() const;
+    // The saved connections File → Connect manages; without a store it connects ad hoc.
+    void setConnectionStore(ConnectionStore *store);
+    // File → Connect… (window-modal, opened with open()).
+    ConnectionDialog *openConnectionDialog();
+    // Connects to profile once its secrets are at hand (read from the keychain, or asked
+    // for), with the read-only setting it carries.
+    void openConnection(const ConnectionProfile &profile);
+    ConnectionOpener *connectionOpener();
+    ConnectionBand *connectionBand() const { return m_band; }
+    // The question about an unknown SSH host key, while it is open (for tests).
+    QMessageBox *hostKeyQuestion() const;
 
     // The user's settings: what the window itself shows by them (stuck threshold, chart
     // window, desktop alerts) is applied here; the rest is for whoever listens to
@@ -110,7 +126,7 @@ private:
     void showSessionState();
     void showBudget();
     void askBudget();
-    void openConnectionDialog();
+    void askHostKey(const QString &destination, const QString &fingerprint, const QString &keyType);
     void flushUpdates();
     void updateSelection();
     void updateActions();
@@ -127,6 +143,11 @@ private:
     SessionManager *m_sessions;
     DialectRegistry *m_registry;
     const ProfileStore *m_profileStore = nullptr;
+    ConnectionStore *m_connectionStore = nullptr;
+    ConnectionOpener *m_opener = nullptr;
+    QPointer<ConnectionDialog> m_connectionDialog;
+    ConnectionBand *m_band = nullptr;
+    QPointer<QMessageBox> m_hostKeyQuestion;
     QPointer<ProfileEditorDialog> m_profileEditor;
     AppSettings m_settings;
     QStringList m_languages;

@@ -90,6 +90,10 @@
         <source>Run %1</source>
         <translation>执行%1</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;%1 is a production connection.&lt;/b&gt; Type the key name to confirm:</source>
+        <translation>&lt;b&gt;%1 是生产环境连接。&lt;/b&gt;请输入键名以确认：</translation>
+    </message>
 </context>
 <context>
     <name>AdminService</name>
@@ -262,11 +266,22 @@
     </message>
 </context>
 <context>
-    <name>ConnectionDialog</name>
+    <name>ConnectionBand</name>
     <message>
-        <source>Use TLS</source>
-        <translation>使用 TLS</translation>
+        <source>&lt;b&gt;PRODUCTION&lt;/b&gt; &amp;nbsp;·&amp;nbsp; &lt;b&gt;%1&lt;/b&gt; &amp;nbsp;·&amp;nbsp; %2 &amp;nbsp;·&amp;nbsp; %3</source>
+        <translation>&lt;b&gt;生产环境&lt;/b&gt; &amp;nbsp;·&amp;nbsp; &lt;b&gt;%1&lt;/b&gt; &amp;nbsp;·&amp;nbsp; %2 &amp;nbsp;·&amp;nbsp; %3</translation>
     </message>
+    <message>
+        <source>read-only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>admin actions on: a force-release asks for the key name</source>
+        <translation>管理操作已开启：强制释放需要输入键名</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionDialog</name>
     <message>
         <source>Do not verify the server certificate</source>
         <translation>不校验服务器证书</translation>
@@ -284,16 +299,8 @@
         <translation>default</translation>
     </message>
     <message>
-        <source>CA certificate file (PEM)</source>
-        <translation>CA 证书文件（PEM）</translation>
-    </message>
-    <message>
         <source> ms</source>
         <translation> 毫秒</translation>
-    </message>
-    <message>
-        <source>URL</source>
-        <translation>URL</translation>
     </message>
     <message>
         <source>Host</source>
@@ -316,10 +323,6 @@
         <translation>数据库</translation>
     </message>
     <message>
-        <source>CA certificate</source>
-        <translation>CA 证书</translation>
-    </message>
-    <message>
         <source>Connect timeout</source>
         <translation>连接超时</translation>
     </message>
@@ -334,6 +337,487 @@
     <message>
         <source>Connect</source>
         <translation>连接</translation>
+    </message>
+    <message>
+        <source>Red</source>
+        <translation>红色</translation>
+    </message>
+    <message>
+        <source>Orange</source>
+        <translation>橙色</translation>
+    </message>
+    <message>
+        <source>Yellow</source>
+        <translation>黄色</translation>
+    </message>
+    <message>
+        <source>Green</source>
+        <translation>绿色</translation>
+    </message>
+    <message>
+        <source>Teal</source>
+        <translation>青色</translation>
+    </message>
+    <message>
+        <source>Blue</source>
+        <translation>蓝色</translation>
+    </message>
+    <message>
+        <source>Purple</source>
+        <translation>紫色</translation>
+    </message>
+    <message>
+        <source>Grey</source>
+        <translation>灰色</translation>
+    </message>
+    <message>
+        <source>Connections</source>
+        <translation>连接列表</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Save this connection; its passwords go to the system keychain</source>
+        <translation>保存此连接；其密码存入系统密钥环</translation>
+    </message>
+    <message>
+        <source>Passwords typed here are used for this connection only and never saved.</source>
+        <translation>在此输入的密码只用于本次连接，不会保存。</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Add connections from a JSON file exported by LockScope</source>
+        <translation>从 LockScope 导出的 JSON 文件中添加连接</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Write the saved connections to a JSON file, without any password</source>
+        <translation>将已保存的连接写入 JSON 文件，不含任何密码</translation>
+    </message>
+    <message>
+        <source>Import connections</source>
+        <translation>导入连接</translation>
+    </message>
+    <message>
+        <source>LockScope connections (*.json)</source>
+        <translation>LockScope 连接（*.json）</translation>
+    </message>
+    <message>
+        <source>Export connections</source>
+        <translation>导出连接</translation>
+    </message>
+    <message>
+        <source>Paste a redis://, rediss:// or redis+sentinel:// URL to fill in the fields</source>
+        <translation>粘贴 redis://、rediss:// 或 redis+sentinel:// URL 以填写各字段</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>prod-eu (what lockscope --connection takes)</source>
+        <translation>prod-eu（即 lockscope --connection 所用的名称）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Other…</source>
+        <translation>其他…</translation>
+    </message>
+    <message>
+        <source>Production: a band across the window, and a force-release asks for the key name</source>
+        <translation>生产环境：窗口上显示醒目横条，强制释放时需要输入键名</translation>
+    </message>
+    <message>
+        <source>Colour</source>
+        <translation>颜色</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>SSH tunnel</source>
+        <translation>SSH 隧道</translation>
+    </message>
+    <message>
+        <source>Standalone (or find out: a cluster node is watched as its cluster)</source>
+        <translation>单机（也会自动识别：集群节点按其所在集群监视）</translation>
+    </message>
+    <message>
+        <source>Redis Cluster, from seed nodes</source>
+        <translation>Redis 集群，从种子节点发现</translation>
+    </message>
+    <message>
+        <source>Sentinel: a master found through its sentinels</source>
+        <translation>哨兵：通过哨兵找到主节点</translation>
+    </message>
+    <message>
+        <source>host:port, one per line</source>
+        <translation>host:port，每行一个</translation>
+    </message>
+    <message>
+        <source>mymaster</source>
+        <translation>mymaster</translation>
+    </message>
+    <message>
+        <source>/run/redis/redis-server.sock (in place of host and port)</source>
+        <translation>/run/redis/redis-server.sock（代替主机和端口）</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>More nodes</source>
+        <translation>更多节点</translation>
+    </message>
+    <message>
+        <source>Master name</source>
+        <translation>主节点名称</translation>
+    </message>
+    <message>
+        <source>Sentinel user</source>
+        <translation>哨兵用户</translation>
+    </message>
+    <message>
+        <source>Sentinel password</source>
+        <translation>哨兵密码</translation>
+    </message>
+    <message>
+        <source>Unix socket</source>
+        <translation>Unix 套接字</translation>
+    </message>
+    <message>
+        <source>Use TLS (as rediss:// does)</source>
+        <translation>使用 TLS（同 rediss://）</translation>
+    </message>
+    <message>
+        <source>the system&apos;s CA certificates</source>
+        <translation>系统的 CA 证书</translation>
+    </message>
+    <message>
+        <source>none (PEM)</source>
+        <translation>无（PEM）</translation>
+    </message>
+    <message>
+        <source>the certificate&apos;s private key (PEM)</source>
+        <translation>证书的私钥（PEM）</translation>
+    </message>
+    <message>
+        <source>the host (set it when the certificate names the server otherwise)</source>
+        <translation>主机名（证书上的服务器名与主机不同时填写）</translation>
+    </message>
+    <message>
+        <source>File…</source>
+        <translation>文件…</translation>
+    </message>
+    <message>
+        <source>Directory…</source>
+        <translation>目录…</translation>
+    </message>
+    <message>
+        <source>CA file or directory</source>
+        <translation>CA 文件或目录</translation>
+    </message>
+    <message>
+        <source>Client certificate</source>
+        <translation>客户端证书</translation>
+    </message>
+    <message>
+        <source>Client key</source>
+        <translation>客户端私钥</translation>
+    </message>
+    <message>
+        <source>Key passphrase</source>
+        <translation>私钥口令</translation>
+    </message>
+    <message>
+        <source>Server name (SNI)</source>
+        <translation>服务器名称（SNI）</translation>
+    </message>
+    <message>
+        <source>Reach the server through an SSH tunnel</source>
+        <translation>通过 SSH 隧道连接服务器</translation>
+    </message>
+    <message>
+        <source>user@bastion.example.com:22</source>
+        <translation>user@bastion.example.com:22</translation>
+    </message>
+    <message>
+        <source>~/.ssh/id_ed25519 (empty: the agent and the default keys)</source>
+        <translation>~/.ssh/id_ed25519（留空：使用 SSH 代理和默认密钥）</translation>
+    </message>
+    <message>
+        <source>Use the SSH agent</source>
+        <translation>使用 SSH 代理</translation>
+    </message>
+    <message>
+        <source>Bastion</source>
+        <translation>跳板机</translation>
+    </message>
+    <message>
+        <source>Private key</source>
+        <translation>私钥</translation>
+    </message>
+    <message>
+        <source>SSH password</source>
+        <translation>SSH 密码</translation>
+    </message>
+    <message>
+        <source>Host and port on the Server page are as the bastion sees them. The bastion&apos;s host key is checked against ~/.ssh/known_hosts.</source>
+        <translation>“服务器”页上的主机和端口是跳板机看到的地址。跳板机的主机密钥会与 ~/.ssh/known_hosts 核对。</translation>
+    </message>
+    <message>
+        <source>Forget the saved %1</source>
+        <translation>清除已保存的%1</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Give the host, or a Unix socket.</source>
+        <translation>请填写主机，或 Unix 套接字。</translation>
+    </message>
+    <message>
+        <source>A Sentinel connection needs the name of its master.</source>
+        <translation>哨兵连接需要填写其主节点的名称。</translation>
+    </message>
+    <message>
+        <source>More nodes: %1</source>
+        <translation>更多节点：%1</translation>
+    </message>
+    <message>
+        <source>SSH tunnel: %1</source>
+        <translation>SSH 隧道：%1</translation>
+    </message>
+    <message>
+        <source>TLS: a client certificate needs its key, and a key its certificate.</source>
+        <translation>TLS：客户端证书需要配套私钥，私钥也需要配套证书。</translation>
+    </message>
+    <message>
+        <source>A Unix socket is on this machine: it does not go through an SSH tunnel.</source>
+        <translation>Unix 套接字在本机上，不经过 SSH 隧道。</translation>
+    </message>
+    <message>
+        <source>More sentinels</source>
+        <translation>更多哨兵</translation>
+    </message>
+    <message>
+        <source>More seed nodes</source>
+        <translation>更多种子节点</translation>
+    </message>
+    <message>
+        <source>Sentinel</source>
+        <translation>哨兵</translation>
+    </message>
+    <message>
+        <source>Seed node</source>
+        <translation>种子节点</translation>
+    </message>
+    <message>
+        <source>saved for this session only: type to replace</source>
+        <translation>仅本次会话保存：输入即可替换</translation>
+    </message>
+    <message>
+        <source>saved in the keychain: type to replace</source>
+        <translation>已存入密钥环：输入即可替换</translation>
+    </message>
+    <message>
+        <source>Filled in from the URL.</source>
+        <translation>已根据 URL 填写。</translation>
+    </message>
+    <message>
+        <source>A new connection: name it, then Save. Saved connections start read-only.</source>
+        <translation>新连接：先命名，再保存。已保存的连接默认只读。</translation>
+    </message>
+    <message>
+        <source>Saved &quot;%1&quot;.</source>
+        <translation>已保存“%1”。</translation>
+    </message>
+    <message>
+        <source>%1 copy</source>
+        <translation>%1 副本</translation>
+    </message>
+    <message>
+        <source>Duplicated as &quot;%1&quot;; rename it and Save.</source>
+        <translation>已复制为“%1”，请重命名后保存。</translation>
+    </message>
+    <message>
+        <source>Delete connection</source>
+        <translation>删除连接</translation>
+    </message>
+    <message>
+        <source>Delete the saved connection &quot;%1&quot;? Its passwords leave the keychain too.</source>
+        <translation>删除已保存的连接“%1”？其密码也会从密钥环中移除。</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Deleted &quot;%1&quot;, but its secrets could not all be removed from the keychain: %2</source>
+        <translation>已删除“%1”，但其密钥未能全部从密钥环中移除：%2</translation>
+    </message>
+    <message>
+        <source>Deleted &quot;%1&quot; and its secrets.</source>
+        <translation>已删除“%1”及其密钥。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n connection(s): %1. Files carry no passwords: type them here and Save, or LockScope asks when it connects.</source>
+        <translation>
+            <numerusform>已导入 %n 个连接：%1。文件中不含密码：请在此输入后保存，或在连接时由 LockScope 询问。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n connection(s) to %1, without passwords.</source>
+        <translation>
+            <numerusform>已将 %n 个连接导出到 %1，不含密码。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionListModel</name>
+    <message>
+        <source>1 connection</source>
+        <translation>1 个连接</translation>
+    </message>
+    <message>
+        <source>%1 connections</source>
+        <translation>%1 个连接</translation>
+    </message>
+    <message>
+        <source>PRODUCTION · %1</source>
+        <translation>生产环境 · %1</translation>
+    </message>
+    <message>
+        <source>%1 — production: a force-release asks for the key name to be typed</source>
+        <translation>%1 — 生产环境：强制释放时需要输入键名</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionOpener</name>
+    <message>
+        <source>Not connected to %1: no password given</source>
+        <translation>未连接到 %1：没有提供密码</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionStore</name>
+    <message>
+        <source>The settings file %1 is unreadable</source>
+        <translation>设置文件 %1 无法读取</translation>
+    </message>
+    <message>
+        <source>The saved connections in %1 are unreadable: %2</source>
+        <translation>%1 中保存的连接无法读取：%2</translation>
+    </message>
+    <message>
+        <source>there is no saved connection named &quot;%1&quot;: none is saved yet (the window&apos;s Connect dialog saves them, in %2)</source>
+        <translation>没有名为“%1”的已保存连接：目前还没有保存任何连接（在窗口的“连接”对话框中保存，存放于 %2）</translation>
+    </message>
+    <message>
+        <source>there is no saved connection named &quot;%1&quot;; saved: %2</source>
+        <translation>没有名为“%1”的已保存连接；已保存的有：%2</translation>
+    </message>
+    <message>
+        <source>Could not save the connections to %1</source>
+        <translation>无法将连接保存到 %1</translation>
+    </message>
+    <message>
+        <source>A saved connection needs a name</source>
+        <translation>已保存的连接需要一个名称</translation>
+    </message>
+    <message>
+        <source>Another saved connection is named &quot;%1&quot;</source>
+        <translation>已有另一个已保存的连接名为“%1”</translation>
+    </message>
+    <message>
+        <source>No keychain: %1. The %2 of &quot;%3&quot; is kept in memory only, until LockScope quits, and asked for when it connects after that.</source>
+        <translation>没有密钥环：%1。“%3”的%2只保存在内存中，直到 LockScope 退出，之后连接时会再次询问。</translation>
+    </message>
+    <message>
+        <source>Not saved: %1.</source>
+        <translation>未保存：%1。</translation>
+    </message>
+    <message>
+        <source>That connection is no longer saved</source>
+        <translation>该连接已不再保存</translation>
+    </message>
+    <message>
+        <source>No keychain: %1. Secrets are asked for and kept in memory only.</source>
+        <translation>没有密钥环：%1。密钥会在需要时询问，只保存在内存中。</translation>
+    </message>
+    <message>
+        <source>The keychain did not answer: %1.</source>
+        <translation>密钥环没有响应：%1。</translation>
+    </message>
+    <message>
+        <source>The %1 of &quot;%2&quot; is not in the keychain.</source>
+        <translation>“%2”的%1不在密钥环中。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; would take the name of another saved connection</source>
+        <translation>%1：“%2”会与另一个已保存连接重名</translation>
     </message>
 </context>
 <context>
@@ -1615,6 +2099,18 @@
         <source>PTTL %1 ms, read %2 s ago</source>
         <translation>PTTL %1 毫秒，%2 秒前读取</translation>
     </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>The master that holds the lock (host:port), and its shard on a cluster</source>
+        <translation>持有该锁的主节点（host:port），集群中还显示其所在分片</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -1865,6 +2361,71 @@
     <message>
         <source>Not run: the connection changed while the confirmation was open</source>
         <translation>未执行：确认对话框打开期间连接已改变</translation>
+    </message>
+    <message>
+        <source>LockScope — %1 — PRODUCTION</source>
+        <translation>LockScope — %1 — 生产环境</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1: some masters unreachable, their locks stale</source>
+        <translation>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1：部分主节点无法访问，其上的锁已过时</translation>
+    </message>
+    <message>
+        <source>Unknown SSH host key</source>
+        <translation>未知的 SSH 主机密钥</translation>
+    </message>
+    <message>
+        <source>The authenticity of the SSH server %1 cannot be established.
+
+Its %2 key fingerprint is
+%3
+
+It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your bastion host.</source>
+        <translation>无法确认 SSH 服务器 %1 的真实性。
+
+其 %2 密钥指纹为
+%3
+
+该密钥不在 ~/.ssh/known_hosts 中。只有确认这是你的跳板机的指纹时才连接。</translation>
+    </message>
+    <message>
+        <source>Trust and remember</source>
+        <translation>信任并记住</translation>
+    </message>
+    <message>
+        <source>Trust this time</source>
+        <translation>仅本次信任</translation>
+    </message>
+    <message>
+        <source>Refuse</source>
+        <translation>拒绝</translation>
+    </message>
+</context>
+<context>
+    <name>PasswordDialog</name>
+    <message>
+        <source>Connect to %1</source>
+        <translation>连接到 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; needs its secrets to connect.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 需要提供密钥才能连接。</translation>
+    </message>
+    <message>
+        <source>Save in the system keychain</source>
+        <translation>保存到系统密钥环</translation>
+    </message>
+    <message>
+        <source>Kept in memory only, until LockScope quits: there is no keychain to save them in.</source>
+        <translation>只保存在内存中，直到 LockScope 退出：没有可用的密钥环。</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
     </message>
 </context>
 <context>
@@ -2476,6 +3037,126 @@
         <source>Remove every holder you saw from %1 (%2) as each one&apos;s release does (ZREM), only while exactly those hold it.</source>
         <translation>仅当持有者恰好是你看到的那些时，像各自的 release 一样从 %1 移除所有这些持有者（%2）（ZREM）。</translation>
     </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1和%2</translation>
+    </message>
+    <message>
+        <source>sentinel %1 via %2</source>
+        <translation>哨兵 %1，经由 %2</translation>
+    </message>
+    <message>
+        <source>cluster via %1</source>
+        <translation>集群，经由 %1</translation>
+    </message>
+    <message>
+        <source> (TLS)</source>
+        <translation>（TLS）</translation>
+    </message>
+    <message>
+        <source> via ssh %1</source>
+        <translation>，经由 ssh %1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has an @ with no user before it</source>
+        <translation>“%1”中的 @ 前面没有用户名</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not [user@]host[:port] for SSH: %2</source>
+        <translation>“%1”不是 SSH 所需的 [user@]host[:port] 格式：%2</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is a secret, and LockScope never reads secrets from a file; remove it, and type the secret in the connection dialog (it goes to the keychain) or when connecting</source>
+        <translation>%1：“%2”是密钥，LockScope 从不从文件中读取密钥；请删除它，然后在连接对话框中输入（会存入密钥环），或在连接时输入</translation>
+    </message>
+    <message>
+        <source>%1: unknown field &quot;%2&quot;</source>
+        <translation>%1：未知字段“%2”</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>a whole number from %1 to %2</source>
+        <translation>%1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>一个对象</translation>
+    </message>
+    <message>
+        <source>a list of text</source>
+        <translation>文本列表</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; must be %3</source>
+        <translation>%1：“%2”必须是%3</translation>
+    </message>
+    <message>
+        <source>A connection</source>
+        <translation>某个连接</translation>
+    </message>
+    <message>
+        <source>Connection &quot;%1&quot;</source>
+        <translation>连接“%1”</translation>
+    </message>
+    <message>
+        <source>A connection has no name</source>
+        <translation>有一个连接没有名称</translation>
+    </message>
+    <message>
+        <source>a colour such as #c62828</source>
+        <translation>颜色值，如 #c62828</translation>
+    </message>
+    <message>
+        <source>standalone, cluster or sentinel</source>
+        <translation>standalone、cluster 或 sentinel</translation>
+    </message>
+    <message>
+        <source>%1: &quot;moreNodes&quot;: %2</source>
+        <translation>%1：“moreNodes”：%2</translation>
+    </message>
+    <message>
+        <source>%1: &quot;secrets&quot; names no secret &quot;%2&quot;</source>
+        <translation>%1：“secrets”中的“%2”不是已知的密钥</translation>
+    </message>
+    <message>
+        <source>, TLS</source>
+        <translation>，TLS</translation>
+    </message>
+    <message>
+        <source>, SSH</source>
+        <translation>，SSH</translation>
+    </message>
+    <message>
+        <source>not JSON: %1 at offset %2</source>
+        <translation>不是 JSON：%1，位于偏移 %2</translation>
+    </message>
+    <message>
+        <source>not a LockScope connection list ({&quot;lockscope&quot;: &quot;connections&quot;, &quot;connections&quot;: [...]})</source>
+        <translation>不是 LockScope 连接列表（{&quot;lockscope&quot;: &quot;connections&quot;, &quot;connections&quot;: [...]}）</translation>
+    </message>
+    <message>
+        <source>a connection list of version %1; this LockScope reads version %2</source>
+        <translation>连接列表版本为 %1；此版本的 LockScope 读取版本 %2</translation>
+    </message>
+    <message>
+        <source>each connection must be a JSON object</source>
+        <translation>每个连接都必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>two connections are named &quot;%1&quot;</source>
+        <translation>有两个连接都叫“%1”</translation>
+    </message>
+    <message>
+        <source>two connections have the id %1</source>
+        <translation>有两个连接的 ID 都是 %1</translation>
+    </message>
 </context>
 <context>
     <name>RenewalChart</name>
@@ -2590,6 +3271,13 @@
     <message>
         <source>Could not start the sandbox: %1</source>
         <translation>无法启动沙箱：%1</translation>
+    </message>
+</context>
+<context>
+    <name>SessionTransport</name>
+    <message>
+        <source>SSH tunnel through %1 lost: %2</source>
+        <translation>经由 %1 的 SSH 隧道已断开：%2</translation>
     </message>
 </context>
 <context>

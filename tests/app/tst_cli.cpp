@@ -1,9 +1,13 @@
+#include "connectionprofilejson.h"
 #include "testredis.h"
+#include "testsshd.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QDir>
 #include <QImage>
+#include <QSettings>
 #include <QProcess>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -26,12 +30,15 @@ private:
     TestRedis m_redis;
     QTemporaryDir m_home;
 
-    Run lockscope(const QStringList &args, int timeoutMs = 30000)
+    Run lockscope(const QStringList &args, int timeoutMs = 30000, const QHash<QString, QString> &extraEnv = {})
     {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path()); // the audit log goes here
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config"))); // saved connections
         env.remove(QStringLiteral("REDISCLI_AUTH"));
+        for (auto it = extraEnv.begin(); it != extraEnv.end(); ++it)
+            env.insert(it.key(), it.value());
         p.setProcessEnvironment(env);
         p.start(QStringLiteral(LOCKSCOPE_BINARY), args);
         p.closeWriteChannel();
@@ -489,6 +496,123 @@ private Q_SLOTS:
         r = lockscope({QStringLiteral("scan"), QStringLiteral("-u"),
                        QStringLiteral("redis://:right@127.0.0.1:%1/0").arg(secured.port())});
         QCOMPARE(r.code, 0);
+    }
+
+    // -a warns as redis-cli does (the arguments are visible to others); REDISCLI_AUTH does
+    // not, and --no-auth-warning silences it.
+    void aPasswordOnTheCommandLineWarns()
+    {
+        const QByteArray warning = "Warning: Using a password with '-a' or '-u' option on the command line interface may not be safe.\n";
+        TestRedis secured;
+        QVERIFY(secured.start({QStringLiteral("--requirepass"), QStringLiteral("s3cret")}));
+        const QStringList scan{QStringLiteral("scan"), QStringLiteral("-p"), QString::number(secured.port())};
+        // The first line of stderr; the scan's summary follows it there.
+        Run r = lockscope(scan + QStringList{QStringLiteral("-a"), QStringLiteral("s3cret")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.startsWith(warning), r.err.constData());
+        QCOMPARE(r.err.count("Warning"), 1);
+        r = lockscope(scan + QStringList{QStringLiteral("-a"), QStringLiteral("s3cret"), QStringLiteral("--no-auth-warning")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(!r.err.contains("Warning"), r.err.constData());
+        r = lockscope(scan, 30000, {{QStringLiteral("REDISCLI_AUTH"), QStringLiteral("s3cret")}});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(!r.err.contains("Warning"), r.err.constData());
+        QVERIFY(!r.out.contains("s3cret") && !r.err.contains("s3cret"));
+    }
+
+    void unixSocket()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("redis.sock"));
+        TestRedis local;
+        QVERIFY(local.start({QStringLiteral("--unixsocket"), path}));
+        local.command({"SET", "lock:unix", "tok", "PX", "60000"});
+        Run r = lockscope({QStringLiteral("scan"), QStringLiteral("-s"), path, QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("\"key\":\"lock:unix\""), r.out.constData());
+        r = lockscope({QStringLiteral("release"), QStringLiteral("lock:unix"), QStringLiteral("--token"), QStringLiteral("tok"),
+                       QStringLiteral("-s"), path});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(local.command({"EXISTS", "lock:unix"}).integer(), qint64(0));
+        r = lockscope({QStringLiteral("scan"), QStringLiteral("-s"), dir.filePath(QStringLiteral("none.sock"))});
+        QCOMPARE(r.code, 3);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains("No Unix socket at"), r.err.constData());
+    }
+
+    // Through a real sshd on loopback (the bastion) to the test server behind it.
+    void sshTunnel()
+    {
+        TestSshd sshd;
+        QVERIFY2(sshd.start(), qPrintable(sshd.log()));
+        QTemporaryDir home;
+        const QHash<QString, QString> env{{QStringLiteral("HOME"), home.path()}, {QStringLiteral("SSH_AUTH_SOCK"), QString()}};
+        const QString knownHosts = home.filePath(QStringLiteral(".ssh/known_hosts"));
+        m_redis.command({"SET", "lock:ssh", "tok", "PX", "60000"});
+        const QStringList ssh{QStringLiteral("--ssh"), QStringLiteral("%1@127.0.0.1:%2").arg(sshd.userName()).arg(sshd.port()),
+                              QStringLiteral("--ssh-key"), sshd.userKeyFile(), QStringLiteral("-h"), QStringLiteral("127.0.0.1"),
+                              QStringLiteral("-p"), QString::number(m_redis.port())};
+
+        // An unknown bastion: refused, with the fingerprint to check, and nothing recorded.
+        Run r = lockscope(QStringList{QStringLiteral("scan")} + ssh, 30000, env);
+        QCOMPARE(r.code, 3);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains(sshd.hostKeyFingerprint().toUtf8()) && r.err.contains("--ssh-accept-new"), r.err.constData());
+        QVERIFY(!QFile::exists(knownHosts));
+
+        // Accepted once: recorded, then known.
+        r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--ssh-accept-new")} + ssh, 30000, env);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("\"key\":\"lock:ssh\""), r.out.constData() + r.err);
+        QFile recorded(knownHosts);
+        QVERIFY(recorded.open(QIODevice::ReadOnly));
+        QVERIFY(recorded.readAll().contains(sshd.knownHostsName().toUtf8()));
+        recorded.close();
+        r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:ssh"), QStringLiteral("--token"), QStringLiteral("tok")} + ssh,
+                      30000, env);
+        QCOMPARE(r.code, 0);
+        QCOMPARE(m_redis.command({"EXISTS", "lock:ssh"}).integer(), qint64(0));
+
+        // A key the bastion does not accept: exit 3, one line naming the key.
+        QStringList stranger = ssh;
+        stranger[3] = sshd.strangerKeyFile();
+        r = lockscope(QStringList{QStringLiteral("scan")} + stranger, 30000, env);
+        QCOMPARE(r.code, 3);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains("did not accept the key") && r.err.contains(sshd.strangerKeyFile().toUtf8()), r.err.constData());
+
+        // A changed host key: refused whatever the options say.
+        QVERIFY(recorded.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        recorded.write(sshd.knownHostsLineWithOtherKey().toUtf8() + '\n');
+        recorded.close();
+        r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--ssh-accept-new")} + ssh, 30000, env);
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.contains("CHANGED"), r.err.constData());
+    }
+
+    // --connection NAME: a saved connection (as the window saves them), under any subcommand.
+    void savedConnectionByName()
+    {
+        const QString config = m_home.filePath(QStringLiteral("config/lockscope"));
+        QVERIFY(QDir().mkpath(config));
+        ConnectionProfile saved = ConnectionProfile::newSaved(QStringLiteral("local-test"));
+        saved.port = m_redis.port();
+        saved.readOnly = false;
+        {
+            QSettings settings(config + QStringLiteral("/lockscope.ini"), QSettings::IniFormat);
+            settings.setValue(QStringLiteral("connections/saved"), ConnectionProfileJson::listToJson({saved}));
+        }
+        m_redis.command({"SET", "lock:saved", "tok", "PX", "60000"});
+        Run r = lockscope({QStringLiteral("scan"), QStringLiteral("--connection"), QStringLiteral("local-test"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("\"key\":\"lock:saved\""), r.out.constData() + r.err);
+        r = lockscope({QStringLiteral("release"), QStringLiteral("lock:saved"), QStringLiteral("--token"), QStringLiteral("tok"),
+                       QStringLiteral("--connection"), QStringLiteral("LOCAL-TEST")});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(m_redis.command({"EXISTS", "lock:saved"}).integer(), qint64(0));
+        r = lockscope({QStringLiteral("scan"), QStringLiteral("--connection"), QStringLiteral("nowhere")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("nowhere"), r.err.constData());
     }
 
     // rediss:// to the plain-text test server: said at once, not "No answer" after the

@@ -167,6 +167,83 @@ private Q_SLOTS:
         QCOMPARE(int(o->command), command);
     }
 
+    // The ways in beyond host and port, as redis-cli and ssh spell them.
+    void connectionWays()
+    {
+        QString error;
+        std::optional<CliOptions> o = parse({QStringLiteral("scan"), QStringLiteral("-s"), QStringLiteral("/run/redis/redis.sock")}, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->connection.socketPath, QStringLiteral("/run/redis/redis.sock"));
+        QVERIFY(o->connectionGiven);
+
+        o = parse({QStringLiteral("release"), QStringLiteral("k"), QStringLiteral("--observed"), QStringLiteral("--ssh"),
+                   QStringLiteral("ops@bastion.example:2222"), QStringLiteral("--ssh-key"), QStringLiteral("id_ed25519"),
+                   QStringLiteral("--ssh-accept-new"), QStringLiteral("-h"), QStringLiteral("10.0.0.5")},
+                  &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->connection.ssh.user, QStringLiteral("ops"));
+        QCOMPARE(o->connection.ssh.host, QStringLiteral("bastion.example"));
+        QCOMPARE(o->connection.ssh.port, quint16(2222));
+        QCOMPARE(o->connection.ssh.keyFile, QStringLiteral("id_ed25519"));
+        QVERIFY(o->connection.ssh.acceptNewHostKey);
+        QCOMPARE(o->connection.host, QStringLiteral("10.0.0.5")); // as the bastion sees it
+
+        o = parse({QStringLiteral("scan"), QStringLiteral("--tls"), QStringLiteral("--sni"), QStringLiteral("redis.internal"),
+                   QStringLiteral("--cert"), QStringLiteral("c.pem"), QStringLiteral("--key"), QStringLiteral("k.pem")},
+                  &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->connection.tls.serverName, QStringLiteral("redis.internal"));
+        QCOMPARE(o->connection.tls.certFile, QStringLiteral("c.pem"));
+
+        o = parse({QStringLiteral("scan"), QStringLiteral("--connection"), QStringLiteral("prod-eu"), QStringLiteral("--cacert"),
+                   QStringLiteral("ca.pem")},
+                  &error);
+        QVERIFY2(o, qPrintable(error)); // whether the saved one has TLS is checked once it is read
+        QCOMPARE(o->connectionName, QStringLiteral("prod-eu"));
+        ConnectionProfile plain = ConnectionProfile::newSaved(QStringLiteral("prod-eu"));
+        QVERIFY(!CliOptions(*o).useSaved(plain, &error));
+        QVERIFY2(error.contains(QStringLiteral("--cacert is for TLS")), qPrintable(error));
+        ConnectionProfile tls = plain;
+        tls.tls.enabled = true;
+        QVERIFY2(o->useSaved(tls, &error), qPrintable(error));
+        QCOMPARE(o->connection.tls.caFile, QStringLiteral("ca.pem"));
+        QVERIFY(o->readOnly); // a new saved connection is read-only
+    }
+
+    void connectionWaysThatDoNotFit_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("says");
+        const QString sock = QStringLiteral("/run/redis.sock");
+        QTest::newRow("-s and -p") << QStringList{QStringLiteral("-s"), sock, QStringLiteral("-p"), QStringLiteral("6380")} << "-s names a Unix socket";
+        QTest::newRow("-s and --ssh") << QStringList{QStringLiteral("-s"), sock, QStringLiteral("--ssh"), QStringLiteral("bastion")} << "does not go through --ssh";
+        QTest::newRow("-s and --tls") << QStringList{QStringLiteral("-s"), sock, QStringLiteral("--tls")} << "no TLS on a Unix socket";
+        QTest::newRow("--sni without TLS") << QStringList{QStringLiteral("--sni"), QStringLiteral("x")} << "--sni is for TLS";
+        QTest::newRow("--ssh-key without --ssh") << QStringList{QStringLiteral("--ssh-key"), QStringLiteral("k")} << "add --ssh";
+        QTest::newRow("bad --ssh") << QStringList{QStringLiteral("--ssh"), QStringLiteral("ops@")} << "--ssh:";
+    }
+
+    void connectionWaysThatDoNotFit()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, says);
+        QString error;
+        QVERIFY(!parse(QStringList{QStringLiteral("scan")} + args, &error));
+        QVERIFY2(error.contains(says), qPrintable(error));
+    }
+
+    void aPasswordInTheArgumentsIsNoted()
+    {
+        QString error;
+        QVERIFY(parse({QStringLiteral("scan"), QStringLiteral("-a"), QStringLiteral("s3cret")}, &error)->passwordOnCommandLine);
+        QVERIFY(parse({QStringLiteral("scan"), QStringLiteral("-u"), QStringLiteral("redis://:s3cret@h:6379")}, &error)->passwordOnCommandLine);
+        QVERIFY(!parse({QStringLiteral("scan"), QStringLiteral("-u"), QStringLiteral("redis://h:6379")}, &error)->passwordOnCommandLine);
+        QVERIFY(parse({QStringLiteral("scan"), QStringLiteral("-a"), QStringLiteral("s3cret"), QStringLiteral("--no-auth-warning")}, &error)
+                    ->noAuthWarning);
+        QCOMPARE(CliOptions::passwordWarning(),
+                 QStringLiteral("Warning: Using a password with '-a' or '-u' option on the command line interface may not be safe."));
+    }
+
     void numbersAreReadExactly()
     {
         QString error;

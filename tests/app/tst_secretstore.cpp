@@ -240,6 +240,8 @@ private Q_SLOTS:
         QTest::newRow("ssh") << u"prod"_s << SecretKind::SshPassword << -1 << u"prod/ssh-password"_s;
         QTest::newRow("passphrase") << u"prod"_s << SecretKind::SshKeyPassphrase << -1
                                     << u"prod/ssh-key-passphrase"_s;
+        QTest::newRow("tls passphrase") << u"prod"_s << SecretKind::TlsKeyPassphrase << -1
+                                        << u"prod/tls-key-passphrase"_s;
         QTest::newRow("node") << u"orders (eu)"_s << SecretKind::RedisPassword << 2
                               << u"orders (eu)/node-2/redis-password"_s;
         QTest::newRow("node 0") << u"r"_s << SecretKind::SentinelPassword << 0 << u"r/node-0/sentinel-password"_s;

@@ -127,6 +127,124 @@ private Q_SLOTS:
         QTEST(p.displayName(), "expected");
         QVERIFY(!p.displayName().contains(QLatin1String("s3cret")));
     }
+
+    void sshDestination_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<QString>("user");
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<int>("port");
+        QTest::addColumn<QString>("destination");
+        QTest::newRow("host") << "bastion" << true << "" << "bastion" << 22 << "bastion:22";
+        QTest::newRow("user, host, port") << "ops@bastion.example:2222" << true << "ops" << "bastion.example" << 2222
+                                          << "ops@bastion.example:2222";
+        QTest::newRow("ssh url") << "ssh://ops@bastion:2200" << true << "ops" << "bastion" << 2200 << "ops@bastion:2200";
+        QTest::newRow("ipv6 with port") << "ops@[fd00::1]:2222" << true << "ops" << "fd00::1" << 2222 << "ops@[fd00::1]:2222";
+        QTest::newRow("bare ipv6") << "fd00::1" << true << "" << "fd00::1" << 22 << "[fd00::1]:22";
+        QTest::newRow("user with @") << "a@b@bastion" << true << "a@b" << "bastion" << 22 << "a@b@bastion:22";
+        QTest::newRow("no user before @") << "@bastion" << false << "" << "" << 0 << "";
+        QTest::newRow("no host") << "ops@" << false << "" << "" << 0 << "";
+        QTest::newRow("bad port") << "bastion:99999" << false << "" << "" << 0 << "";
+        QTest::newRow("empty") << "" << false << "" << "" << 0 << "";
+    }
+
+    void sshDestination()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, ok);
+        ConnectionProfile::Ssh ssh;
+        ssh.keyFile = QStringLiteral("/keys/id");
+        const ConnectionProfile::Ssh before = ssh;
+        QString error;
+        QCOMPARE(ssh.parseDestination(text, &error), ok);
+        if (!ok) {
+            QVERIFY(!error.isEmpty());
+            QCOMPARE(ssh, before);
+            return;
+        }
+        QTEST(ssh.user, "user");
+        QTEST(ssh.host, "host");
+        QTEST(int(ssh.port), "port");
+        QTEST(ssh.destination(), "destination");
+        QCOMPARE(ssh.keyFile, QStringLiteral("/keys/id")); // the rest stays
+        QVERIFY(ssh.enabled());
+    }
+
+    // Each secret has one field, and every helper agrees on which it is.
+    void secretsByKind()
+    {
+        ConnectionProfile p;
+        QVERIFY(p.heldSecrets().isEmpty());
+        for (const SecretKind kind : SecretKinds::all())
+            p.setSecret(kind, SecretKinds::key(kind) + QStringLiteral("-value"));
+        QCOMPARE(p.password, QStringLiteral("redis-password-value"));
+        QCOMPARE(p.sentinelPassword, QStringLiteral("sentinel-password-value"));
+        QCOMPARE(p.ssh.password, QStringLiteral("ssh-password-value"));
+        QCOMPARE(p.ssh.keyPassphrase, QStringLiteral("ssh-key-passphrase-value"));
+        QCOMPARE(p.tls.keyPassphrase, QStringLiteral("tls-key-passphrase-value"));
+        QCOMPARE(p.heldSecrets(), SecretKinds::all());
+        for (const SecretKind kind : SecretKinds::all())
+            QCOMPARE(p.secret(kind), SecretKinds::key(kind) + QStringLiteral("-value"));
+
+        const ConnectionProfile bare = p.withoutSecrets();
+        QVERIFY(bare.heldSecrets().isEmpty());
+        QCOMPARE(bare.host, p.host);
+
+        ConnectionProfile stored;
+        stored.storedSecrets = {SecretKind::SshPassword};
+        stored.password = QStringLiteral("x");
+        QCOMPARE(stored.usedSecrets(), (QList<SecretKind>{SecretKind::RedisPassword, SecretKind::SshPassword}));
+        for (const SecretKind kind : SecretKinds::all())
+            QCOMPARE(SecretKinds::fromKey(SecretKinds::key(kind)), std::optional(kind));
+        QVERIFY(!SecretKinds::fromKey(QStringLiteral("password")));
+    }
+
+    void savedConnectionsAreReadOnlyWithAnId()
+    {
+        const ConnectionProfile adHoc;
+        QVERIFY(!adHoc.readOnly);
+        QVERIFY(adHoc.id.isEmpty());
+        ConnectionProfile saved = ConnectionProfile::newSaved(QStringLiteral("prod-eu"));
+        QVERIFY(saved.readOnly);
+        QVERIFY(!saved.id.isEmpty());
+        QCOMPARE(saved.name, QStringLiteral("prod-eu"));
+        QVERIFY(saved.id != ConnectionProfile::newSaved(QStringLiteral("prod-eu")).id);
+
+        saved.password = QStringLiteral("s3cret");
+        saved.storedSecrets = {SecretKind::RedisPassword};
+        saved.production = true;
+        const ConnectionProfile copy = saved.duplicated(QStringLiteral("prod-us"));
+        QVERIFY(copy.id != saved.id);
+        QCOMPARE(copy.name, QStringLiteral("prod-us"));
+        QVERIFY(copy.production);
+        QCOMPARE(copy.password, QStringLiteral("s3cret")); // held, to be stored under the new id
+        QVERIFY(copy.storedSecrets.isEmpty());
+    }
+
+    void transportsInNames()
+    {
+        ConnectionProfile p;
+        p.socketPath = QStringLiteral("/run/redis/redis.sock");
+        p.password = QStringLiteral("s3cret");
+        QCOMPARE(p.displayName(), QStringLiteral("/run/redis/redis.sock"));
+        QCOMPARE(p.addressText(), QStringLiteral("unix:/run/redis/redis.sock"));
+        // A URL names a host and port: the socket goes.
+        QVERIFY(p.applyUrl(QStringLiteral("redis://cache:6380"), nullptr));
+        QVERIFY(p.socketPath.isEmpty());
+
+        ConnectionProfile tunnelled;
+        tunnelled.host = QStringLiteral("10.0.0.5");
+        tunnelled.ssh.host = QStringLiteral("bastion");
+        tunnelled.ssh.user = QStringLiteral("ops");
+        tunnelled.ssh.password = QStringLiteral("ssh-s3cret");
+        tunnelled.ssh.keyPassphrase = QStringLiteral("pass-s3cret");
+        tunnelled.tls.enabled = true;
+        QCOMPARE(tunnelled.displayName(), QStringLiteral("10.0.0.5:6379 via ssh ops@bastion:22"));
+        QCOMPARE(tunnelled.addressText(), QStringLiteral("10.0.0.5:6379 (TLS) via ssh ops@bastion:22"));
+        for (const QString &text : {tunnelled.displayName(), tunnelled.addressText()})
+            QVERIFY(!text.contains(QLatin1String("s3cret")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestConnectionProfile)

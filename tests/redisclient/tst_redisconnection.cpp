@@ -364,6 +364,58 @@ private Q_SLOTS:
         QCOMPARE(call(insecure, {"GET", "lock:tls"}).bytes(), QByteArray("tok"));
     }
 
+    // -s: the same protocol over a Unix socket, and a socket that is not there is one
+    // clear error that names it.
+    void unixSocket()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("redis.sock"));
+        TestRedis redis;
+        QVERIFY(redis.start({QStringLiteral("--unixsocket"), path, QStringLiteral("--unixsocketperm"), QStringLiteral("700")}));
+        ConnectionOptions o = redis.options();
+        o.socketPath = path;
+        o.port = 1; // nothing listens there: only the socket can answer
+        RedisConnection local(o);
+        local.open();
+        QVERIFY(call(local, {"SET", "lock:unix", "tok"}).isStatus("OK"));
+        QCOMPARE(call(local, {"GET", "lock:unix"}).bytes(), QByteArray("tok"));
+        // The server sees a Unix-socket client (its address is the socket's path).
+        QVERIFY2(call(local, {"CLIENT", "INFO"}).bytes().contains("addr=" + path.toUtf8()),
+                 call(local, {"CLIENT", "INFO"}).bytes().constData());
+        QCOMPARE(o.displayName(), path);
+
+        o.socketPath = dir.filePath(QStringLiteral("nothing.sock"));
+        RedisConnection missing(o);
+        QSignalSpy errors(&missing, &RedisConnection::errorOccurred);
+        missing.open();
+        QVERIFY(errors.wait(5000));
+        QCOMPARE(errors.first().at(0).value<RedisConnection::ErrorKind>(), RedisConnection::ErrorKind::HostNotFound);
+        QVERIFY2(errors.first().at(1).toString().contains(o.socketPath), qPrintable(errors.first().at(1).toString()));
+    }
+
+    // --sni: the name sent and checked is the one given, not the host connected to (the
+    // certificate names localhost and 127.0.0.1).
+    void tlsServerNameIsTheOneChecked()
+    {
+        QTemporaryDir dir;
+        TestRedis redis;
+        QVERIFY(redis.startTls(dir.path()));
+        ConnectionOptions o = redis.options();
+        o.serverName = QStringLiteral("localhost");
+        RedisConnection named(o);
+        named.open();
+        QVERIFY(call(named, {"PING"}).isStatus("PONG"));
+
+        o.serverName = QStringLiteral("redis.elsewhere.example");
+        RedisConnection elsewhere(o);
+        QSignalSpy errors(&elsewhere, &RedisConnection::errorOccurred);
+        elsewhere.open();
+        QVERIFY(errors.wait(5000));
+        QCOMPARE(errors.first().at(0).value<RedisConnection::ErrorKind>(), RedisConnection::ErrorKind::Tls);
+        QVERIFY2(errors.first().at(1).toString().contains(QLatin1String("host name did not match")),
+                 qPrintable(errors.first().at(1).toString()));
+    }
+
     // A file that cannot be used is one error that names it, before any connection is
     // attempted (nothing reaches the port), and it is not retried.
     void unusableTlsFilesAreOneErrorBeforeConnecting_data()

@@ -1,6 +1,7 @@
 #include "adminconfirmdialog.h"
 #include "adminservice.h"
 #include "appsettings.h"
+#include "connectionband.h"
 #include "auditlog.h"
 #include "dialectregistry.h"
 #include "holderspanel.h"
@@ -167,6 +168,54 @@ private Q_SLOTS:
         dialog->accept();
         QTRY_VERIFY_WITH_TIMEOUT(w.statusMessage().startsWith(QLatin1String("Released")), 5000);
         QCOMPARE(m_redis.command({"EXISTS", "lock:orders"}).integer(), qint64(0));
+    }
+
+    // A production connection: its name and colour in the title bar and the band, and a
+    // force-release that runs only once the key name has been typed.
+    void productionAsksForTheKeyName()
+    {
+        ConnectionProfile prod = m_redis.profile();
+        prod.id = QStringLiteral("prod-id");
+        prod.name = QStringLiteral("prod-eu");
+        prod.production = true;
+        prod.color = QColor(QStringLiteral("#2e7d32"));
+        auto t = std::make_unique<TestWindow>(&m_registry, m_audit.get());
+        MainWindow &w = t->window;
+        w.show();
+        QVERIFY(t->connectTo(prod));
+        QVERIFY2(w.windowTitle().contains(QLatin1String("prod-eu")) && w.windowTitle().contains(QLatin1String("PRODUCTION")),
+                 qPrintable(w.windowTitle()));
+        QVERIFY(w.connectionBand()->isVisible());
+        QVERIFY(w.connectionBand()->text().contains(QLatin1String("prod-eu")));
+        QVERIFY(w.connectionBand()->styleSheet().contains(QLatin1String("#2e7d32")));
+        QVERIFY(w.connectionStatus().contains(QLatin1String("#2e7d32")));
+
+        QTRY_COMPARE(w.lockModel()->rowCount(), 3);
+        select(w, "lock:orders");
+        QTRY_COMPARE(w.detailPanel()->lock().value_or(LockInfo()).key(), QByteArray("lock:orders"));
+        QMetaObject::invokeMethod(w.detailPanel(), "forceReleaseRequested");
+        AdminConfirmDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = w.findChild<AdminConfirmDialog *>()));
+        QVERIFY(dialog->typedKeyField());
+        dialog->accept(); // Enter, or a script, before the key is typed: nothing runs
+        QVERIFY(dialog->isVisible());
+        dialog->typedKeyField()->setText(QStringLiteral("lock:order"));
+        dialog->accept();
+        QVERIFY(dialog->isVisible());
+        QCOMPARE(m_redis.command({"EXISTS", "lock:orders"}).integer(), qint64(1));
+        QTest::keyClick(dialog->typedKeyField(), Qt::Key_S);
+        QVERIFY(dialog->isKeyTyped());
+        dialog->accept();
+        QTRY_VERIFY_WITH_TIMEOUT(w.statusMessage().startsWith(QLatin1String("Released")), 5000);
+        QCOMPARE(m_redis.command({"EXISTS", "lock:orders"}).integer(), qint64(0));
+    }
+
+    void otherConnectionsHaveNoBand()
+    {
+        const std::unique_ptr<TestWindow> window = openWindow();
+        QVERIFY(window);
+        QVERIFY(!window->window.connectionBand()->isVisible());
+        QVERIFY(!window->window.windowTitle().contains(QLatin1String("PRODUCTION")));
     }
 
     void readOnlyDisablesActions()
