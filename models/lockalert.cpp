@@ -17,11 +17,11 @@ QString LockAlert::kindText(Kind kind)
 {
     switch (kind) {
     case Kind::Stuck:
-        return QStringLiteral("Stuck lock");
+        return tr("Stuck lock");
     case Kind::NearMiss:
-        return QStringLiteral("Near miss");
+        return tr("Near miss");
     case Kind::Hot:
-        return QStringLiteral("Hot lock");
+        return tr("Hot lock");
     }
     return {};
 }

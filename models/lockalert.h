@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QString>
 
 // Something about a lock that wants a person's attention: a stuck lock, a renewal that
@@ -8,6 +9,8 @@
 // alert (count, last time) instead of adding rows.
 struct LockAlert
 {
+    Q_DECLARE_TR_FUNCTIONS(LockAlert) // its words for people are translated
+public:
     enum class Kind { Stuck, NearMiss, Hot };
 
     Kind kind = Kind::Stuck;

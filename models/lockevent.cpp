@@ -49,25 +49,25 @@ QString LockEvent::kindText(LockEventKind kind)
 {
     switch (kind) {
     case LockEventKind::Acquired:
-        return QStringLiteral("Acquired");
+        return tr("Acquired");
     case LockEventKind::Released:
-        return QStringLiteral("Released");
+        return tr("Released");
     case LockEventKind::Renewed:
-        return QStringLiteral("Renewed");
+        return tr("Renewed");
     case LockEventKind::Expired:
-        return QStringLiteral("Expired");
+        return tr("Expired");
     case LockEventKind::HandedOver:
-        return QStringLiteral("Handed over");
+        return tr("Handed over");
     case LockEventKind::Contended:
-        return QStringLiteral("Contended");
+        return tr("Contended");
     case LockEventKind::Stuck:
-        return QStringLiteral("Stuck");
+        return tr("Stuck");
     case LockEventKind::NearMiss:
-        return QStringLiteral("Near miss");
+        return tr("Near miss");
     case LockEventKind::Lost:
-        return QStringLiteral("Lost");
+        return tr("Lost");
     case LockEventKind::Server:
-        return QStringLiteral("Server");
+        return tr("Server");
     }
     return {};
 }
@@ -99,46 +99,46 @@ QString LockEvent::details() const
     switch (kind) {
     case LockEventKind::Acquired:
         if (inferred)
-            return QStringLiteral("seen only in keyspace notifications (held too briefly to read)");
-        return ttlMs == -1 ? QStringLiteral("no expiry") : ttlMs != unknown ? QStringLiteral("TTL %1").arg(seconds(ttlMs)) : QString();
+            return tr("seen only in keyspace notifications (held too briefly to read)");
+        return ttlMs == -1 ? tr("no expiry") : ttlMs != unknown ? tr("TTL %1").arg(seconds(ttlMs)) : QString();
     case LockEventKind::Released:
         if (heldMs == unknown)
             return {};
-        return ttlMs >= 0 ? QStringLiteral("after %1, with %2 left").arg(seconds(heldMs), seconds(ttlMs))
-                          : QStringLiteral("after %1").arg(seconds(heldMs));
+        return ttlMs >= 0 ? tr("after %1, with %2 left").arg(seconds(heldMs), seconds(ttlMs))
+                          : tr("after %1").arg(seconds(heldMs));
     case LockEventKind::Expired:
-        return heldMs != unknown ? QStringLiteral("while held for %1").arg(seconds(heldMs)) : QString();
+        return heldMs != unknown ? tr("while held for %1").arg(seconds(heldMs)) : QString();
     case LockEventKind::Renewed:
     case LockEventKind::NearMiss:
         if (ttlLeftMs == unknown)
-            return ttlMs >= 0 ? QStringLiteral("TTL now %1").arg(seconds(ttlMs)) : QString();
-        return QStringLiteral("with %1 of %2 left%3")
+            return ttlMs >= 0 ? tr("TTL now %1").arg(seconds(ttlMs)) : QString();
+        return tr("with %1 of %2 left%3")
             .arg(seconds(ttlLeftMs), seconds(leaseMs != unknown ? leaseMs : ttlMs),
-                 intervalMs != unknown ? QStringLiteral(", %1 after the last").arg(seconds(intervalMs)) : QString());
+                 intervalMs != unknown ? tr(", %1 after the last").arg(seconds(intervalMs)) : QString());
     case LockEventKind::HandedOver: {
         // An opaque token has no holder in words: the previous token itself says who it was.
         const QString from = !previousHolder.isEmpty() ? previousHolder
                              : !previousToken.isEmpty() ? TokenText::escape(previousToken) : QStringLiteral("?");
-        return heldMs != unknown ? QStringLiteral("from %1 after %2").arg(from, seconds(heldMs)) : QStringLiteral("from %1").arg(from);
+        return heldMs != unknown ? tr("from %1 after %2").arg(from, seconds(heldMs)) : tr("from %1").arg(from);
     }
     case LockEventKind::Contended: {
         QStringList parts;
         if (waiters != unknown)
-            parts << QStringLiteral("%1 waiting").arg(waiters);
+            parts << tr("%1 waiting").arg(waiters);
         if (failedAttempts != unknown)
-            parts << QStringLiteral("%1 failed attempts").arg(failedAttempts);
+            parts << tr("%1 failed attempts").arg(failedAttempts);
         return parts.join(QStringLiteral(", "));
     }
     case LockEventKind::Stuck:
         if (reason == QLatin1String("no-ttl"))
-            return QStringLiteral("no expiry, held for %1").arg(seconds(heldMs));
-        return QStringLiteral("held for %1").arg(seconds(heldMs));
+            return tr("no expiry, held for %1").arg(seconds(heldMs));
+        return tr("held for %1").arg(seconds(heldMs));
     case LockEventKind::Lost: {
-        const QString why = reason == QLatin1String("server-restarted") ? QStringLiteral("the server restarted without it")
+        const QString why = reason == QLatin1String("server-restarted") ? tr("the server restarted without it")
                             : reason == QLatin1String("failover")
-                                ? QStringLiteral("lost in a failover: %1 took over from %2 without it").arg(node, previousNode)
+                                ? tr("lost in a failover: %1 took over from %2 without it").arg(node, previousNode)
                                 : reason;
-        return heldMs != unknown ? QStringLiteral("%1, after %2 held").arg(why, seconds(heldMs)) : why;
+        return heldMs != unknown ? tr("%1, after %2 held").arg(why, seconds(heldMs)) : why;
     }
     case LockEventKind::Server:
         return message;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -15,6 +16,8 @@ enum class LockEventKind { Acquired, Released, Renewed, Expired, HandedOver, Con
 // epoch; numbers that could not be observed are `unknown` rather than a guess.
 struct LockEvent
 {
+    Q_DECLARE_TR_FUNCTIONS(LockEvent) // its words for people are translated
+public:
     static constexpr int kindCount = 10;
     static constexpr qint64 unknown = std::numeric_limits<qint64>::min();
 

@@ -91,15 +91,15 @@ QString LockInfo::stateText(LockState state)
 {
     switch (state) {
     case LockState::Held:
-        return QStringLiteral("held");
+        return tr("held");
     case LockState::NoExpiry:
-        return QStringLiteral("stuck (no TTL)");
+        return tr("stuck (no TTL)");
     case LockState::Expired:
-        return QStringLiteral("expired");
+        return tr("expired");
     case LockState::Released:
-        return QStringLiteral("released");
+        return tr("released");
     case LockState::Lost:
-        return QStringLiteral("lost");
+        return tr("lost");
     }
     return {};
 }
@@ -107,7 +107,7 @@ QString LockInfo::stateText(LockState state)
 QString LockInfo::formatTtl(qint64 ms)
 {
     if (ms < 0)
-        return QStringLiteral("no expiry");
+        return tr("no expiry");
     // Rounded up, as countdowns are: "0.0 s" would read as gone while the lock is still held.
     const qint64 tenths = (ms + 99) / 100;
     if (tenths < 600)

@@ -3,6 +3,7 @@
 #include "keysample.h"
 #include "lockholder.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -14,6 +15,8 @@ enum class LockState { Held, NoExpiry, Expired, Released, Lost };
 // so it counts down smoothly without asking Redis again.
 struct LockInfo
 {
+    Q_DECLARE_TR_FUNCTIONS(LockInfo) // its words for people are translated
+public:
     static constexpr int waitersUnknown = -1;
 
     KeySample sample;

@@ -24,15 +24,15 @@ QString SecretKinds::text(SecretKind kind)
 {
     switch (kind) {
     case SecretKind::RedisPassword:
-        return u"Redis password"_s;
+        return tr("Redis password");
     case SecretKind::SentinelPassword:
-        return u"Sentinel password"_s;
+        return tr("Sentinel password");
     case SecretKind::SshPassword:
-        return u"SSH password"_s;
+        return tr("SSH password");
     case SecretKind::SshKeyPassphrase:
-        return u"SSH key passphrase"_s;
+        return tr("SSH key passphrase");
     case SecretKind::TlsKeyPassphrase:
-        return u"TLS key passphrase"_s;
+        return tr("TLS key passphrase");
     }
     Q_UNREACHABLE();
     return {};

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -20,6 +21,7 @@ enum class SecretKind {
 // secrets it has) and its words for messages.
 class SecretKinds final
 {
+    Q_DECLARE_TR_FUNCTIONS(SecretKinds) // its words for people are translated
 public:
     static QString key(SecretKind kind);  // "redis-password", …
     static QString text(SecretKind kind); // "Redis password", …
