@@ -41,7 +41,7 @@ QByteArray DemoCommand::listing(bool json)
             w.endObject();
             out += w.take() + '\n';
         } else {
-            out += s.id.leftJustified(20).toUtf8() + ' ' + s.summary.toUtf8() + '\n';
+            out += s.id.leftJustified(20).toUtf8() + ' ' + DemoScenario::translated(s.summary).toUtf8() + '\n';
         }
     }
     return out;
@@ -146,7 +146,7 @@ void DemoCommand::runNext()
     if (!m_options.json) {
         connect(m_run, &DemoRun::eventLogged, this, &DemoCommand::onEvent);
         print(QStringLiteral("== %1 / %2 — %3\n   %4\n")
-                  .arg(scenario->id, DemoScenario::variantId(variant), scenario->title,
+                  .arg(scenario->id, DemoScenario::variantId(variant), DemoScenario::translated(scenario->title),
                        scenario->variantText(variant, parameters))
                   .toUtf8());
     }

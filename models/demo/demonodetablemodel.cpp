@@ -48,7 +48,7 @@ QVariant DemoNodeTableModel::data(const QModelIndex &index, int role) const
     case NodeColumn:
         return QStringLiteral("%1 :%2").arg(n.name()).arg(n.port);
     case StateColumn:
-        return n.up ? QStringLiteral("● up") : QStringLiteral("● down");
+        return n.up ? tr("● up") : tr("● down");
     case RoleColumn:
         return n.role;
     case HolderColumn:
@@ -56,7 +56,7 @@ QVariant DemoNodeTableModel::data(const QModelIndex &index, int role) const
     case TtlColumn:
         if (!n.up || n.pttlMs == -2)
             return QString();
-        return n.pttlMs == -1 ? QStringLiteral("no expiry") : QStringLiteral("%1 ms").arg(n.pttlMs);
+        return n.pttlMs == -1 ? tr("no expiry") : tr("%1 ms").arg(n.pttlMs);
     default:
         return {};
     }

@@ -25,7 +25,7 @@ struct DemoScenario
     };
 
     QString id;
-    QString title;
+    QString title;   // in English, as --json prints it; translated() for people
     QString summary; // one line, for `lockscope demo --list`
     QString lesson;  // the paragraph shown beside the charts
     QList<Variant> variants;
@@ -33,11 +33,13 @@ struct DemoScenario
     const Variant *variant(DemoVariant v) const;
     bool hasVariant(DemoVariant v) const { return variant(v) != nullptr; }
     QStringList variantIds() const;
-    // The variant's text with the run's numbers in it.
+    // The variant's text, translated, with the run's numbers in it.
     QString variantText(DemoVariant v, const DemoParameters &parameters) const;
 
     static QString variantId(DemoVariant v);
-    static QString variantTitle(DemoVariant v);
+    static QString variantTitle(DemoVariant v); // "Broken", translated
+    // A title, summary, lesson or variant text of the catalogue in the user's language.
+    static QString translated(const QString &english);
     static std::optional<DemoVariant> parseVariant(const QString &id);
 
     // All scenarios, in teaching order.

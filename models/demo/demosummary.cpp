@@ -2,6 +2,7 @@
 
 #include "jsonwriter.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -13,14 +14,14 @@ double roundTenth(double ms)
 QString violationMeaning(const QString &kind)
 {
     if (kind == QLatin1String("overlap"))
-        return QStringLiteral("two workers inside at once");
+        return DemoSummary::tr("two workers inside at once");
     if (kind == QLatin1String("stuck"))
-        return QStringLiteral("a lock nobody could take any more");
+        return DemoSummary::tr("a lock nobody could take any more");
     if (kind == QLatin1String("oversold"))
-        return QStringLiteral("items sold beyond stock");
+        return DemoSummary::tr("items sold beyond stock");
     if (kind == QLatin1String("stale-write"))
-        return QStringLiteral("writes by a holder whose lock had expired");
-    return QStringLiteral("none possible: both variants use the safe lock");
+        return DemoSummary::tr("writes by a holder whose lock had expired");
+    return DemoSummary::tr("none possible: both variants use the safe lock");
 }
 } // namespace
 
@@ -130,27 +131,31 @@ QByteArray DemoSummary::toJson() const
 QString DemoSummary::toText() const
 {
     auto ms = [](const std::optional<double> &v) {
-        return v ? QStringLiteral("%1 ms").arg(*v, 0, 'f', 1) : QStringLiteral("–");
+        return v ? tr("%1 ms").arg(*v, 0, 'f', 1) : QStringLiteral("–");
     };
-    QString text = QStringLiteral("%1 / %2%3\n").arg(scenario, variant, interrupted ? QStringLiteral(" (interrupted)") : QString());
-    text += QStringLiteral("  violations    %1  (%2)\n").arg(violations).arg(violationMeaning(violationKind));
+    // Labels padded to one column; a CJK character takes two columns of a terminal.
+    auto row = [](const QString &label, const QString &value) {
+        int columns = 0;
+        for (const QChar c : label)
+            columns += c.unicode() >= 0x2e80 ? 2 : 1;
+        return QStringLiteral("  ") + label + QString(std::max(2, 14 - columns), QLatin1Char(' ')) + value + QLatin1Char('\n');
+    };
+    QString text = QStringLiteral("%1 / %2%3\n").arg(scenario, variant, interrupted ? tr(" (interrupted)") : QString());
+    text += row(tr("violations"), QStringLiteral("%1  (%2)").arg(violations).arg(violationMeaning(violationKind)));
     if (oversold)
-        text += QStringLiteral("  oversold      %1\n").arg(*oversold);
-    text += QStringLiteral("  acquisitions  %1   failures %2   attempts %3   overlaps %4\n")
-                .arg(acquisitions)
-                .arg(failures)
-                .arg(attempts)
-                .arg(overlaps);
-    text += QStringLiteral("  faults        %1 injected   crashes %2\n").arg(faults).arg(crashes);
-    text += QStringLiteral("  wait          p50 %1   p99 %2\n").arg(ms(waitP50Ms), ms(waitP99Ms));
+        text += row(tr("oversold"), QString::number(*oversold));
+    text += row(tr("acquisitions"), tr("%1   failures %2   attempts %3   overlaps %4").arg(acquisitions).arg(failures).arg(attempts).arg(overlaps));
+    text += row(tr("faults"), tr("%1 injected   crashes %2").arg(faults).arg(crashes));
+    text += row(tr("wait"), QStringLiteral("p50 %1   p99 %2").arg(ms(waitP50Ms), ms(waitP99Ms)));
     if (!extras.isEmpty()) {
+        // The extras by their ids, as --json names them.
         QStringList parts;
         for (const auto &[name, value] : extras) {
             const QString number = value == std::floor(value) ? QString::number(qint64(value)) : QString::number(value, 'f', 1);
             parts << QStringLiteral("%1 %2").arg(QString(name).replace(QLatin1Char('_'), QLatin1Char(' ')), number);
         }
-        text += QStringLiteral("  also          ") + parts.join(QStringLiteral(", ")) + QLatin1Char('\n');
+        text += row(tr("also"), parts.join(QStringLiteral(", ")));
     }
-    text += QStringLiteral("  %1 workers, %2 s, seed %3\n").arg(workers).arg(durationMs / 1000.0, 0, 'f', 1).arg(seed);
+    text += QStringLiteral("  ") + tr("%1 workers, %2 s, seed %3").arg(workers).arg(durationMs / 1000.0, 0, 'f', 1).arg(seed) + QLatin1Char('\n');
     return text;
 }

@@ -3,6 +3,7 @@
 #include "demoscenario.h"
 #include "demostats.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QPair>
 #include <QString>
@@ -12,6 +13,8 @@
 // The result of one run, as `lockscope demo` prints it: one JSON line or a short text block.
 struct DemoSummary
 {
+    Q_DECLARE_TR_FUNCTIONS(DemoSummary) // toText() is for people, toJson() keeps its ids
+public:
     QString scenario;
     QString variant;
     qint64 acquisitions = 0;

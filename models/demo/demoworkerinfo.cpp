@@ -4,17 +4,17 @@ QString DemoWorkerInfo::stateName(DemoWorkerState state)
 {
     switch (state) {
     case DemoWorkerState::Idle:
-        return QStringLiteral("idle");
+        return tr("idle");
     case DemoWorkerState::Waiting:
-        return QStringLiteral("waiting");
+        return tr("waiting");
     case DemoWorkerState::Holding:
-        return QStringLiteral("holding");
+        return tr("holding");
     case DemoWorkerState::Paused:
-        return QStringLiteral("paused");
+        return tr("paused");
     case DemoWorkerState::Crashed:
-        return QStringLiteral("crashed");
+        return tr("crashed");
     case DemoWorkerState::Done:
-        return QStringLiteral("done");
+        return tr("done");
     }
     return QString();
 }

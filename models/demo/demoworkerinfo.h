@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 
 enum class DemoWorkerState { Idle, Waiting, Holding, Paused, Crashed, Done };
@@ -7,6 +8,8 @@ enum class DemoWorkerState { Idle, Waiting, Holding, Paused, Crashed, Done };
 // A snapshot of one simulated worker, for the workers list.
 struct DemoWorkerInfo
 {
+    Q_DECLARE_TR_FUNCTIONS(DemoWorkerInfo) // its state names are for people
+public:
     int id = 0;
     DemoWorkerState state = DemoWorkerState::Idle;
     qint64 acquisitions = 0;

@@ -849,6 +849,22 @@
         <source>TTL</source>
         <translation>TTL</translation>
     </message>
+    <message>
+        <source>● up</source>
+        <translation>● 运行中</translation>
+    </message>
+    <message>
+        <source>● down</source>
+        <translation>● 已停止</translation>
+    </message>
+    <message>
+        <source>no expiry</source>
+        <translation>永不过期</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
 </context>
 <context>
     <name>DemoPanel</name>
@@ -1120,6 +1136,312 @@
     </message>
 </context>
 <context>
+    <name>DemoScenario</name>
+    <message>
+        <source>The safe pattern</source>
+        <translation>安全的模式</translation>
+    </message>
+    <message>
+        <source>SET NX PX with a unique token, Lua compare-and-delete release, watchdog every ttl/3: zero violations</source>
+        <translation>SET NX PX 加唯一令牌，Lua 比较后删除的释放，看门狗每 ttl/3 续期一次：零违规</translation>
+    </message>
+    <message>
+        <source>The reference pattern that every other scenario breaks one piece of. Acquire with one atomic SET key token NX PX ttl, where the token is unique to this holder; release with a Lua script that deletes the key only while it still holds that token; and while the job runs, a watchdog extends the TTL every ttl/3, so a slow job keeps its lock and a crashed one loses it within one TTL.</source>
+        <translation>这是参照模式，其余每个场景都会破坏它的某一环。用一条原子命令 SET key token NX PX ttl 加锁，令牌对每个持有者唯一；释放时用 Lua 脚本，只有键仍然是自己的令牌才删除；任务运行期间，看门狗每 ttl/3 续期一次 TTL，这样慢任务能一直持有锁，崩溃的任务在一个 TTL 之内就会失去锁。</translation>
+    </message>
+    <message>
+        <source>No lock at all: every worker walks straight into the critical section, and the occupancy chart climbs above 1 at once. This is the race a lock exists to stop.</source>
+        <translation>完全不加锁：每个工作者都直接进入临界区，占用曲线立刻超过 1。这正是锁要阻止的竞态。</translation>
+    </message>
+    <message>
+        <source>The full pattern. Every few seconds one holder stalls for %pause% ms, longer than its %ttl% ms TTL; its watchdog keeps extending the lock, so nobody else gets in and occupancy never exceeds 1.</source>
+        <translation>完整的模式。每隔几秒就有一个持有者停顿 %pause% 毫秒，比它 %ttl% 毫秒的 TTL 还长；它的看门狗不断为锁续期，所以别人进不来，占用始终不超过 1。</translation>
+    </message>
+    <message>
+        <source>Crash with no expiry</source>
+        <translation>没有过期时间时崩溃</translation>
+    </message>
+    <message>
+        <source>a holder crashes while holding a lock with no TTL: stuck forever; fixed by a TTL</source>
+        <translation>持有无 TTL 锁的进程崩溃：锁永远卡死；加上 TTL 即可修复</translation>
+    </message>
+    <message>
+        <source>A lock taken with SET key token NX and no expiry lives until somebody deletes it. When its holder crashes (kill -9, out of memory, a container rescheduled) nobody ever will, and every other worker waits forever. Several libraries default to no TTL. A TTL bounds the damage: a crashed holder&apos;s lock is gone within one TTL, and its watchdog, which died with it, no longer extends it.</source>
+        <translation>用 SET key token NX 加锁且不设过期时间，锁会一直存在，直到有人删除它。持有者一旦崩溃（kill -9、内存耗尽、容器被重新调度），就再也没人会删，其他工作者将永远等下去。好几个库默认不设 TTL。TTL 能限制损失：崩溃持有者的锁在一个 TTL 之内消失，而随它一起死掉的看门狗也不会再续期。</translation>
+    </message>
+    <message>
+        <source>SET NX without PX. A holder crashes inside the critical section; its lock stays for good, the others wait and give up, and after %stuck% ms of a section that nobody can enter the sandbox counts the lock as stuck.</source>
+        <translation>只用 SET NX，没有 PX。一个持有者在临界区内崩溃；它的锁永远留着，其他工作者等待后放弃，临界区 %stuck% 毫秒无人能进入之后，沙箱将这把锁记为卡死。</translation>
+    </message>
+    <message>
+        <source>SET NX PX %ttl%: the same crash, but the lock expires after its TTL and the next worker carries on. A supervisor restarts the crashed worker.</source>
+        <translation>SET NX PX %ttl%：同样的崩溃，但锁在 TTL 到期后过期，下一个工作者接着干活。监管进程会重启崩溃的工作者。</translation>
+    </message>
+    <message>
+        <source>SETNX, then EXPIRE</source>
+        <translation>先 SETNX，再 EXPIRE</translation>
+    </message>
+    <message>
+        <source>SETNX then EXPIRE as two commands, a crash between them: stuck; fixed by SET NX PX</source>
+        <translation>SETNX 和 EXPIRE 分成两条命令，中间崩溃：锁卡死；用 SET NX PX 修复</translation>
+    </message>
+    <message>
+        <source>Older code takes the lock with SETNX and sets its TTL with a second command, EXPIRE. The two are not atomic: a crash, a timeout or a lost connection between them leaves a lock with no expiry, stuck forever exactly as if there had never been a TTL. SET key token NX PX ttl does both in one command, so there is no gap to fall into.</source>
+        <translation>老代码先用 SETNX 加锁，再用第二条命令 EXPIRE 设置 TTL。两者不是原子的：中间一旦崩溃、超时或断开连接，就会留下一把永不过期的锁，和从来没设过 TTL 一样永远卡死。SET key token NX PX ttl 用一条命令同时完成两件事，中间没有可以掉进去的缝隙。</translation>
+    </message>
+    <message>
+        <source>SETNX, then PEXPIRE. A worker crashes right after its SETNX succeeded, before the PEXPIRE went out: the lock has no TTL and nobody can ever take it.</source>
+        <translation>先 SETNX，再 PEXPIRE。一个工作者在 SETNX 成功之后、PEXPIRE 发出之前崩溃：锁没有 TTL，再也没人能获取。</translation>
+    </message>
+    <message>
+        <source>SET NX PX %ttl%, one command. The same crash at the same point leaves a lock that expires after its TTL.</source>
+        <translation>SET NX PX %ttl%，一条命令。同一位置的同样崩溃，留下的锁会在 TTL 到期后过期。</translation>
+    </message>
+    <message>
+        <source>Releasing someone else&apos;s lock</source>
+        <translation>释放了别人的锁</translation>
+    </message>
+    <message>
+        <source>a slow job&apos;s plain DEL after its TTL ran out deletes the next holder&apos;s lock; fixed by the token check</source>
+        <translation>慢任务在 TTL 耗尽后直接 DEL，删掉了下一个持有者的锁；用令牌校验修复</translation>
+    </message>
+    <message>
+        <source>A lock&apos;s TTL can run out before its holder releases it: a slow network call, a GC pause, a busy machine. If the release is a plain DEL, the late holder deletes whatever is under the key by then — the next holder&apos;s lock — and a third worker walks in while the second is still inside. Release with a script that deletes the key only while it still holds your token (GET, compare, DEL, atomically in Lua).</source>
+        <translation>锁的 TTL 可能在持有者释放之前就耗尽了：一次慢速网络调用、一次 GC 停顿、一台繁忙的机器。如果释放用的是直接 DEL，迟到的持有者会删掉此时键下的任何东西——也就是下一个持有者的锁——于是第二个还在里面时，第三个工作者也进来了。释放时应使用脚本，只有键仍然持有你的令牌才删除（GET、比较、DEL，在 Lua 中原子执行）。</translation>
+    </message>
+    <message>
+        <source>Release with plain DEL. Every few seconds a worker finishes its work but stalls before releasing, for %pause% ms and until the next holder is inside (the worst moment, chosen on purpose so it shows every time). Its DEL removes that holder&apos;s lock and another worker walks in; every later DEL can repeat it.</source>
+        <translation>用直接 DEL 释放。每隔几秒，就有一个工作者完成工作后在释放前停顿 %pause% 毫秒，直到下一个持有者已经进入（特意挑选的最坏时机，保证每次都能看到）。它的 DEL 删掉了那个持有者的锁，又一个工作者进来了；之后的每次 DEL 都可能重演这一幕。</translation>
+    </message>
+    <message>
+        <source>Release with the compare-and-delete script. The same late release finds another holder&apos;s token and deletes nothing; the sandbox counts it as a refused release.</source>
+        <translation>用比较后删除的脚本释放。同样迟到的释放发现键里是别人的令牌，什么也不删；沙箱将其记为一次被拒绝的释放。</translation>
+    </message>
+    <message>
+        <source>The lock expires while held</source>
+        <translation>锁在持有期间过期</translation>
+    </message>
+    <message>
+        <source>a pause longer than the TTL with no watchdog: the lock expires and another worker enters; fixed by a watchdog</source>
+        <translation>停顿比 TTL 长且没有看门狗：锁过期，另一个工作者进入；用看门狗修复</translation>
+    </message>
+    <message>
+        <source>A TTL is a guess at how long the work takes. When the holder takes longer (slow I/O, a long query, a retry loop) the lock expires under it and the next worker enters while the first is still working. A watchdog that extends the TTL every ttl/3 while the work runs, as Redisson&apos;s does, keeps the lock for as long as the holder is alive, and still lets it expire within one TTL if the holder dies. It cannot help if the whole process freezes: see fencing.</source>
+        <translation>TTL 只是对工作耗时的猜测。持有者用时更长（慢 I/O、长查询、重试循环）时，锁会在它手里过期，第一个还在工作，下一个工作者就进来了。像 Redisson 那样，在工作期间由看门狗每 ttl/3 续期一次 TTL，只要持有者活着就一直保有锁，持有者死掉后锁仍会在一个 TTL 内过期。但如果整个进程都冻结了，看门狗也无能为力：请看栅栏令牌场景。</translation>
+    </message>
+    <message>
+        <source>No watchdog. Every few seconds a holder&apos;s work takes %pause% ms against a %ttl% ms TTL: the lock expires, another worker enters, and two are inside.</source>
+        <translation>没有看门狗。每隔几秒，就有一个持有者的工作耗时 %pause% 毫秒，而 TTL 只有 %ttl% 毫秒：锁过期，另一个工作者进入，临界区里同时有两个。</translation>
+    </message>
+    <message>
+        <source>A watchdog extends the lock every ttl/3 with the token-checked extend script during the same slow work; nobody else gets in.</source>
+        <translation>在同样缓慢的工作期间，看门狗用校验令牌的续期脚本每 ttl/3 续期一次；别人进不来。</translation>
+    </message>
+    <message>
+        <source>Fencing tokens</source>
+        <translation>栅栏令牌</translation>
+    </message>
+    <message>
+        <source>a frozen holder&apos;s lock expires; the resource checks a fencing token (INCR) and rejects the stale writer</source>
+        <translation>被冻结的持有者的锁过期；受保护的资源校验栅栏令牌（INCR），拒绝过期的写入者</translation>
+    </message>
+    <message>
+        <source>A watchdog cannot help when the whole process stops (a stop-the-world GC, a suspended VM): the watchdog freezes too, the lock expires, and the holder wakes up believing it still holds it. The defence has to be at the protected resource. With the lock, each holder takes a fencing number (INCR on a counter, in the same Lua script as the SET), and the resource rejects any access with a lower number than one it has already seen. The lock still expired — two workers were inside — but the stale one can no longer do damage.</source>
+        <translation>整个进程都停下来时（全停顿的 GC、被挂起的虚拟机），看门狗也无能为力：看门狗同样被冻结，锁过期，持有者醒来后还以为自己持有着锁。防线必须设在受保护的资源上。每个持有者在加锁时领取一个栅栏编号（在与 SET 相同的 Lua 脚本中对计数器 INCR），资源拒绝任何编号低于它已见过编号的访问。锁照样过期了——临界区里曾有两个工作者——但过期的那个再也造成不了破坏。</translation>
+    </message>
+    <message>
+        <source>The resource accepts every write. Every few seconds a holder freezes for %pause% ms (%ttl% ms TTL); the next worker takes the lock and starts its work; the frozen one wakes and writes over it. The sandbox counts each write by a holder that had been overtaken.</source>
+        <translation>资源接受所有写入。每隔几秒，就有一个持有者冻结 %pause% 毫秒（TTL 为 %ttl% 毫秒）；下一个工作者拿到锁开始工作；冻结的那个醒来后覆盖了它的写入。沙箱会统计每一次由已被超越的持有者所做的写入。</translation>
+    </message>
+    <message>
+        <source>The resource checks fencing tokens. The same freeze, the same second holder — but the stale writer&apos;s number is lower than one the resource has seen, so its write is rejected.</source>
+        <translation>资源校验栅栏令牌。同样的冻结，同样出现第二个持有者——但过期写入者的编号低于资源已见过的编号，它的写入被拒绝。</translation>
+    </message>
+    <message>
+        <source>Flash sale</source>
+        <translation>秒杀</translation>
+    </message>
+    <message>
+        <source>N items, many buyers: no lock / a lock that expires mid-purchase / a correct lock; counts items sold beyond stock</source>
+        <translation>N 件商品，大量买家：不加锁 / 购买中途过期的锁 / 正确的锁；统计超出库存卖出的商品（超卖）</translation>
+    </message>
+    <message>
+        <source>Buying is check-then-act: read the stock, charge the card, decrement. Two buyers between the check and the decrement both see the last item and both buy it, and the stock goes below zero. A lock around the whole purchase makes check-and-act one step, but only if it really excludes: a TTL shorter than the slowest purchase lets the next buyer in halfway through. (For a bare counter, one Lua script that checks and decrements is simpler still; the lock is the tool when the purchase is more than one Redis command.)</source>
+        <translation>购买是“先检查后执行”：读取库存、扣款、减库存。两个买家在检查和减库存之间都看到了最后一件商品，都买下了它，库存变成负数，即超卖。用一把锁包住整个购买过程，可以把检查和执行变成一步，但前提是它真的互斥：TTL 比最慢的一次购买还短，下一个买家就会在中途闯进来。（如果只是一个计数器，用一个检查并扣减的 Lua 脚本更简单；当购买不止一条 Redis 命令时，锁才是合适的工具。）</translation>
+    </message>
+    <message>
+        <source>No lock: all %workers% buyers check the stock and buy at once.</source>
+        <translation>不加锁：全部 %workers% 个买家同时检查库存并购买。</translation>
+    </message>
+    <message>
+        <source>A lock with a %ttl% ms TTL and no watchdog around a %work% ms purchase: it expires mid-purchase, so near the end of the sale several buyers see the last items.</source>
+        <translation>在 %work% 毫秒的购买外面加一把 TTL 为 %ttl% 毫秒、没有看门狗的锁：锁在购买中途过期，所以秒杀快结束时好几个买家都看到了最后几件商品。</translation>
+    </message>
+    <message>
+        <source>The safe pattern around the purchase: exactly %stock% items sold, then the buyers see the sale is over.</source>
+        <translation>用安全的模式包住购买：正好卖出 %stock% 件，之后买家看到秒杀已结束。</translation>
+    </message>
+    <message>
+        <source>Retry: fixed interval or backoff</source>
+        <translation>重试：固定间隔还是退避</translation>
+    </message>
+    <message>
+        <source>fixed-interval retry against exponential backoff with jitter: throughput, Redis load and wait percentiles</source>
+        <translation>固定间隔重试对比带抖动的指数退避：吞吐量、Redis 负载和等待时间百分位</translation>
+    </message>
+    <message>
+        <source>A client that finds the lock taken must try again. Retrying on a short fixed interval hammers Redis with commands that cannot succeed: every waiter, in step, every few milliseconds. Exponential backoff with jitter (wait base·2ⁿ, half of it random, up to a cap) sends a fraction of the commands for about the same throughput; the price is a longer tail of wait times. Both variants use the safe lock, so neither has violations: compare attempts per acquisition, lock commands per second and the wait percentiles.</source>
+        <translation>发现锁已被占用的客户端必须重试。以很短的固定间隔重试，会用注定失败的命令狂轰 Redis：所有等待者步调一致，每隔几毫秒一次。带抖动的指数退避（等待 base·2ⁿ，其中一半随机，设有上限）只发出一小部分命令，吞吐量却差不多；代价是等待时间的长尾更长。两个变体都使用安全的锁，都不会违规：请比较每次成功加锁的尝试次数、每秒的锁命令数以及等待时间百分位。</translation>
+    </message>
+    <message>
+        <source>Every waiter retries every 5 ms, in step.</source>
+        <translation>每个等待者每 5 毫秒重试一次，步调一致。</translation>
+    </message>
+    <message>
+        <source>Exponential backoff from 10 ms to 400 ms with jitter.</source>
+        <translation>指数退避，从 10 毫秒到 400 毫秒，带抖动。</translation>
+    </message>
+    <message>
+        <source>Re-entrant locking</source>
+        <translation>可重入锁</translation>
+    </message>
+    <message>
+        <source>a Redisson-style reentrant lock taken recursively and released level by level</source>
+        <translation>Redisson 风格的可重入锁，递归获取，逐层释放</translation>
+    </message>
+    <message>
+        <source>Code that holds a lock often calls code that takes the same lock again. A plain token lock does not count: the inner call sees its own token and goes ahead, and the inner release deletes the lock while the outer method is still working. A re-entrant lock (Redisson&apos;s RLock) keeps a hash {holder → count}: each acquire by the same holder increments it, each release decrements it, and only the last release deletes the key. The lock table shows the count.</source>
+        <translation>持有锁的代码经常调用会再次获取同一把锁的代码。普通的令牌锁不计数：内层调用看到是自己的令牌就继续执行，内层释放时就把锁删掉了，而外层方法还在工作。可重入锁（Redisson 的 RLock）维护一个哈希 {持有者 → 次数}：同一持有者每次加锁加一，每次释放减一，只有最后一次释放才删除键。锁表格会显示这个次数。</translation>
+    </message>
+    <message>
+        <source>A token lock with an &quot;it is mine already&quot; shortcut: the inner release deletes the key, and another worker enters during the outer method&apos;s remaining %pause% ms.</source>
+        <translation>带“已经是我的了”捷径的令牌锁：内层释放删除了键，在外层方法剩余的 %pause% 毫秒里，另一个工作者进来了。</translation>
+    </message>
+    <message>
+        <source>A Redisson-style hash lock: the hold count goes to 2 for the inner call and back to 1; only the outer release deletes the key.</source>
+        <translation>Redisson 风格的哈希锁：内层调用时重入次数变为 2，然后回到 1；只有外层释放才删除键。</translation>
+    </message>
+    <message>
+        <source>Redlock on five servers</source>
+        <translation>五台服务器上的红锁</translation>
+    </message>
+    <message>
+        <source>five redis-servers, majority quorum, validity = TTL - elapsed - drift; survives two node failures, not three</source>
+        <translation>五个 redis-server，多数派仲裁，有效期 = TTL − 已耗时 − 时钟漂移；能承受两个节点故障，三个不行</translation>
+    </message>
+    <message>
+        <source>A lock on one Redis is only as durable as that server: without persistence a restart forgets every lock, and the next client takes one that is still held. Redlock takes the same key with the same token on N independent masters (here 5) and holds the lock only if a majority (3) said yes in less time than the TTL; the holder may then use it for validity = TTL − time spent acquiring − clock drift. One or two servers can fail and the lock still works; with three down nobody can acquire it — the price of safety. A crashed server should stay down for one TTL before it rejoins (&quot;delayed restart&quot;), or it can hand out a lock that the others still hold.</source>
+        <translation>单个 Redis 上的锁只和这台服务器一样可靠：没有持久化时，一次重启就会忘掉所有锁，下一个客户端就能拿到一把仍被持有的锁。红锁（Redlock）在 N 个独立的主节点（这里是 5 个）上用同一个令牌获取同一个键，只有多数（3 个）在短于 TTL 的时间内同意，才算持有锁；持有者随后可使用的有效期 = TTL − 加锁耗时 − 时钟漂移。一两台服务器故障时锁仍然可用；三台宕机则谁也拿不到锁——这是安全的代价。崩溃的服务器应当停机一个 TTL 后再重新加入（“延迟重启”），否则它可能把其他节点仍持有的锁再发出去。</translation>
+    </message>
+    <message>
+        <source>One server (node 1) holds the lock. A holder is inside when node 1 crashes and restarts empty; the next worker takes the now &quot;free&quot; lock while the first is still working.</source>
+        <translation>锁只在一台服务器（节点 1）上。一个持有者在临界区内时，节点 1 崩溃并以空数据重启；第一个还在工作，下一个工作者就拿到了这把“空闲”的锁。</translation>
+    </message>
+    <message>
+        <source>Redlock on all five. The same crash costs the holder one copy of five and nobody gets a majority. Then nodes 2, 3 and 4 stop one after another: with two down the lock still works, with three down every acquisition fails; one TTL later they return (delayed restart) and work resumes.</source>
+        <translation>在全部五台上使用红锁。同样的崩溃让持有者失去五份中的一份，其他人拿不到多数。接着节点 2、3、4 依次停止：两台宕机时锁仍可用，三台宕机时所有加锁都失败；一个 TTL 之后它们回来（延迟重启），工作恢复。</translation>
+    </message>
+    <message>
+        <source>Failover loses the lock</source>
+        <translation>故障转移弄丢了锁</translation>
+    </message>
+    <message>
+        <source>a lock written to the master is lost when the replica is promoted before replication: two holders</source>
+        <translation>写入主节点的锁在复制之前副本就被提升，锁丢失：出现两个持有者</translation>
+    </message>
+    <message>
+        <source>Redis replicates asynchronously: the master says OK before its replica has the write. If the master fails in that window and the replica is promoted (by Sentinel or an operator), the new master has never seen the lock and the next client takes it while the first still holds it. Here the replication link runs through LockScope, which holds it back when a lock is written and promotes the replica (REPLICAOF NO ONE) before letting anything through, so the loss is certain, not luck. WAIT narrows the window but does not make Redis consistent: where it matters, use fencing tokens or Redlock.</source>
+        <translation>Redis 是异步复制的：主节点在副本拿到写入之前就回复 OK。如果主节点恰好在这个窗口内故障，副本被提升（由哨兵或运维人员），新的主节点从未见过这把锁，下一个客户端就会在第一个仍持有锁时拿到它。这里的复制链路经过 LockScope，它在锁写入时扣住复制流，并在放行之前提升副本（REPLICAOF NO ONE），所以丢锁是必然的，而不是运气。WAIT 能缩小窗口，但不能让 Redis 变成强一致：在要紧的地方，请使用栅栏令牌或红锁。</translation>
+    </message>
+    <message>
+        <source>The holder enters as soon as the master says OK and works for %pause% ms. The master is failed over before the lock replicated, and a second worker takes the same lock on the promoted replica while the first is still inside.</source>
+        <translation>持有者在主节点回复 OK 后立即进入，工作 %pause% 毫秒。主节点在锁复制之前发生故障转移，第一个还在里面时，第二个工作者在被提升的副本上拿到了同一把锁。</translation>
+    </message>
+    <message>
+        <source>After SET the holder runs WAIT 1 100 and enters only when the replica acknowledged the lock. Here it did not, so the holder releases and retries, and takes the lock again on the new master.</source>
+        <translation>SET 之后持有者执行 WAIT 1 100，只有副本确认收到锁才进入。这里副本没有确认，于是持有者释放并重试，在新的主节点上重新拿到锁。</translation>
+    </message>
+    <message>
+        <source>No lock</source>
+        <translation>不加锁</translation>
+    </message>
+    <message>
+        <source>Broken</source>
+        <translation>有缺陷</translation>
+    </message>
+    <message>
+        <source>Fixed</source>
+        <translation>已修复</translation>
+    </message>
+</context>
+<context>
+    <name>DemoSummary</name>
+    <message>
+        <source>two workers inside at once</source>
+        <translation>两个工作者同时进入临界区</translation>
+    </message>
+    <message>
+        <source>a lock nobody could take any more</source>
+        <translation>锁被卡死，再也没人能获取</translation>
+    </message>
+    <message>
+        <source>items sold beyond stock</source>
+        <translation>超出库存卖出的商品（超卖）</translation>
+    </message>
+    <message>
+        <source>writes by a holder whose lock had expired</source>
+        <translation>锁已过期的持有者所做的写入</translation>
+    </message>
+    <message>
+        <source>none possible: both variants use the safe lock</source>
+        <translation>不可能发生：两个变体都使用安全的锁</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source> (interrupted)</source>
+        <translation>（已中断）</translation>
+    </message>
+    <message>
+        <source>violations</source>
+        <translation>违规</translation>
+    </message>
+    <message>
+        <source>oversold</source>
+        <translation>超卖</translation>
+    </message>
+    <message>
+        <source>acquisitions</source>
+        <translation>加锁成功</translation>
+    </message>
+    <message>
+        <source>%1   failures %2   attempts %3   overlaps %4</source>
+        <translation>%1   失败 %2   尝试 %3   重叠 %4</translation>
+    </message>
+    <message>
+        <source>faults</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <source>%1 injected   crashes %2</source>
+        <translation>注入 %1 次   崩溃 %2 次</translation>
+    </message>
+    <message>
+        <source>wait</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>also</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>%1 workers, %2 s, seed %3</source>
+        <translation>%1 个工作者，%2 秒，随机种子 %3</translation>
+    </message>
+</context>
+<context>
     <name>DemoWorker</name>
     <message>
         <source>%1 crashes between SETNX and PEXPIRE: its lock has no TTL</source>
@@ -1256,6 +1578,33 @@
     <message>
         <source> (lock lost)</source>
         <translation>（锁已丢失）</translation>
+    </message>
+</context>
+<context>
+    <name>DemoWorkerInfo</name>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>holding</source>
+        <translation>持有锁</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>已崩溃</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>已完成</translation>
     </message>
 </context>
 <context>
@@ -1769,6 +2118,21 @@
     </message>
 </context>
 <context>
+    <name>LockAlert</name>
+    <message>
+        <source>Stuck lock</source>
+        <translation>卡死的锁</translation>
+    </message>
+    <message>
+        <source>Near miss</source>
+        <translation>险些过期</translation>
+    </message>
+    <message>
+        <source>Hot lock</source>
+        <translation>热点锁</translation>
+    </message>
+</context>
+<context>
     <name>LockAlertModel</name>
     <message>
         <source>Last seen</source>
@@ -1945,6 +2309,121 @@
     </message>
 </context>
 <context>
+    <name>LockEvent</name>
+    <message>
+        <source>Acquired</source>
+        <translation>加锁</translation>
+    </message>
+    <message>
+        <source>Released</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>Renewed</source>
+        <translation>续期</translation>
+    </message>
+    <message>
+        <source>Expired</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <source>Handed over</source>
+        <translation>易主</translation>
+    </message>
+    <message>
+        <source>Contended</source>
+        <translation>争用</translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation>卡死</translation>
+    </message>
+    <message>
+        <source>Near miss</source>
+        <translation>险些过期</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>丢失</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>seen only in keyspace notifications (held too briefly to read)</source>
+        <translation>只在键空间通知中看到（持有时间太短，来不及读取）</translation>
+    </message>
+    <message>
+        <source>no expiry</source>
+        <translation>永不过期</translation>
+    </message>
+    <message>
+        <source>TTL %1</source>
+        <translation>TTL %1</translation>
+    </message>
+    <message>
+        <source>after %1, with %2 left</source>
+        <translation>持有 %1 后释放，TTL 还剩 %2</translation>
+    </message>
+    <message>
+        <source>after %1</source>
+        <translation>持有 %1 后释放</translation>
+    </message>
+    <message>
+        <source>while held for %1</source>
+        <translation>持有 %1 时过期</translation>
+    </message>
+    <message>
+        <source>TTL now %1</source>
+        <translation>TTL 现为 %1</translation>
+    </message>
+    <message>
+        <source>with %1 of %2 left%3</source>
+        <translation>续期时 %2 中还剩 %1%3</translation>
+    </message>
+    <message>
+        <source>, %1 after the last</source>
+        <translation>，距上次 %1</translation>
+    </message>
+    <message>
+        <source>from %1 after %2</source>
+        <translation>从 %1 手中接过，对方持有了 %2</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>从 %1 手中接过</translation>
+    </message>
+    <message>
+        <source>%1 waiting</source>
+        <translation>%1 个在等待</translation>
+    </message>
+    <message>
+        <source>%1 failed attempts</source>
+        <translation>%1 次加锁失败</translation>
+    </message>
+    <message>
+        <source>no expiry, held for %1</source>
+        <translation>永不过期，已持有 %1</translation>
+    </message>
+    <message>
+        <source>held for %1</source>
+        <translation>已持有 %1</translation>
+    </message>
+    <message>
+        <source>the server restarted without it</source>
+        <translation>服务器重启后锁不见了</translation>
+    </message>
+    <message>
+        <source>lost in a failover: %1 took over from %2 without it</source>
+        <translation>在故障转移中丢失：%1 接替了 %2，但没有这把锁</translation>
+    </message>
+    <message>
+        <source>%1, after %2 held</source>
+        <translation>%1，此前已持有 %2</translation>
+    </message>
+</context>
+<context>
     <name>LockEventLog</name>
     <message>
         <source>Time</source>
@@ -2027,6 +2506,33 @@
     <message>
         <source>near-miss</source>
         <translation>险些过期</translation>
+    </message>
+</context>
+<context>
+    <name>LockInfo</name>
+    <message>
+        <source>held</source>
+        <translation>持有中</translation>
+    </message>
+    <message>
+        <source>stuck (no TTL)</source>
+        <translation>卡死（无 TTL）</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>已丢失</translation>
+    </message>
+    <message>
+        <source>no expiry</source>
+        <translation>永不过期</translation>
     </message>
 </context>
 <context>
@@ -3256,6 +3762,29 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>redis-server exited before it was ready: %1</source>
         <translation>redis-server 在就绪前退出：%1</translation>
+    </message>
+</context>
+<context>
+    <name>SecretKinds</name>
+    <message>
+        <source>Redis password</source>
+        <translation>Redis 密码</translation>
+    </message>
+    <message>
+        <source>Sentinel password</source>
+        <translation>哨兵密码</translation>
+    </message>
+    <message>
+        <source>SSH password</source>
+        <translation>SSH 密码</translation>
+    </message>
+    <message>
+        <source>SSH key passphrase</source>
+        <translation>SSH 私钥口令</translation>
+    </message>
+    <message>
+        <source>TLS key passphrase</source>
+        <translation>TLS 私钥口令</translation>
     </message>
 </context>
 <context>

@@ -90,7 +90,7 @@ QWidget *DemoPanel::buildControls()
     auto *box = new QWidget(this);
     m_scenarioBox = new QComboBox(box);
     for (const DemoScenario &s : DemoScenario::catalog())
-        m_scenarioBox->addItem(QStringLiteral("%1 — %2").arg(s.id, s.title), s.id);
+        m_scenarioBox->addItem(QStringLiteral("%1 — %2").arg(s.id, DemoScenario::translated(s.title)), s.id);
     connect(m_scenarioBox, &QComboBox::currentIndexChanged, this, [this] {
         const bool wasRunning = isRunning();
         if (!scenario()->hasVariant(m_variant))
@@ -351,7 +351,8 @@ void DemoPanel::showScenario()
     p.workers = m_workers->value();
     p.ttlMs = m_ttl->value();
     p.pauseMs = m_pause->value();
-    QString html = QStringLiteral("<h3 style='margin:0'>%1</h3><p>%2</p>").arg(s->title.toHtmlEscaped(), s->lesson.toHtmlEscaped());
+    QString html = QStringLiteral("<h3 style='margin:0'>%1</h3><p>%2</p>").arg(DemoScenario::translated(s->title).toHtmlEscaped(),
+                                                                                            DemoScenario::translated(s->lesson).toHtmlEscaped());
     const QString colour = m_variant == DemoVariant::Fixed ? QStringLiteral("#1b7f3b") : QStringLiteral("#b3261e");
     html += QStringLiteral("<p><b style='color:%1'>%2:</b> %3</p>")
                 .arg(colour, DemoScenario::variantTitle(m_variant).toHtmlEscaped(), s->variantText(m_variant, p).toHtmlEscaped());
