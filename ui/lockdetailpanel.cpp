@@ -204,6 +204,8 @@ QString LockDetailPanel::explainWarning(const QString &code)
         return tr("the value names no owner, so any client can delete it");
     if (code == QLatin1String("unrecognised"))
         return tr("under a lock pattern, but no known library writes locks like this");
+    if (code == QLatin1String("not-replicated"))
+        return tr("not replicated: its master's replica does not hold it as the master does, so a failover now would lose it");
     if (code == QLatin1String("value-truncated"))
         return tr("the value is larger than LockScope reads; only its start is shown");
     return code;

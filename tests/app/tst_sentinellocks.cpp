@@ -166,6 +166,9 @@ private Q_SLOTS:
         QVERIFY(m_sentinel.command(replica, {"CONFIG", "SET", "replica-read-only", "no"}).isStatus("OK"));
         QCOMPARE(m_sentinel.command(replica, {"DEL", key}).integer(), qint64(1));
         QVERIFY(m_sentinel.command(replica, {"CONFIG", "SET", "replica-read-only", "yes"}).isStatus("OK"));
+        // The watch sees the exposure before the failover: the replica does not hold it.
+        QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().value(key).warnings.contains(QStringLiteral("not-replicated")), 15000);
+        QVERIFY(!w->session()->watch()->locks().value("lock:job:1").warnings.contains(QStringLiteral("not-replicated")));
         QVERIFY2(m_sentinel.failover(), qPrintable(m_sentinel.errorString()));
         QCOMPARE(m_sentinel.currentMaster(), replica);
         QCOMPARE(m_sentinel.command(replica, {"EXISTS", key}).integer(), qint64(0));
