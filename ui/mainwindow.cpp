@@ -272,11 +272,14 @@ void MainWindow::buildLayout()
     header->setStretchLastSection(true);
     header->setHighlightSections(false);
     const QList<QPair<int, int>> widths = {
-        {LockTableModel::KeyColumn, 200},   {LockTableModel::DialectColumn, 165}, {LockTableModel::HolderColumn, 190},
-        {LockTableModel::TokenColumn, 215}, {LockTableModel::TtlColumn, 72},      {LockTableModel::CountColumn, 48},
-        {LockTableModel::WaitersColumn, 60},  {LockTableModel::StateColumn, 110}};
+        {LockTableModel::KeyColumn, 180},   {LockTableModel::NodeColumn, 120}, {LockTableModel::DialectColumn, 150},
+        {LockTableModel::HolderColumn, 150}, {LockTableModel::TokenColumn, 175}, {LockTableModel::TtlColumn, 72},
+        {LockTableModel::CountColumn, 48},   {LockTableModel::WaitersColumn, 60}};
     for (const auto &[column, width] : widths)
         m_table->setColumnWidth(column, width);
+    // On a cluster, where a lock lives comes right after which lock it is.
+    header->moveSection(header->visualIndex(LockTableModel::NodeColumn), header->visualIndex(LockTableModel::KeyColumn) + 1);
+    m_table->setColumnHidden(LockTableModel::NodeColumn, true);
     connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showTableMenu);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
