@@ -7,6 +7,7 @@
 // prints the ratios (targets: b <= 1.5 a, d / b >= 20) and LockScope's peak memory, then
 // measures how long the GUI event loop stalls while the window discovers the same keyspace.
 // Everything runs twice: on loopback, and through a relay that adds a LAN-like round trip.
+// Options: --keys N (a tenth of them locks) for a quick try, --gui-only (the GUI measurement alone).
 // Not a CTest test: timings on shared machines are for reading, not for asserting.
 
 #include "auditlog.h"
@@ -30,8 +31,12 @@
 #include <cstdio>
 
 namespace {
-constexpr int totalKeys = 1'000'000;
-constexpr int lockKeys = 100'000;
+// How many keys a case writes; a tenth of them are locks.
+struct Scale
+{
+    int keys = 1'000'000;
+    int locks = 100'000;
+};
 
 double seconds(const QElapsedTimer &t)
 {
@@ -64,11 +69,11 @@ qint64 rawScan(quint16 port)
     return count;
 }
 
-qint64 naivePerKey(quint16 port)
+qint64 naivePerKey(quint16 port, int locks)
 {
     redisContext *c = connectRaw(port);
     qint64 held = 0;
-    for (int i = 1; i <= lockKeys; ++i) {
+    for (int i = 1; i <= locks; ++i) {
         const QByteArray key = "lock:job:" + QByteArray::number(i);
         auto *get = static_cast<redisReply *>(redisCommand(c, "GET %b", key.constData(), size_t(key.size())));
         auto *pttl = static_cast<redisReply *>(redisCommand(c, "PTTL %b", key.constData(), size_t(key.size())));
@@ -104,24 +109,26 @@ double runProcess(const QString &program, const QStringList &args, int *exitCode
     return seconds(t);
 }
 
-void seed(TestRedis &redis)
+void seed(TestRedis &redis, const Scale &scale)
 {
     // Locks as SET NX PX writes them (UUID-shaped tokens), data keys in between.
     const char *script =
-        "local from, to = tonumber(ARGV[1]), tonumber(ARGV[2]) "
+        "local from, to, locks = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]) "
         "for i = from, to do "
-        "  if i <= 100000 then "
+        "  if i <= locks then "
         "    redis.call('SET', 'lock:job:' .. i, string.format('%08x-0795-4907-87fd-%012x', i, i * 7919), 'PX', 3600000) "
         "  else "
         "    redis.call('SET', 'user:' .. i .. ':profile', 'data') "
         "  end "
         "end return 1";
-    for (int from = 1; from <= totalKeys; from += 100'000)
-        redis.command({"EVAL", script, "0", QByteArray::number(from), QByteArray::number(from + 99'999)}, 120000);
+    for (int from = 1; from <= scale.keys; from += 100'000)
+        redis.command({"EVAL", script, "0", QByteArray::number(from), QByteArray::number(std::min(from + 99'999, scale.keys)),
+                       QByteArray::number(scale.locks)},
+                      120000);
 }
 
 // Runs (a) to (d) against one port and prints them; returns lockscope's peak RSS in MB.
-double measureAll(quint16 port, const char *link)
+double measureAll(quint16 port, const char *link, const Scale &scale)
 {
     printf("== %s: round trip %.0f us\n", link, roundTripUs(port));
     QElapsedTimer t;
@@ -142,7 +149,7 @@ double measureAll(quint16 port, const char *link)
     const double c = runProcess(QStringLiteral("redis-cli"), {QStringLiteral("-p"), QString::number(port), QStringLiteral("--scan")},
                                 &cliCode);
     t.restart();
-    const qint64 held = naivePerKey(port);
+    const qint64 held = naivePerKey(port, scale.locks);
     const double d = seconds(t);
 
     printf("(a) raw hiredis SCAN COUNT 1000 loop : %7.3f s  (%lld keys)\n", a, counted);
@@ -201,23 +208,18 @@ Stalls guiStalls(const TestRedis &redis)
     }
     return s;
 }
-} // namespace
 
-int main(int argc, char *argv[])
+int runStandalone(const Scale &scale, bool guiOnly)
 {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
     TestRedis redis;
     if (!redis.start()) {
         fprintf(stderr, "could not start redis-server\n");
         return 1;
     }
-    printf("seeding %d keys (%d locks)...\n", totalKeys, lockKeys);
+    printf("seeding %d keys (%d locks)...\n", scale.keys, scale.locks);
     fflush(stdout);
-    seed(redis);
+    seed(redis, scale);
     printf("DBSIZE %lld\n\n", redis.command({"DBSIZE"}).integer());
-    const bool guiOnly = QCoreApplication::arguments().contains(QStringLiteral("--gui-only"));
     if (guiOnly) {
         const Stalls s = guiStalls(redis);
         printf("GUI discovery: %.2f s, %lld rows; event-loop lateness p99 %.1f ms, max %.1f ms\n", s.scanSeconds,
@@ -225,15 +227,40 @@ int main(int argc, char *argv[])
         return 0;
     }
 
-    const double peakMb = measureAll(redis.port(), "loopback");
+    const double peakMb = measureAll(redis.port(), "loopback", scale);
     printf("lockscope peak RSS during (b): %.1f MB\n", peakMb);
     {
         LatencyRelay relay(redis.port(), std::chrono::microseconds(100));
-        measureAll(relay.port(), "through a relay adding 100 us each way (a LAN-like link)");
+        measureAll(relay.port(), "through a relay adding 100 us each way (a LAN-like link)", scale);
     }
 
     const Stalls s = guiStalls(redis);
-    printf("\nGUI discovery of the same keyspace: %.2f s, %lld rows; event-loop lateness p99 %.1f ms, max %.1f ms\n",
+    printf("\nGUI discovery of the same keyspace: %.2f s, %lld rows; event-loop lateness p99 %.1f ms, max %.1f ms\n\n",
            s.scanSeconds, qint64(s.rows), s.p99Ms, s.maxMs);
+    fflush(stdout);
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const QStringList args = QCoreApplication::arguments();
+    Scale scale;
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        bool ok = true;
+        if (args.at(i) == QLatin1String("--keys") && i + 1 < args.size())
+            scale.keys = args.at(++i).toInt(&ok);
+        else if (!args.at(i).startsWith(QLatin1String("--")))
+            ok = false;
+        if (!ok || scale.keys < 10) {
+            fprintf(stderr, "usage: bench_discovery [--keys N] [--gui-only]\n");
+            return 2;
+        }
+    }
+    scale.locks = scale.keys / 10;
+    return runStandalone(scale, args.contains(QStringLiteral("--gui-only")));
 }
