@@ -7,6 +7,7 @@
 #include "lockeventservice.h"
 #include "profileoptions.h"
 #include "redisconnection.h"
+#include "replicationexposure.h"
 #include "sentineltopology.h"
 #include "servertopology.h"
 #include "sessiontransport.h"
@@ -24,12 +25,14 @@ Session::Session(const ConnectionProfile &profile, const DialectRegistry *regist
     , m_events(new LockEventService(m_topology, m_watch, registry, this))
     , m_commandStats(new CommandStatsPoller(m_topology, this))
     , m_sampler(new FailedAcquireSampler(m_topology, this))
+    , m_exposure(new ReplicationExposure(m_topology, m_watch, this))
 {
     // Every connection the topology makes (masters, replicas, sentinels) goes the session's
     // way: a Unix socket, an SSH tunnel, or straight there.
     m_topology->setTransport([transport = m_transport](const ConnectionOptions &target) { return transport->route(target); });
     m_admin->setServerName(profile.displayName());
     connect(m_sampler, &FailedAcquireSampler::failedAttempts, m_events, &LockEventService::recordFailedAttempts);
+    connect(m_exposure, &ReplicationExposure::exposedChanged, m_watch, &WatchService::setNotReplicated);
     connect(m_topology, &RedisTopology::stateChanged, this, &Session::updateState);
     connect(m_topology, &RedisTopology::errorOccurred, this, [this](const QString &message) {
         m_lastError = message;
@@ -150,6 +153,7 @@ Session::~Session()
 {
     close();
     // Services before the connections they hold pointers to.
+    delete m_exposure;
     delete m_sampler;
     delete m_commandStats;
     delete m_events;
@@ -184,6 +188,7 @@ void Session::openConnections()
     m_watch->start();
     m_events->start();
     m_commandStats->start();
+    m_exposure->start();
 }
 
 void Session::close(QObject *restorerParent)
@@ -198,6 +203,7 @@ void Session::close(QObject *restorerParent)
     const QList<QObject *> inside = findChildren<QObject *>();
     for (QObject *object : inside)
         object->disconnect();
+    m_exposure->stop();
     m_sampler->stop();
     m_commandStats->stop();
     m_events->stop();

@@ -12,6 +12,7 @@ class DialectRegistry;
 class FailedAcquireSampler;
 class LockEventService;
 class RedisTopology;
+class ReplicationExposure;
 class SessionTransport;
 class WatchService;
 struct ConnectionOptions;
@@ -47,6 +48,7 @@ public:
     QString lastError() const { return m_lastError; }
 
     WatchService *watch() const { return m_watch; }
+    ReplicationExposure *exposure() const { return m_exposure; }
     AdminService *admin() const { return m_admin; }
     LockEventService *events() const { return m_events; }
     CommandStatsPoller *commandStats() const { return m_commandStats; }
@@ -101,6 +103,7 @@ private:
     LockEventService *m_events;
     CommandStatsPoller *m_commandStats;
     FailedAcquireSampler *m_sampler;
+    ReplicationExposure *m_exposure;
     State m_state = State::Connecting;
     QString m_lastError;
     bool m_startServices = true;

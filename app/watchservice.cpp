@@ -357,10 +357,37 @@ void WatchService::markStale(const QString &node, const QString &why)
         Q_EMIT locksChanged(changed);
 }
 
+void WatchService::setNotReplicated(const QSet<QByteArray> &keys)
+{
+    QList<LockInfo> changed;
+    for (const QByteArray &key : m_notReplicated - keys) {
+        const auto it = m_locks.find(key);
+        if (it != m_locks.end() && it->warnings.removeAll(QStringLiteral("not-replicated")) > 0)
+            changed << *it;
+    }
+    m_notReplicated = keys;
+    for (const QByteArray &key : keys) {
+        const auto it = m_locks.find(key);
+        if (it != m_locks.end() && !it->warnings.contains(QStringLiteral("not-replicated"))) {
+            it->addWarning(QStringLiteral("not-replicated"));
+            changed << *it;
+        }
+    }
+    if (!changed.isEmpty())
+        Q_EMIT locksChanged(changed);
+}
+
+void WatchService::annotate(LockInfo &lock) const
+{
+    if (m_notReplicated.contains(lock.key()))
+        lock.addWarning(QStringLiteral("not-replicated"));
+}
+
 void WatchService::merge(const QList<LockInfo> &found)
 {
     QList<LockInfo> changed;
-    for (const LockInfo &lock : found) {
+    for (LockInfo lock : found) {
+        annotate(lock);
         auto it = m_locks.find(lock.key());
         if (it == m_locks.end()) {
             m_locks.insert(lock.key(), lock);
@@ -385,6 +412,8 @@ void WatchService::onRefreshed(const QList<KeySample> &samples, QList<std::optio
     for (qsizetype i = 0; i < samples.size(); ++i) {
         const KeySample &sample = samples.at(i);
         std::optional<LockInfo> &now = classified[i];
+        if (now)
+            annotate(*now);
         auto it = m_locks.find(sample.key);
         if (sample.isFailed()) {
             // Nothing is known about the key now: a known lock keeps its last good values.

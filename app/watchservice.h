@@ -74,6 +74,9 @@ public:
     void refreshKeys(const QList<QByteArray> &keys, QObject *context = nullptr, KeysHandler handler = {});
 
     const QHash<QByteArray, LockInfo> &locks() const { return m_locks; }
+    // Locks a failover would lose now (see ReplicationExposure): they carry the warning
+    // "not-replicated" until their replicas hold them as their master does.
+    void setNotReplicated(const QSet<QByteArray> &keys);
     // DBSIZE at the last scan (-1 before one), summed over the masters.
     qint64 keyspaceSize() const { return m_keyspace; }
     RedisTopology *topology() const { return m_topology; }
@@ -116,6 +119,8 @@ private:
     bool anyMasterReady() const;
 
     void merge(const QList<LockInfo> &found);
+    // What the watch knows beyond one read: the replication warning.
+    void annotate(LockInfo &lock) const;
     void onRefreshed(const QList<KeySample> &samples, QList<std::optional<LockInfo>> classified, bool acceptNew,
                      QList<LockInfo> *present, QList<KeySample> *absent);
     static bool meaningfullyDifferent(const LockInfo &before, const LockInfo &after);
@@ -148,6 +153,7 @@ private:
         qint64 sinceMs = 0; // when it was noticed: only a refresh begun after it has read every lock since
     };
     QHash<QString, Loss> m_losses;
+    QSet<QByteArray> m_notReplicated;
     QHash<const RedisConnection *, QString> m_runIds;
     QSet<const RedisConnection *> m_watched;
     QSet<const RedisConnection *> m_up; // masters ready since they were last lost

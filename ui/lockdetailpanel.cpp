@@ -67,6 +67,8 @@ LockDetailPanel::LockDetailPanel(QWidget *parent)
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->addRow(tr("Dialect"), m_dialect);
     form->addRow(tr("Redis type"), m_type);
+    m_node = new QLabel(this);
+    form->addRow(tr("Node"), m_node);
     form->addRow(tr("State"), m_state);
     form->addRow(tr("TTL"), m_ttl);
     form->addRow(tr("Holds"), m_holds);
@@ -100,7 +102,7 @@ void LockDetailPanel::clear()
     m_lock.reset();
     m_tick.stop();
     m_title->setText(tr("No lock selected"));
-    for (QLabel *l : {m_dialect, m_type, m_state, m_ttl, m_holds, m_waiters, m_details, m_warnings})
+    for (QLabel *l : {m_dialect, m_type, m_node, m_state, m_ttl, m_holds, m_waiters, m_details, m_warnings})
         l->clear();
     m_holders->clear();
     m_raw->clear();
@@ -117,6 +119,7 @@ void LockDetailPanel::showLock(const LockInfo &lock)
     m_type->setText(tr("%1, %2 %3").arg(QString::fromLatin1(redisTypeName(lock.sample.type)))
                         .arg(lock.sample.size)
                         .arg(lock.sample.type == RedisType::String ? tr("bytes") : tr("entries")));
+    m_node->setText(lock.node().isEmpty() ? QStringLiteral("—") : lock.node());
     m_holds->setText(lock.holders.isEmpty() ? QStringLiteral("—") : QString::number(lock.holdCount()));
     m_waiters->setText(lock.waiters == LockInfo::waitersUnknown ? tr("not observable for this dialect")
                                                                 : QString::number(lock.waiters));
@@ -206,6 +209,8 @@ QString LockDetailPanel::explainWarning(const QString &code)
         return tr("the value names no owner, so any client can delete it");
     if (code == QLatin1String("unrecognised"))
         return tr("under a lock pattern, but no known library writes locks like this");
+    if (code == QLatin1String("not-replicated"))
+        return tr("not replicated: its master's replica does not hold it as the master does, so a failover now would lose it");
     if (code == QLatin1String("value-truncated"))
         return tr("the value is larger than LockScope reads; only its start is shown");
     return code;

@@ -49,6 +49,7 @@ private:
     QLabel *m_title;
     QLabel *m_dialect;
     QLabel *m_type;
+    QLabel *m_node;
     QLabel *m_state;
     QLabel *m_ttl;
     QLabel *m_holds;

@@ -318,9 +318,9 @@ void MainWindow::buildLayout()
     header->setStretchLastSection(true);
     header->setHighlightSections(false);
     const QList<QPair<int, int>> widths = {
-        {LockTableModel::KeyColumn, 200},   {LockTableModel::DialectColumn, 165}, {LockTableModel::HolderColumn, 190},
-        {LockTableModel::TokenColumn, 215}, {LockTableModel::TtlColumn, 72},      {LockTableModel::CountColumn, 48},
-        {LockTableModel::WaitersColumn, 60},  {LockTableModel::StateColumn, 110}};
+        {LockTableModel::KeyColumn, 180},   {LockTableModel::NodeColumn, 120}, {LockTableModel::DialectColumn, 150},
+        {LockTableModel::HolderColumn, 150}, {LockTableModel::TokenColumn, 175}, {LockTableModel::TtlColumn, 72},
+        {LockTableModel::CountColumn, 48},   {LockTableModel::WaitersColumn, 60}};
     // Never narrower than the header's own text: the widths suit English, and a translated
     // header ("重入次数" for Holds) may need more. (Not sectionSizeHint(): it keeps room for
     // a sort arrow on every column and would widen them all.)
@@ -329,6 +329,9 @@ void MainWindow::buildLayout()
         const QString text = m_proxy->headerData(column, Qt::Horizontal).toString();
         m_table->setColumnWidth(column, std::max(width, header->fontMetrics().horizontalAdvance(text) + margins));
     }
+    // On a cluster, where a lock lives comes right after which lock it is.
+    header->moveSection(header->visualIndex(LockTableModel::NodeColumn), header->visualIndex(LockTableModel::KeyColumn) + 1);
+    m_table->setColumnHidden(LockTableModel::NodeColumn, true);
     connect(m_table, &QWidget::customContextMenuRequested, this, &MainWindow::showTableMenu);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);

@@ -655,10 +655,6 @@
         <translation>种子节点</translation>
     </message>
     <message>
-        <source>saved for this session only: type to replace</source>
-        <translation>仅本次会话保存：输入即可替换</translation>
-    </message>
-    <message>
         <source>saved in the keychain: type to replace</source>
         <translation>已存入密钥环：输入即可替换</translation>
     </message>
@@ -713,6 +709,14 @@
         <translation>
             <numerusform>已将 %n 个连接导出到 %1，不含密码。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>asked for when connecting (no keychain)</source>
+        <translation>连接时询问（没有密钥环）</translation>
+    </message>
+    <message>
+        <source>kept for this session only: type to replace</source>
+        <translation>仅在本次会话中保留：输入即可替换</translation>
     </message>
 </context>
 <context>
@@ -2306,6 +2310,14 @@
     <message>
         <source>the value is larger than LockScope reads; only its start is shown</source>
         <translation>值超过了 LockScope 的读取上限；只显示开头部分</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>not replicated: its master&apos;s replica does not hold it as the master does, so a failover now would lose it</source>
+        <translation>未复制：主节点的副本上没有与主节点一致的这把锁，此刻发生故障转移就会丢失它</translation>
     </message>
 </context>
 <context>

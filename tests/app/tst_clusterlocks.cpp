@@ -438,6 +438,9 @@ print('ok')
         QVERIFY(m_cluster.pauseReplication(replica, 15000));
         QVERIFY(m_cluster.command(master, {"SET", key, "held-by-a", "PX", "600000"}).isStatus("OK"));
         QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().contains(key), 20000);
+        // Before anything fails over, the exposure shows: the replica lacks the lock.
+        QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().value(key).warnings.contains(QStringLiteral("not-replicated")), 15000);
+        QVERIFY(!w->session()->watch()->locks().value("lock:order:1").warnings.contains(QStringLiteral("not-replicated")));
         // TAKEOVER: the replica promotes itself without waiting to catch up. Its paused
         // stream from the old master is dropped with the link.
         QVERIFY(m_cluster.command(replica, {"CLUSTER", "FAILOVER", "TAKEOVER"}).isStatus("OK"));

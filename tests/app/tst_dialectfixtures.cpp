@@ -1,6 +1,7 @@
 // Every dialect against a real redis-server: the lock is written byte for byte as its library
 // writes it, LockScope must find and decode it, refuse to touch it once its holder changed, and
 // release it with the library's own side effects (wake-up signals, messages, permit counts).
+#include "clusterslot.h"
 #include "servertopology.h"
 #include "adminservice.h"
 #include "auditlog.h"
@@ -66,6 +67,14 @@ private:
 
     AdminResult run(const AdminPlan &plan)
     {
+        // Every plan must be runnable on a Redis Cluster: all its keys in one hash slot. Not
+        // python-redis-lock's: its lock:NAME and lock-signal:NAME share a slot only when NAME
+        // carries a {hash tag}, which the library itself needs on a cluster (its own scripts
+        // touch both keys); without one, a cluster refuses the library and LockScope alike.
+        const bool taggedByTheUser = plan.dialect == QLatin1String("python-redis-lock");
+        for (const QByteArray &key : taggedByTheUser ? QList<QByteArray>() : plan.keys)
+            if (ClusterSlot::forKey(key) != ClusterSlot::forKey(plan.keys.first()))
+                return AdminResult{AdminResult::Outcome::Failed, QStringLiteral("keys of several slots: ") + QString::fromUtf8(plan.keys.join(' '))};
         std::optional<AdminResult> result;
         m_admin->execute(plan, nullptr, [&](const AdminResult &r) { result = r; });
         (void)QTest::qWaitFor([&] { return result.has_value(); }, 5000);

@@ -1,0 +1,185 @@
+#include "auditlog.h"
+#include "dialectregistry.h"
+#include "lockevent.h"
+#include "lockeventservice.h"
+#include "session.h"
+#include "sessionmanager.h"
+#include "testsentinel.h"
+#include "watchservice.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+// Locks behind Sentinel, on real servers: a master, its replica and three sentinels. The
+// session finds the master by name, the watch follows SENTINEL FAILOVER without a false
+// event, and a lock the replica never got is reported lost in the failover.
+class TestSentinelLocks : public QObject
+{
+    Q_OBJECT
+
+private:
+    static constexpr int lockCount = 200;
+
+    TestSentinel m_sentinel;
+    DialectRegistry m_registry;
+    QTemporaryDir m_dir;
+    std::unique_ptr<AuditLog> m_audit;
+
+    ConnectionProfile profile() const
+    {
+        ConnectionProfile p;
+        p.kind = ConnectionProfile::Kind::Sentinel;
+        p.host = QStringLiteral("127.0.0.1");
+        p.port = m_sentinel.sentinelPorts().first();
+        for (int i = 1; i < m_sentinel.sentinelCount(); ++i)
+            p.moreNodes << ConnectionProfile::Endpoint{QStringLiteral("127.0.0.1"), m_sentinel.sentinelPorts().at(i)};
+        p.masterName = QString::fromLatin1(m_sentinel.masterName());
+        return p;
+    }
+
+    QString nodeName(int dataNode) const { return QStringLiteral("127.0.0.1:%1").arg(m_sentinel.dataPort(dataNode)); }
+
+    struct Watch : QObject
+    {
+        SessionManager manager;
+        QList<LockEvent> log;
+        Watch(const DialectRegistry *registry, const AuditLog *audit) : manager(registry, audit) {}
+        Session *session() const { return manager.session(); }
+        const LockEvent *find(LockEventKind kind, const QString &reasonOrKey) const
+        {
+            for (const LockEvent &e : log)
+                if (e.kind == kind && (e.reason == reasonOrKey || QString::fromUtf8(e.key) == reasonOrKey))
+                    return &e;
+            return nullptr;
+        }
+        QStringList falseEvents(const QSet<QByteArray> &allowed = {}) const
+        {
+            QStringList out;
+            for (const LockEvent &e : log)
+                if (!e.isServerEvent() && e.kind != LockEventKind::Stuck && e.kind != LockEventKind::Renewed
+                    && e.kind != LockEventKind::Contended && !allowed.contains(e.key))
+                    out << LockEvent::kindId(e.kind) + QLatin1Char(' ') + QString::fromUtf8(e.key);
+            return out;
+        }
+        qsizetype live() const
+        {
+            const auto &locks = session()->watch()->locks();
+            return std::count_if(locks.cbegin(), locks.cend(), [](const LockInfo &l) { return !l.stale; });
+        }
+    };
+
+    std::unique_ptr<Watch> watch()
+    {
+        auto w = std::make_unique<Watch>(&m_registry, m_audit.get());
+        Watch *raw = w.get();
+        connect(&w->manager, &SessionManager::sessionChanged, raw, [raw](Session *s) {
+            if (!s)
+                return;
+            s->watch()->setRefreshInterval(500);
+            connect(s->events(), &LockEventService::eventsDerived, raw, [raw](const QList<LockEvent> &events) { raw->log += events; });
+        });
+        w->manager.connectTo(profile());
+        if (!QTest::qWaitFor([raw] { return raw->session() && raw->session()->watch()->locks().size() >= lockCount; }, 30000))
+            qWarning("the watch did not see the locks");
+        return w;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(m_sentinel.start(), qPrintable(m_sentinel.errorString()));
+        m_audit = std::make_unique<AuditLog>(m_dir.filePath(QStringLiteral("audit.jsonl")));
+        const int master = m_sentinel.currentMaster();
+        QCOMPARE(m_sentinel.command(master, {"EVAL", "for i = 1, 200 do redis.call('SET', 'lock:job:' .. i, 'owner-' .. i, 'PX', 600000) end "
+                                                     "return redis.call('DBSIZE')", "0"}).integer(),
+                 qint64(lockCount));
+        QCOMPARE(m_sentinel.command(master, {"WAIT", "1", "5000"}).integer(), qint64(1));
+    }
+
+    // The command line by master name: the sentinels say where it is, and each lock names it.
+    void commandLineFindsTheMasterByName()
+    {
+        QProcess p;
+        QStringList args{QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--master"), QString::fromLatin1(m_sentinel.masterName())};
+        for (quint16 port : m_sentinel.sentinelPorts())
+            args << QStringLiteral("--sentinel") << QStringLiteral("127.0.0.1:%1").arg(port);
+        p.start(QStringLiteral(LOCKSCOPE_BINARY), args);
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QList<QByteArray> lines = p.readAllStandardOutput().trimmed().split('\n');
+        QCOMPARE(lines.size(), qsizetype(lockCount));
+        const QJsonObject first = QJsonDocument::fromJson(lines.first()).object();
+        QCOMPARE(first.value(QStringLiteral("node")).toString(), nodeName(m_sentinel.currentMaster()));
+
+        // A name the sentinels do not know is one clear error, exit code 2 or 3, no lines.
+        QProcess wrong;
+        wrong.start(QStringLiteral(LOCKSCOPE_BINARY), {QStringLiteral("scan"), QStringLiteral("--sentinel"),
+                                                       QStringLiteral("127.0.0.1:%1").arg(m_sentinel.sentinelPorts().first()),
+                                                       QStringLiteral("--master"), QStringLiteral("no-such-master")});
+        QVERIFY(wrong.waitForFinished(60000));
+        QVERIFY(wrong.exitCode() != 0);
+        QVERIFY(wrong.readAllStandardOutput().isEmpty());
+        const QByteArray error = wrong.readAllStandardError();
+        QVERIFY2(error.contains("no-such-master"), error.constData());
+    }
+
+    // SENTINEL FAILOVER while watching: the session follows the promoted replica, the event
+    // log records the failover, and no lock is reported released, expired or lost.
+    void watchFollowsSentinelFailover()
+    {
+        auto w = watch();
+        QVERIFY(w->session());
+        const int before = m_sentinel.currentMaster();
+        QVERIFY(w->session()->topologySummary().contains(QString::fromLatin1(m_sentinel.masterName())));
+        QVERIFY2(m_sentinel.failover(), qPrintable(m_sentinel.errorString()));
+        const int after = m_sentinel.currentMaster();
+        QVERIFY(after != before);
+        QTRY_VERIFY_WITH_TIMEOUT(w->find(LockEventKind::Server, QStringLiteral("failover")), 20000);
+        const LockEvent *failover = w->find(LockEventKind::Server, QStringLiteral("failover"));
+        QCOMPARE(failover->node, nodeName(after));
+        QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().value("lock:job:1").node() == nodeName(after), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(w->live(), qsizetype(lockCount), 20000);
+        QSignalSpy refreshed(w->session()->watch(), &WatchService::refreshed);
+        QTRY_VERIFY_WITH_TIMEOUT(refreshed.size() >= 3, 20000);
+        QCOMPARE(w->falseEvents(), QStringList());
+    }
+
+    // A lock the replica does not have when it is promoted: lost in the failover, named so.
+    void aLockTheReplicaDoesNotHaveIsLost()
+    {
+        auto w = watch();
+        QVERIFY(w->session());
+        const int master = m_sentinel.currentMaster();
+        const int replica = 1 - master;
+        const QByteArray key = "lock:unreplicated";
+        // The replica must not have the lock when it is promoted. Holding back its stream
+        // with CLIENT PAUSE WRITE also holds back Sentinel's promotion (its MULTI … EXEC), so
+        // the replica drops its copy itself, as a writable replica may: the state it is
+        // promoted in is the same as if the write had never reached it.
+        QVERIFY(m_sentinel.command(master, {"SET", key, "held-by-a", "PX", "600000"}).isStatus("OK"));
+        QCOMPARE(m_sentinel.command(master, {"WAIT", "1", "5000"}).integer(), qint64(1));
+        QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().contains(key), 20000);
+        QVERIFY(m_sentinel.command(replica, {"CONFIG", "SET", "replica-read-only", "no"}).isStatus("OK"));
+        QCOMPARE(m_sentinel.command(replica, {"DEL", key}).integer(), qint64(1));
+        QVERIFY(m_sentinel.command(replica, {"CONFIG", "SET", "replica-read-only", "yes"}).isStatus("OK"));
+        // The watch sees the exposure before the failover: the replica does not hold it.
+        QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().value(key).warnings.contains(QStringLiteral("not-replicated")), 15000);
+        QVERIFY(!w->session()->watch()->locks().value("lock:job:1").warnings.contains(QStringLiteral("not-replicated")));
+        QVERIFY2(m_sentinel.failover(), qPrintable(m_sentinel.errorString()));
+        QCOMPARE(m_sentinel.currentMaster(), replica);
+        QCOMPARE(m_sentinel.command(replica, {"EXISTS", key}).integer(), qint64(0));
+        QTRY_VERIFY_WITH_TIMEOUT(w->find(LockEventKind::Lost, QString::fromLatin1(key)), 30000);
+        const LockEvent *lost = w->find(LockEventKind::Lost, QString::fromLatin1(key));
+        QCOMPARE(lost->reason, QStringLiteral("failover"));
+        QCOMPARE(lost->previousNode, nodeName(master));
+        QCOMPARE(lost->node, nodeName(replica));
+        QCOMPARE(w->falseEvents({key}), QStringList());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSentinelLocks)
+#include "tst_sentinellocks.moc"
