@@ -13,6 +13,7 @@
 #include "embeddedsandbox.h"
 #include "mainwindow.h"
 #include "profilestore.h"
+#include "redlockscancommand.h"
 #include "scancommand.h"
 #include "secretstore.h"
 #include "sessionmanager.h"
@@ -108,6 +109,8 @@ int runCli(int argc, char *argv[], CliOptions options)
     const AuditLog audit;
     switch (options.command) {
     case CliOptions::Command::Scan:
+        if (!options.redlockNodes.isEmpty())
+            return runCommand(RedlockScanCommand(options, &registry), &connections);
         return runCommand(ScanCommand(options, &registry), &connections);
     case CliOptions::Command::Watch:
         return runCommand(WatchCommand(options, &registry), &connections);
