@@ -10,8 +10,11 @@
 
 void ScanCommand::run()
 {
-    // The session's own discovery, with the command line's patterns.
-    m_discovery = session()->watch()->discovery();
+    // A discovery of its own, with the options (the command line's patterns) the session
+    // gave its watch's: the watch would keep every lock found in its table, which a scan
+    // that only prints them has no use for.
+    m_discovery = new DiscoveryService(session()->topology(), registry(), this);
+    m_discovery->setOptions(session()->watch()->discovery()->options());
 
     connect(m_discovery, &DiscoveryService::locksFound, this, [this](const QList<LockInfo> &locks) {
         if (!options().json) {

@@ -60,6 +60,9 @@ public:
     bool isAvailable() const { return m_availability == Availability::Keychain; }
     // Why secrets are kept in memory only; empty while the keychain is used.
     QString unavailableReason() const { return m_reason; }
+    // Whether this process holds the secret in memory (no keychain, or one that refused it):
+    // a secret saved by an earlier run without a keychain is gone, and will be asked for.
+    bool holdsInMemory(const SecretAddress &address) const { return m_memory.contains(address.keychainKey()); }
     // Where passwords go, in a sentence for the UI.
     QString statusText() const;
 

@@ -670,9 +670,10 @@ void ConnectionDialog::updateSecretPlaceholders()
     const bool memoryOnly = m_store && m_store->secrets()->availability() == SecretStore::Availability::MemoryOnly;
     for (auto it = m_secrets.cbegin(); it != m_secrets.cend(); ++it) {
         QLineEdit *field = it.value();
-        const bool stored = m_stored.contains(it.key());
-        field->setPlaceholderText(!stored       ? QString()
-                                  : memoryOnly ? tr("saved for this session only: type to replace")
+        const bool inMemory = memoryOnly && m_store->secrets()->holdsInMemory(SecretAddress{m_editing.id, it.key()});
+        const bool stored = m_stored.contains(it.key()) && (!memoryOnly || inMemory);
+        field->setPlaceholderText(!stored       ? (memoryOnly && m_stored.contains(it.key()) ? tr("asked for when connecting (no keychain)") : QString())
+                                  : memoryOnly ? tr("kept for this session only: type to replace")
                                                : tr("saved in the keychain: type to replace"));
         const QList<QAction *> actions = field->actions();
         for (QAction *action : actions)
