@@ -85,6 +85,12 @@ int CliCommand::exec()
 
 void CliCommand::open()
 {
+    // A Redlock group is N deployments, not one session: its command opens its own.
+    if (!m_options.redlockNodes.isEmpty()) {
+        m_started = true;
+        run();
+        return;
+    }
     if (m_options.sandbox) {
         m_sessions->openSandbox();
         return;

@@ -106,6 +106,10 @@ const QList<OptionSpec> &optionTable()
                         "always refused")},
         {{QStringLiteral("connect-timeout")}, QStringLiteral("MS"), Connected, S::Connection,
          QStringLiteral("give up connecting after this long (default 5000)")},
+        {{QStringLiteral("redlock")}, QStringLiteral("URL,URL,..."), Scan, S::Connection,
+         QStringLiteral("a Redlock group: independent servers that each hold the same lock,\n"
+                        "each a redis:// or rediss:// URL (at least 2, comma-separated or\n"
+                        "repeated); each lock is read as one quorum across them (scan, for now)")},
         {{QStringLiteral("sandbox")}, QString(), Connected, S::Connection,
          QStringLiteral("start a private redis-server with sample locks and use it")},
 
@@ -119,6 +123,10 @@ const QList<OptionSpec> &optionTable()
          QStringLiteral("custom dialect profiles (JSON, as the window exports them) for in-house\n"
                         "locks: their keys are scanned and decoded, and --dialect takes their ids;\n"
                         "repeatable")},
+        {{QStringLiteral("drift-factor")}, QStringLiteral("F"), Scan, S::Options,
+         QStringLiteral("with --redlock: the clock drift factor the application uses; validity\n"
+                        "is the smallest TTL of the majority minus round(TTL x F) + 2 ms\n"
+                        "(default 0.01, as node-redlock, redsync and redlock-py)")},
         {{QStringLiteral("json")}, QString(), Scan | Watch | Admin | Demo | Dialects, S::Options,
          QStringLiteral("JSON Lines: one object per lock (scan), per event (watch --events),\n"
                         "per action, per demo run or per dialect")},
@@ -243,7 +251,8 @@ QStringList usageLines(Command c)
                 QStringLiteral("lockscope --scenario NAME [--variant V] [--screenshot FILE [--duration S]]\n"
                                "                                      open the window on a running training scenario")};
     case Command::Scan:
-        return {QStringLiteral("lockscope scan    [conn] [--pattern P]... [--json]")};
+        return {QStringLiteral("lockscope scan    [conn] [--pattern P]... [--json]"),
+                QStringLiteral("lockscope scan    --redlock URL,URL,... [--drift-factor F] [--pattern P]... [--json]")};
     case Command::Watch:
         return {QStringLiteral("lockscope watch   [conn] [--pattern P]... [--interval MS] [--rescan MS] [--budget PCT] [--duration S]\n"
                                "                  [--events] [--json] [--enable-notifications]")};
@@ -513,6 +522,56 @@ bool applyConnection(const Reader &in, ConnectionProfile &c, bool deferred, bool
     }
     return true;
 }
+
+// --redlock and --drift-factor: every node from its own URL, so the options that describe one
+// deployment (-h, -u, --sentinel, --ssh …) have nothing to apply to beside it.
+bool applyRedlock(const Reader &in, CliOptions &o, QString *error)
+{
+    auto refuse = [error](const QString &message) {
+        *error = message;
+        return false;
+    };
+    if (!in.isSet(QStringLiteral("redlock"))) {
+        if (in.isSet(QStringLiteral("drift-factor")))
+            return refuse(QStringLiteral("--drift-factor is for a Redlock group: add --redlock URL,URL,..."));
+        return true;
+    }
+    for (const OptionSpec &spec : optionTable()) {
+        const QString &name = spec.names.last();
+        if (spec.section == Section::Connection && in.isSet(name) && name != QLatin1String("redlock")
+            && name != QLatin1String("connect-timeout") && name != QLatin1String("no-auth-warning"))
+            return refuse(QStringLiteral("--redlock names each node by its own URL: %1 does not go with it").arg(in.spelled(name)));
+    }
+    QStringList seen;
+    for (const QString &value : in.values(QStringLiteral("redlock"))) {
+        for (const QString &url : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            ConnectionProfile node;
+            node.connectTimeoutMs = o.connection.connectTimeoutMs;
+            QString why;
+            if (!url.startsWith(QLatin1String("redis://")) && !url.startsWith(QLatin1String("rediss://")))
+                return refuse(QStringLiteral("--redlock wants redis:// or rediss:// URLs, one per node, not '%1'").arg(url));
+            if (!node.applyUrl(url.trimmed(), &why))
+                return refuse(QStringLiteral("--redlock '%1': %2").arg(url, why));
+            // The same server twice would count its vote twice.
+            if (seen.contains(node.endpoint()))
+                return refuse(QStringLiteral("--redlock names %1 twice: each node of a group is a server of its own").arg(node.endpoint()));
+            seen << node.endpoint();
+            o.passwordOnCommandLine = o.passwordOnCommandLine || !node.password.isEmpty();
+            o.redlockNodes << node;
+        }
+    }
+    if (o.redlockNodes.size() < 2)
+        return refuse(QStringLiteral("--redlock wants the URLs of at least 2 servers (a Redlock group usually has 5)"));
+    if (in.isSet(QStringLiteral("drift-factor"))) {
+        // A fraction of the TTL, as the libraries take it: 0.01 is 1 %.
+        static const QRegularExpression re(QStringLiteral("^\\s*(0|0?\\.[0-9]{1,6})\\s*$"));
+        const QString text = in.value(QStringLiteral("drift-factor"));
+        if (!re.match(text).hasMatch())
+            return refuse(QStringLiteral("--drift-factor wants a fraction of the TTL from 0 to 0.999999 (0.01 is 1 %), not '%1'").arg(text));
+        o.driftFactor = text.trimmed().toDouble();
+    }
+    return true;
+}
 } // namespace
 
 
@@ -639,6 +698,8 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
             && name != QLatin1String("no-auth-warning"))
             o.connectionGiven = o.connectionGiven || in.isSet(name);
     }
+    if (!applyRedlock(in, o, &why))
+        return refuse(why);
     o.sandbox = in.isSet(QStringLiteral("sandbox"));
     if (o.sandbox && o.connectionGiven)
         return refuse(QStringLiteral("--sandbox starts its own server; it does not combine with connection options"));

@@ -15,6 +15,7 @@
 #include "embeddedsandbox.h"
 #include "mainwindow.h"
 #include "profilestore.h"
+#include "redlockscancommand.h"
 #include "scancommand.h"
 #include "secretstore.h"
 #include "sessionmanager.h"
@@ -143,6 +144,8 @@ int runCli(int argc, char *argv[], CliOptions options)
     const AuditLog audit = auditLog(settings);
     switch (options.command) {
     case CliOptions::Command::Scan:
+        if (!options.redlockNodes.isEmpty())
+            return runCommand(RedlockScanCommand(options, &registry), &connections);
         return runCommand(ScanCommand(options, &registry), &connections);
     case CliOptions::Command::Watch:
         return runCommand(WatchCommand(options, &registry), &connections);

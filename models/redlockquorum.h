@@ -4,7 +4,8 @@
 
 // The arithmetic of Redlock (the algorithm on redis.io): a lock on N independent masters is
 // held when a majority took it and time is left. validity = TTL − time spent acquiring −
-// clock drift, where the drift allowance is 1 % of the TTL plus 2 ms.
+// clock drift, where the drift allowance is round(TTL × driftFactor) + 2 ms, as node-redlock
+// and redlock-py compute it (driftFactor 0.01 by default, as every Redlock library has it).
 class RedlockQuorum final
 {
 public:
@@ -15,7 +16,9 @@ public:
     };
 
     static int quorum(int nodes) { return nodes / 2 + 1; }
-    static qint64 driftMs(qint64 ttlMs) { return ttlMs / 100 + 2; }
+    static constexpr double defaultDriftFactor = 0.01;
+
+    static qint64 driftMs(qint64 ttlMs, double driftFactor = defaultDriftFactor) { return qRound64(double(ttlMs) * driftFactor) + 2; }
     static qint64 validityMs(qint64 ttlMs, qint64 elapsedMs) { return ttlMs - elapsedMs - driftMs(ttlMs); }
     static Decision decide(int acquiredOn, int nodes, qint64 ttlMs, qint64 elapsedMs);
 };

@@ -372,6 +372,87 @@ private Q_SLOTS:
         QCOMPARE(error, message);
     }
 
+    void redlockGroups_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QStringList>("nodes");
+        QTest::addColumn<double>("driftFactor");
+        const QString scan = QStringLiteral("scan");
+        QTest::newRow("five, comma-separated")
+            << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral("redis://a:7000,redis://b:7001,redis://c,redis://[::1]:7003,rediss://e:7004")}
+            << QStringList{QStringLiteral("a:7000"), QStringLiteral("b:7001"), QStringLiteral("c:6379"), QStringLiteral("[::1]:7003"), QStringLiteral("e:7004")}
+            << 0.01;
+        QTest::newRow("repeated, with a drift factor")
+            << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral("redis://a:1"), QStringLiteral("--redlock"), QStringLiteral("redis://a:2"),
+                           QStringLiteral("--redlock"), QStringLiteral("redis://a:3"), QStringLiteral("--drift-factor"), QStringLiteral("0.05")}
+            << QStringList{QStringLiteral("a:1"), QStringLiteral("a:2"), QStringLiteral("a:3")} << 0.05;
+        QTest::newRow("drift factor 0") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral("redis://a:1,redis://a:2"),
+                                                       QStringLiteral("--drift-factor"), QStringLiteral("0")}
+                                        << QStringList{QStringLiteral("a:1"), QStringLiteral("a:2")} << 0.0;
+        QTest::newRow("drift factor .2") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral("redis://a:1,redis://a:2"),
+                                                        QStringLiteral("--drift-factor"), QStringLiteral(".2")}
+                                         << QStringList{QStringLiteral("a:1"), QStringLiteral("a:2")} << 0.2;
+    }
+
+    void redlockGroups()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QStringList, nodes);
+        QFETCH(double, driftFactor);
+        QString error;
+        const std::optional<CliOptions> o = parse(args, &error);
+        QVERIFY2(o, qPrintable(error));
+        QStringList got;
+        for (const ConnectionProfile &n : o->redlockNodes)
+            got << n.endpoint();
+        QCOMPARE(got, nodes);
+        QCOMPARE(o->driftFactor, driftFactor);
+        QVERIFY(o->connectionGiven);
+        QVERIFY(o->redlockNodes.last().tls.enabled == nodes.last().startsWith(QLatin1String("e:")));
+    }
+
+    void redlockGroupsThatDoNotParse_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("says");
+        const QString scan = QStringLiteral("scan");
+        const QString two = QStringLiteral("redis://a:1,redis://a:2");
+        QTest::newRow("one node") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral("redis://a:1")} << "at least 2 servers";
+        QTest::newRow("empty") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral(",")} << "at least 2 servers";
+        QTest::newRow("same node twice") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral("redis://a:1,redis://a:1")}
+                                         << "names a:1 twice";
+        QTest::newRow("not a URL") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral("a:1,a:2")}
+                                   << "wants redis:// or rediss:// URLs, one per node, not 'a:1'";
+        QTest::newRow("sentinel URL") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral("redis+sentinel://s:26379/m,redis://a:2")}
+                                      << "wants redis:// or rediss:// URLs";
+        QTest::newRow("bad port") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral("redis://a:0,redis://a:2")} << "--redlock 'redis://a:0':";
+        QTest::newRow("with -h") << QStringList{scan, QStringLiteral("--redlock"), two, QStringLiteral("-h"), QStringLiteral("x")}
+                                 << "--redlock names each node by its own URL: -h does not go with it";
+        QTest::newRow("with --sandbox") << QStringList{scan, QStringLiteral("--redlock"), two, QStringLiteral("--sandbox")} << "--sandbox does not go with it";
+        QTest::newRow("with --ssh") << QStringList{scan, QStringLiteral("--redlock"), two, QStringLiteral("--ssh"), QStringLiteral("ops@b")}
+                                    << "--ssh does not go with it";
+        QTest::newRow("drift factor alone") << QStringList{scan, QStringLiteral("--drift-factor"), QStringLiteral("0.01")}
+                                            << "--drift-factor is for a Redlock group: add --redlock URL,URL,...";
+        for (const char *bad : {"1", "-0.01", "1.5", "abc", "0.0000001", ""})
+            QTest::newRow(qPrintable(QStringLiteral("drift factor '%1'").arg(QLatin1String(bad))))
+                << QStringList{scan, QStringLiteral("--redlock"), two, QStringLiteral("--drift-factor"), QLatin1String(bad)}
+                << "--drift-factor wants a fraction of the TTL from 0 to 0.999999";
+        QTest::newRow("watch, not yet") << QStringList{QStringLiteral("watch"), QStringLiteral("--redlock"), two}
+                                        << "--redlock is not an option of watch; it is for scan";
+        QTest::newRow("release, not yet") << QStringList{QStringLiteral("release"), QStringLiteral("k"), QStringLiteral("--observed"),
+                                                         QStringLiteral("--redlock"), two}
+                                          << "--redlock is not an option of release; it is for scan";
+    }
+
+    void redlockGroupsThatDoNotParse()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, says);
+        QString error;
+        QVERIFY(!parse(args, &error));
+        QVERIFY2(error.contains(says), qPrintable(error));
+    }
+
     static QString portError(const QString &text)
     {
         QString why;

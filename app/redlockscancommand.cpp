@@ -1,0 +1,109 @@
+#include "redlockscancommand.h"
+
+#include "discoveryoptions.h"
+#include "redlockobservationjson.h"
+#include "redlockscanservice.h"
+#include "texttable.h"
+#include "tokentext.h"
+
+void RedlockScanCommand::run()
+{
+    m_scan = new RedlockScanService(options().redlockNodes, registry(), this);
+    DiscoveryOptions discovery;
+    discovery.patterns = options().patterns;
+    m_scan->setOptions(discovery);
+    connect(m_scan, &RedlockScanService::nodeFailed, this, [this](int node, const QString &message) {
+        fprintf(stderr, "lockscope: node %d (%s) could not be scanned: %s\n", node + 1, qUtf8Printable(m_scan->nodeName(node)),
+                qUtf8Printable(message));
+    });
+    connect(m_scan, &RedlockScanService::finished, this, &RedlockScanCommand::report);
+    m_scan->start();
+}
+
+void RedlockScanCommand::report(const QList<RedlockObservation> &observations)
+{
+    const double drift = options().driftFactor;
+    QStringList nodes;
+    for (int i = 0; i < m_scan->nodeCount(); ++i)
+        nodes << m_scan->nodeName(i);
+    if (options().json) {
+        QByteArray out;
+        out.reserve(observations.size() * 512);
+        for (const RedlockObservation &o : observations)
+            out += RedlockObservationJson::line(o, drift);
+        if (!print(out))
+            return;
+    } else {
+        if (!print(table(observations, nodes, drift)))
+            return;
+    }
+    QHash<QString, int> counts;
+    qint64 unreadable = 0;
+    for (const RedlockObservation &o : observations) {
+        const RedlockObservation::Assessment a = o.assess(drift);
+        ++counts[RedlockObservation::quorumId(a.quorum)];
+        unreadable += a.unreadable;
+    }
+    fflush(stdout); // the table before the summary on stderr, when both go to one terminal
+    QStringList parts;
+    for (const char *id : {"held", "degraded", "split", "leftover", "unknown"})
+        if (counts.value(QLatin1String(id)) > 0)
+            parts << QStringLiteral("%1 %2").arg(counts.value(QLatin1String(id))).arg(QLatin1String(id));
+    fprintf(stderr, "%lld lock(s) on a Redlock group of %lld nodes%s%s\n", qint64(observations.size()), qint64(nodes.size()),
+            parts.isEmpty() ? "" : ": ", qUtf8Printable(parts.join(QStringLiteral(", "))));
+    // Without every node's reading, a quorum may be wrong: the scan is incomplete.
+    if (unreadable > 0) {
+        fail(ConnectionError, QStringLiteral("%1 reading(s) of a lock on a node could not be made; those nodes show as error").arg(unreadable));
+        return;
+    }
+    finish(Done);
+}
+
+QByteArray RedlockScanCommand::table(const QList<RedlockObservation> &observations, const QStringList &nodes, double driftFactor)
+{
+    using Status = RedlockObservation::Node::Status;
+    QStringList headers{QStringLiteral("KEY"), QStringLiteral("QUORUM"), QStringLiteral("VALIDITY"), QStringLiteral("HOLDER")};
+    // A column per node, numbered in the order given; the numbers are explained below the table.
+    for (int i = 0; i < nodes.size(); ++i)
+        headers << QStringLiteral("NODE %1").arg(i + 1);
+    TextTable table(headers);
+    table.setMaxWidth(0, 48);
+    table.setMaxWidth(3, 40);
+    table.setRightAligned(2);
+    for (int i = 0; i < nodes.size(); ++i)
+        table.setMaxWidth(4 + i, 24);
+    for (const RedlockObservation &o : observations) {
+        const RedlockObservation::Assessment a = o.assess(driftFactor);
+        const bool majority = !a.tokenNodes.isEmpty() && (a.quorum == RedlockObservation::Quorum::Held
+                                                         || a.quorum == RedlockObservation::Quorum::Degraded);
+        QString holder;
+        if (majority) {
+            const RedlockObservation::Node &n = o.nodes.at(a.tokenNodes.first());
+            holder = !n.holders.isEmpty() && !n.holders.first().holder.isEmpty() ? n.holders.first().holder : TokenText::escape(a.token);
+        }
+        QStringList row{TokenText::escape(o.key), RedlockObservation::quorumId(a.quorum),
+                        majority ? LockInfo::formatTtl(a.validityMs) : QString(), holder};
+        for (const RedlockObservation::Node &n : o.nodes) {
+            switch (n.status) {
+            case Status::Holding: {
+                // Which token, briefly: the majority's is marked "=", another one shown in part.
+                const QString which = majority && n.token == a.token ? QStringLiteral("=") : TokenText::escape(n.token.left(8));
+                row << QStringLiteral("%1 %2").arg(which, LockInfo::formatTtl(n.ttlMs));
+                break;
+            }
+            case Status::Absent:
+                row << QStringLiteral("-");
+                break;
+            case Status::Unreadable:
+                row << QStringLiteral("error");
+                break;
+            }
+        }
+        table.addRow(row);
+    }
+    QByteArray out = table.render();
+    for (int i = 0; i < nodes.size(); ++i)
+        out += QStringLiteral("NODE %1: %2\n").arg(i + 1).arg(nodes.at(i)).toUtf8();
+    out += "(\"=\": the majority token; \"-\": absent; \"error\": could not be read, never counted as absent)\n";
+    return out;
+}

@@ -1,0 +1,187 @@
+#include "redlockscanservice.h"
+
+#include "dialectregistry.h"
+#include "discoveryservice.h"
+#include "monotonicclock.h"
+#include "profileoptions.h"
+#include "servertopology.h"
+
+#include <map>
+
+RedlockScanService::RedlockScanService(const QList<ConnectionProfile> &nodes, const DialectRegistry *registry, QObject *parent)
+    : QObject(parent)
+{
+    for (const ConnectionProfile &profile : nodes) {
+        Node n;
+        n.name = profile.endpoint();
+        // Each node is a deployment of its own: a standalone master as a rule, a cluster if
+        // that is what the URL leads to. Its reconnects are its own too.
+        ConnectionOptions options = ProfileOptions::toOptions(profile, QStringLiteral("lockscope"));
+        options.reconnectMaxMs = 1000;
+        n.topology = new ServerTopology(options, {}, this);
+        n.discovery = new DiscoveryService(n.topology, registry, this);
+        m_nodes << n;
+    }
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        DiscoveryService *d = m_nodes.at(i).discovery;
+        connect(d, &DiscoveryService::locksFound, this, [this, i](const QList<LockInfo> &locks) {
+            for (const LockInfo &lock : locks)
+                m_nodes[i].locks.insert(lock.key(), lock);
+        });
+        connect(d, &DiscoveryService::keysUnreadable, this, [this, i](const QList<KeySample> &samples) {
+            for (const KeySample &s : samples)
+                m_nodes[i].unreadable.insert(s.key, s.error);
+        });
+        connect(d, &DiscoveryService::finished, this, [this, i] {
+            m_nodes[i].walked = true;
+            onWalked();
+        });
+        connect(d, &DiscoveryService::failed, this, [this, i](const QString &message) {
+            m_nodes[i].walked = true;
+            m_nodes[i].failure = message;
+            Q_EMIT nodeFailed(i, message);
+            onWalked();
+        });
+    }
+}
+
+RedlockScanService::~RedlockScanService()
+{
+    close();
+    // The discoveries hold pointers to their topologies: they go first.
+    for (Node &n : m_nodes) {
+        delete n.discovery;
+        delete n.topology;
+    }
+}
+
+void RedlockScanService::setOptions(const DiscoveryOptions &options)
+{
+    for (Node &n : m_nodes)
+        n.discovery->setOptions(options);
+}
+
+QString RedlockScanService::nodeName(int node) const
+{
+    return m_nodes.at(node).name;
+}
+
+void RedlockScanService::start()
+{
+    ++m_generation;
+    m_running = true;
+    m_pendingReads = 0;
+    for (Node &n : m_nodes) {
+        n.locks.clear();
+        n.unreadable.clear();
+        n.failure.clear();
+        n.walked = false;
+    }
+    if (!m_opened) {
+        m_opened = true;
+        for (Node &n : m_nodes)
+            n.topology->open();
+    }
+    // Each discovery waits for its node to be known (or found down) before it walks.
+    for (Node &n : m_nodes)
+        n.discovery->start();
+    if (m_nodes.isEmpty())
+        onWalked();
+}
+
+void RedlockScanService::close()
+{
+    ++m_generation;
+    m_running = false;
+    for (Node &n : m_nodes) {
+        n.discovery->cancel();
+        n.topology->close();
+    }
+    m_opened = false;
+}
+
+void RedlockScanService::onWalked()
+{
+    if (!m_running || !std::all_of(m_nodes.cbegin(), m_nodes.cend(), [](const Node &n) { return n.walked; }))
+        return;
+    readMissing();
+}
+
+void RedlockScanService::readMissing()
+{
+    // Every key the group knows of, from any node.
+    QSet<QByteArray> all;
+    for (const Node &n : std::as_const(m_nodes)) {
+        for (auto it = n.locks.cbegin(); it != n.locks.cend(); ++it)
+            all.insert(it.key());
+        for (auto it = n.unreadable.cbegin(); it != n.unreadable.cend(); ++it)
+            all.insert(it.key());
+    }
+    const quint64 generation = m_generation;
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        Node &n = m_nodes[i];
+        if (!n.failure.isEmpty())
+            continue;
+        QList<QByteArray> missing;
+        for (const QByteArray &key : std::as_const(all))
+            if (!n.locks.contains(key) && !n.unreadable.contains(key))
+                missing << key;
+        const qsizetype batch = std::max(1, n.discovery->options().inspectBatch);
+        for (qsizetype from = 0; from < missing.size(); from += batch) {
+            ++m_pendingReads;
+            n.discovery->inspector()->inspect(missing.mid(from, batch), this, [this, i, generation](const QList<KeySample> &samples, const QString &) {
+                if (generation != m_generation)
+                    return;
+                for (const KeySample &s : samples)
+                    if (s.isFailed())
+                        m_nodes[i].unreadable.insert(s.key, s.error);
+                m_nodes[i].discovery->classifier()->classify(samples, this, [this, i, generation, samples](QList<std::optional<LockInfo>> locks) {
+                    if (generation != m_generation)
+                        return;
+                    // Not a lock there (gone, or something else under the name): absent, as merge() reads it.
+                    for (qsizetype k = 0; k < locks.size(); ++k)
+                        if (locks.at(k))
+                            m_nodes[i].locks.insert(samples.at(k).key, *locks.at(k));
+                    if (--m_pendingReads == 0)
+                        merge();
+                });
+            });
+        }
+    }
+    if (m_pendingReads == 0)
+        merge();
+}
+
+void RedlockScanService::merge()
+{
+    m_running = false;
+    // TTLs are brought to one instant: each node was read at its own moment.
+    const qint64 now = MonotonicClock::nowMs();
+    std::map<QByteArray, RedlockObservation> byKey;
+    for (const Node &n : std::as_const(m_nodes)) {
+        for (auto it = n.locks.cbegin(); it != n.locks.cend(); ++it)
+            byKey[it.key()].key = it.key();
+        for (auto it = n.unreadable.cbegin(); it != n.unreadable.cend(); ++it)
+            byKey[it.key()].key = it.key();
+    }
+    QList<RedlockObservation> out;
+    out.reserve(qsizetype(byKey.size()));
+    for (auto &[key, observation] : byKey) {
+        for (const Node &n : std::as_const(m_nodes)) {
+            if (!n.failure.isEmpty()) {
+                observation.nodes << RedlockObservation::Node::unreadable(n.name, n.failure);
+            } else if (const auto lock = n.locks.constFind(key); lock != n.locks.cend()) {
+                RedlockObservation::Node held = RedlockObservation::Node::holding(n.name, lock->primaryToken(), lock->remainingTtlMs(now));
+                held.dialect = lock->dialect;
+                held.holders = lock->holders;
+                observation.nodes << held;
+            } else if (const auto why = n.unreadable.constFind(key); why != n.unreadable.cend()) {
+                observation.nodes << RedlockObservation::Node::unreadable(n.name, *why);
+            } else {
+                observation.nodes << RedlockObservation::Node::absent(n.name);
+            }
+        }
+        out << std::move(observation);
+    }
+    Q_EMIT finished(out);
+}

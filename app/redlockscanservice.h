@@ -1,0 +1,74 @@
+#pragma once
+
+#include "connectionprofile.h"
+#include "discoveryoptions.h"
+#include "lockinfo.h"
+#include "redlockobservation.h"
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+
+class DialectRegistry;
+class DiscoveryService;
+class RedisTopology;
+
+// One scan of a Redlock group: N independent deployments (usually five standalone masters),
+// each walked at once by its own DiscoveryService, and the locks found merged by key into one
+// RedlockObservation per key, with every node in the order given.
+//
+// SCAN only promises the keys that existed for the whole walk, and the nodes are walked at
+// different moments: a key found on one node is therefore read again, by key, on every node
+// whose walk did not list it. "Absent" then means that node was asked and did not have it.
+// A node that could not be walked or read (down, refused, an error reply) marks its entries
+// unreadable, never absent: the quorum must not count it as "not holding".
+class RedlockScanService final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RedlockScanService)
+
+public:
+    RedlockScanService(const QList<ConnectionProfile> &nodes, const DialectRegistry *registry, QObject *parent = nullptr);
+    ~RedlockScanService() override;
+
+    // Applied to every node's discovery (patterns, caps).
+    void setOptions(const DiscoveryOptions &options);
+    int nodeCount() const { return int(m_nodes.size()); }
+    // host:port as the user gave it: how a node is named in results, up or down.
+    QString nodeName(int node) const;
+    bool isRunning() const { return m_running; }
+
+    // Connects (on first use) and scans every node at once.
+    void start();
+    // Closes every connection; a running scan ends without finished().
+    void close();
+
+Q_SIGNALS:
+    // Sorted by key.
+    void finished(const QList<RedlockObservation> &observations);
+    // A node whose walk failed as a whole (not reachable, SCAN refused): every key of the
+    // group reads as unreadable there, with message.
+    void nodeFailed(int node, const QString &message);
+
+private:
+    struct Node
+    {
+        QString name;
+        RedisTopology *topology = nullptr;
+        DiscoveryService *discovery = nullptr;
+        QHash<QByteArray, LockInfo> locks;
+        QHash<QByteArray, QString> unreadable; // key → why its read failed
+        QString failure;                       // the whole walk failed
+        bool walked = false;
+    };
+
+    void onWalked();
+    void readMissing();
+    void merge();
+
+    QList<Node> m_nodes;
+    bool m_running = false;
+    bool m_opened = false;
+    quint64 m_generation = 0;
+    int m_pendingReads = 0;
+};

@@ -1,0 +1,126 @@
+#include "redlockobservation.h"
+
+#include <QHash>
+
+RedlockObservation::Node RedlockObservation::Node::holding(const QString &name, const QByteArray &token, qint64 ttlMs)
+{
+    Node n;
+    n.name = name;
+    n.status = Status::Holding;
+    n.token = token;
+    n.ttlMs = ttlMs;
+    return n;
+}
+
+RedlockObservation::Node RedlockObservation::Node::absent(const QString &name)
+{
+    Node n;
+    n.name = name;
+    return n;
+}
+
+RedlockObservation::Node RedlockObservation::Node::unreadable(const QString &name, const QString &why)
+{
+    Node n;
+    n.name = name;
+    n.status = Status::Unreadable;
+    n.error = why;
+    return n;
+}
+
+RedlockObservation::Assessment RedlockObservation::assess(double driftFactor) const
+{
+    Assessment a;
+    const int n = int(nodes.size());
+    a.quorumSize = RedlockQuorum::quorum(n);
+    QHash<QByteArray, QList<int>> byToken;
+    QList<QByteArray> order; // first seen first: a tie is broken the same way every time
+    for (int i = 0; i < n; ++i) {
+        const Node &node = nodes.at(i);
+        switch (node.status) {
+        case Node::Status::Holding:
+            ++a.holding;
+            if (!byToken.contains(node.token))
+                order << node.token;
+            byToken[node.token] << i;
+            break;
+        case Node::Status::Absent:
+            ++a.absent;
+            break;
+        case Node::Status::Unreadable:
+            ++a.unreadable;
+            break;
+        }
+    }
+    a.tokens = int(order.size());
+    QByteArray top;
+    for (const QByteArray &t : std::as_const(order))
+        if (top.isNull() || byToken.value(t).size() > byToken.value(top).size())
+            top = t;
+    const int most = top.isNull() ? 0 : int(byToken.value(top).size());
+
+    if (n > 0 && most >= a.quorumSize) {
+        a.quorum = most == a.quorumSize && most < n ? Quorum::Degraded : Quorum::Held;
+        a.token = top;
+        a.tokenNodes = byToken.value(top);
+        qint64 smallest = -1;
+        for (int i : std::as_const(a.tokenNodes)) {
+            const qint64 ttl = nodes.at(i).ttlMs;
+            if (ttl >= 0 && (smallest < 0 || ttl < smallest))
+                smallest = ttl;
+        }
+        if (smallest >= 0)
+            a.validityMs = std::max<qint64>(0, smallest - RedlockQuorum::driftMs(smallest, driftFactor));
+        return a;
+    }
+    // No majority seen. The unreadable nodes might hold the top token: then nothing can be said.
+    if (a.unreadable > 0 && most + a.unreadable >= a.quorumSize) {
+        a.quorum = Quorum::Unknown;
+        return a;
+    }
+    if (a.tokens == 0) {
+        // Free only when every node said so: an unreadable one may still hold it.
+        a.quorum = a.unreadable > 0 ? Quorum::Unknown : Quorum::Free;
+        return a;
+    }
+    if (a.tokens == 1) {
+        a.quorum = Quorum::Leftover;
+        a.token = top;
+        a.tokenNodes = byToken.value(top);
+        return a;
+    }
+    a.quorum = Quorum::Split;
+    return a;
+}
+
+QString RedlockObservation::quorumId(Quorum quorum)
+{
+    switch (quorum) {
+    case Quorum::Held:
+        return QStringLiteral("held");
+    case Quorum::Degraded:
+        return QStringLiteral("degraded");
+    case Quorum::Split:
+        return QStringLiteral("split");
+    case Quorum::Leftover:
+        return QStringLiteral("leftover");
+    case Quorum::Unknown:
+        return QStringLiteral("unknown");
+    case Quorum::Free:
+        break;
+    }
+    return QStringLiteral("free");
+}
+
+QString RedlockObservation::statusId(Node::Status status)
+{
+    switch (status) {
+    case Node::Status::Holding:
+        return QStringLiteral("holding");
+    case Node::Status::Absent:
+        return QStringLiteral("absent");
+    case Node::Status::Unreadable:
+        break;
+    }
+    return QStringLiteral("error");
+}

@@ -1,0 +1,176 @@
+#include "dialectregistry.h"
+#include "redlockscanservice.h"
+#include "testredis.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <array>
+
+namespace {
+using Quorum = RedlockObservation::Quorum;
+using Status = RedlockObservation::Node::Status;
+
+// node-redlock's tokens: randomBytes(16).toString("hex").
+const QByteArray tokenA = "fbe243bd8034c5406498dfe459014205";
+const QByteArray tokenB = "0a1b2c3d4e5f60718293a4b5c6d7e8f9";
+} // namespace
+
+// A Redlock group of five real servers, written as node-redlock writes a lock (SET key token
+// NX PX on each node, the same token everywhere), read back by one group scan.
+class TestRedlockScanService : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::array<TestRedis, 5> m_nodes;
+    DialectRegistry m_registry;
+
+    QList<ConnectionProfile> profiles() const
+    {
+        QList<ConnectionProfile> out;
+        for (const TestRedis &n : m_nodes)
+            out << n.profile();
+        return out;
+    }
+
+    // The lock as node-redlock's acquire leaves it on the nodes named.
+    void lock(const QByteArray &key, const QByteArray &token, const QList<int> &on, qint64 ttlMs = 60000)
+    {
+        for (int i : on)
+            QCOMPARE(m_nodes[i].command({"SET", key, token, "NX", "PX", QByteArray::number(ttlMs)}).bytes(), QByteArray("OK"));
+    }
+
+    QList<RedlockObservation> scan(RedlockScanService &service)
+    {
+        QSignalSpy finished(&service, &RedlockScanService::finished);
+        service.start();
+        if (!finished.wait(30000))
+            return {};
+        return finished.first().first().value<QList<RedlockObservation>>();
+    }
+
+    static const RedlockObservation *find(const QList<RedlockObservation> &all, const QByteArray &key)
+    {
+        for (const RedlockObservation &o : all)
+            if (o.key == key)
+                return &o;
+        return nullptr;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        for (TestRedis &n : m_nodes)
+            QVERIFY(n.start());
+    }
+
+    void init()
+    {
+        for (TestRedis &n : m_nodes)
+            n.command({"FLUSHALL"});
+    }
+
+    void theFourStatesProducedOnPurpose()
+    {
+        lock("locks:held", tokenA, {0, 1, 2, 3, 4});
+        lock("locks:degraded", tokenA, {0, 2, 4});
+        lock("locks:split", tokenA, {0, 1});
+        lock("locks:split", tokenB, {2, 3});
+        lock("locks:leftover", tokenB, {3});
+        m_nodes[1].command({"SET", "user:1", "not a lock"});
+
+        RedlockScanService service(profiles(), &m_registry);
+        const QList<RedlockObservation> all = scan(service);
+        QCOMPARE(all.size(), 4); // one per key, whatever the number of nodes holding it
+        QCOMPARE(all.first().key, QByteArray("locks:degraded")); // sorted by key
+
+        const RedlockObservation *held = find(all, "locks:held");
+        QVERIFY(held);
+        QCOMPARE(held->nodes.size(), 5);
+        for (int i = 0; i < 5; ++i) {
+            QCOMPARE(held->nodes.at(i).name, QStringLiteral("127.0.0.1:%1").arg(m_nodes[i].port())); // in the order given
+            QCOMPARE(held->nodes.at(i).status, Status::Holding);
+            QCOMPARE(held->nodes.at(i).token, tokenA);
+            QVERIFY(held->nodes.at(i).ttlMs > 0 && held->nodes.at(i).ttlMs <= 60000);
+            QCOMPARE(held->nodes.at(i).dialect, QStringLiteral("node-redlock"));
+        }
+        RedlockObservation::Assessment a = held->assess();
+        QCOMPARE(a.quorum, Quorum::Held);
+        QCOMPARE(a.token, tokenA);
+        QVERIFY(a.validityMs > 0 && a.validityMs <= 60000 - 602);
+
+        a = find(all, "locks:degraded")->assess();
+        QCOMPARE(a.quorum, Quorum::Degraded);
+        QCOMPARE(a.tokenNodes, (QList<int>{0, 2, 4}));
+        QCOMPARE(find(all, "locks:degraded")->nodes.at(1).status, Status::Absent);
+
+        a = find(all, "locks:split")->assess();
+        QCOMPARE(a.quorum, Quorum::Split);
+        QCOMPARE(a.tokens, 2);
+        QCOMPARE(find(all, "locks:split")->nodes.at(2).token, tokenB);
+
+        a = find(all, "locks:leftover")->assess();
+        QCOMPARE(a.quorum, Quorum::Leftover);
+        QCOMPARE(a.tokenNodes, QList<int>{3});
+    }
+
+    // The drift factor is the application's: a larger one leaves less validity.
+    void driftFactorShortensValidity()
+    {
+        lock("locks:held", tokenA, {0, 1, 2, 3, 4}, 10000);
+        RedlockScanService service(profiles(), &m_registry);
+        const QList<RedlockObservation> all = scan(service);
+        QCOMPARE(all.size(), 1);
+        const qint64 small = all.first().assess(0.01).validityMs;
+        const qint64 large = all.first().assess(0.1).validityMs;
+        QVERIFY2(small > large && small <= 10000 - 102 && large <= 10000 - 1002, qPrintable(QStringLiteral("%1 %2").arg(small).arg(large)));
+    }
+
+    // The same service scans again and sees what changed: a lock released on two nodes.
+    void scansAgain()
+    {
+        lock("locks:held", tokenA, {0, 1, 2, 3, 4});
+        RedlockScanService service(profiles(), &m_registry);
+        QCOMPARE(scan(service).first().assess().quorum, Quorum::Held);
+        m_nodes[0].command({"DEL", "locks:held"});
+        m_nodes[1].command({"DEL", "locks:held"});
+        const QList<RedlockObservation> again = scan(service);
+        QCOMPARE(again.size(), 1);
+        QCOMPARE(again.first().assess().quorum, Quorum::Degraded);
+        QCOMPARE(again.first().nodes.at(0).status, Status::Absent);
+    }
+
+    // A node that is down is an error on every key, never "absent": the quorum does not count
+    // it as not holding. Last: it stops a server.
+    void aNodeDownIsAnErrorNotAbsent()
+    {
+        lock("locks:held", tokenA, {0, 1, 2, 3, 4});
+        lock("locks:degraded", tokenA, {0, 1, 2});
+        lock("locks:split", tokenA, {0, 1});
+        lock("locks:split", tokenB, {2});
+        lock("locks:leftover", tokenB, {4});
+        m_nodes[3].kill();
+
+        RedlockScanService service(profiles(), &m_registry);
+        QSignalSpy failed(&service, &RedlockScanService::nodeFailed);
+        const QList<RedlockObservation> all = scan(service);
+        QCOMPARE(all.size(), 4);
+        QCOMPARE(failed.size(), 1);
+        QCOMPARE(failed.first().first().toInt(), 3);
+        for (const RedlockObservation &o : all) {
+            QCOMPARE(o.nodes.at(3).status, Status::Unreadable);
+            QVERIFY(!o.nodes.at(3).error.isEmpty());
+            QCOMPARE(o.nodes.at(3).name, QStringLiteral("127.0.0.1:%1").arg(m_nodes[3].port()));
+        }
+        QCOMPARE(find(all, "locks:held")->assess().quorum, Quorum::Held); // four of five still
+        QCOMPARE(find(all, "locks:degraded")->assess().quorum, Quorum::Degraded);
+        // Two of A, one of B and the dead node might hold A: no split can be claimed.
+        QCOMPARE(find(all, "locks:split")->assess().quorum, Quorum::Unknown);
+        // One of B, and even with the dead node two: a minority either way.
+        QCOMPARE(find(all, "locks:leftover")->assess().quorum, Quorum::Leftover);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRedlockScanService)
+#include "tst_redlockscanservice.moc"
