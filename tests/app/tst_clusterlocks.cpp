@@ -435,11 +435,11 @@ print('ok')
                 replica = r;
         QVERIFY(replica >= 0);
         const QByteArray key = keyOn(master, "lock:unreplicated:");
-        QVERIFY(m_cluster.pauseReplication(replica, 15000));
+        QVERIFY(m_cluster.pauseReplication(replica, 40000)); // ends early below; long enough for a slow (sanitizer) build to look
         QVERIFY(m_cluster.command(master, {"SET", key, "held-by-a", "PX", "600000"}).isStatus("OK"));
         QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().contains(key), 20000);
         // Before anything fails over, the exposure shows: the replica lacks the lock.
-        QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().value(key).warnings.contains(QStringLiteral("not-replicated")), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().value(key).warnings.contains(QStringLiteral("not-replicated")), 30000);
         QVERIFY(!w->session()->watch()->locks().value("lock:order:1").warnings.contains(QStringLiteral("not-replicated")));
         // TAKEOVER: the replica promotes itself without waiting to catch up. Its paused
         // stream from the old master is dropped with the link.
