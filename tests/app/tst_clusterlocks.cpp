@@ -9,6 +9,7 @@
 #include "session.h"
 #include "sessionmanager.h"
 #include "testcluster.h"
+#include "watchedsession.h"
 #include "watchservice.h"
 
 #include <QJsonDocument>
@@ -101,50 +102,10 @@ private:
         return p;
     }
 
-    // A session watching the cluster, and everything it derived.
-    struct Watch : QObject
+    std::unique_ptr<WatchedSession> watch()
     {
-        SessionManager manager;
-        QList<LockEvent> log;
-        Watch(const DialectRegistry *registry, const AuditLog *audit) : manager(registry, audit) {}
-        Session *session() const { return manager.session(); }
-        bool saw(LockEventKind kind, const QByteArray &key = QByteArray()) const
-        {
-            return std::any_of(log.cbegin(), log.cend(), [&](const LockEvent &e) { return e.kind == kind && (key.isEmpty() || e.key == key); });
-        }
-        bool sawServer(const QString &reason) const
-        {
-            return std::any_of(log.cbegin(), log.cend(), [&](const LockEvent &e) { return e.isServerEvent() && e.reason == reason; });
-        }
-        // Lock events no lock went through here (server events are not lock events).
-        QStringList falseEvents(const QSet<QByteArray> &allowed = {}) const
-        {
-            QStringList out;
-            for (const LockEvent &e : log)
-                if (!e.isServerEvent() && e.kind != LockEventKind::Stuck && e.kind != LockEventKind::Renewed
-                    && e.kind != LockEventKind::Contended && !allowed.contains(e.key))
-                    out << LockEvent::kindId(e.kind) + QLatin1Char(' ') + QString::fromUtf8(e.key);
-            return out;
-        }
-        qsizetype live() const
-        {
-            const auto &locks = session()->watch()->locks();
-            return std::count_if(locks.cbegin(), locks.cend(), [](const LockInfo &l) { return !l.stale; });
-        }
-    };
-
-    std::unique_ptr<Watch> watch()
-    {
-        auto w = std::make_unique<Watch>(&m_registry, m_audit.get());
-        Watch *raw = w.get();
-        connect(&w->manager, &SessionManager::sessionChanged, raw, [raw](Session *s) {
-            if (!s)
-                return;
-            s->watch()->setRefreshInterval(500);
-            connect(s->events(), &LockEventService::eventsDerived, raw, [raw](const QList<LockEvent> &events) { raw->log += events; });
-        });
-        w->manager.connectTo(profile());
-        if (!QTest::qWaitFor([raw] { return raw->session() && raw->session()->watch()->locks().size() >= plainLocks + pyLocks; }, 30000))
+        auto w = std::make_unique<WatchedSession>(&m_registry, m_audit.get(), 500);
+        if (!w->watch(profile(), plainLocks + pyLocks))
             qWarning("the watch did not see the locks");
         return w;
     }
@@ -403,8 +364,8 @@ print('ok')
                 replica = r;
         QVERIFY(replica >= 0);
         QVERIFY(m_cluster.failover(replica));
-        QTRY_VERIFY_WITH_TIMEOUT(w->sawServer(QStringLiteral("failover")), 20000);
-        const auto failover = std::find_if(w->log.cbegin(), w->log.cend(),
+        QTRY_VERIFY_WITH_TIMEOUT(w->find(LockEventKind::Server, QStringLiteral("failover")), 20000);
+        const auto failover = std::find_if(w->log().cbegin(), w->log().cend(),
                                            [](const LockEvent &e) { return e.isServerEvent() && e.reason == QLatin1String("failover"); });
         QCOMPARE(failover->node, nodeName(replica));
         QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().value("lock:order:0").node() == nodeName(replica), 20000);
@@ -447,13 +408,13 @@ print('ok')
         QTRY_VERIFY_WITH_TIMEOUT(m_cluster.command(replica, {"ROLE"}).at(0).bytes() == "master", 20000);
         QVERIFY(m_cluster.resumeReplication(replica));
         QVERIFY2(m_cluster.waitUntilHealthy(), qPrintable(m_cluster.errorString()));
-        QTRY_VERIFY_WITH_TIMEOUT(w->saw(LockEventKind::Lost, key), 30000);
-        const auto lost = std::find_if(w->log.cbegin(), w->log.cend(), [&](const LockEvent &e) { return e.kind == LockEventKind::Lost; });
+        QTRY_VERIFY_WITH_TIMEOUT(w->find(LockEventKind::Lost, QString::fromLatin1(key)), 30000);
+        const auto lost = std::find_if(w->log().cbegin(), w->log().cend(), [&](const LockEvent &e) { return e.kind == LockEventKind::Lost; });
         QCOMPARE(lost->key, key);
         QCOMPARE(lost->reason, QStringLiteral("failover"));
         QCOMPARE(lost->previousNode, nodeName(master));
         QCOMPARE(lost->node, nodeName(replica));
-        QVERIFY(!w->saw(LockEventKind::Released, key));
+        QVERIFY(!w->find(LockEventKind::Released, QString::fromLatin1(key)));
         // Only that lock: every other one survived the takeover.
         QCOMPARE(w->falseEvents({key}), QStringList());
     }

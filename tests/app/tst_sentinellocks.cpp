@@ -5,6 +5,7 @@
 #include "session.h"
 #include "sessionmanager.h"
 #include "testsentinel.h"
+#include "watchedsession.h"
 #include "watchservice.h"
 
 #include <QJsonDocument>
@@ -43,47 +44,10 @@ private:
 
     QString nodeName(int dataNode) const { return QStringLiteral("127.0.0.1:%1").arg(m_sentinel.dataPort(dataNode)); }
 
-    struct Watch : QObject
+    std::unique_ptr<WatchedSession> watch()
     {
-        SessionManager manager;
-        QList<LockEvent> log;
-        Watch(const DialectRegistry *registry, const AuditLog *audit) : manager(registry, audit) {}
-        Session *session() const { return manager.session(); }
-        const LockEvent *find(LockEventKind kind, const QString &reasonOrKey) const
-        {
-            for (const LockEvent &e : log)
-                if (e.kind == kind && (e.reason == reasonOrKey || QString::fromUtf8(e.key) == reasonOrKey))
-                    return &e;
-            return nullptr;
-        }
-        QStringList falseEvents(const QSet<QByteArray> &allowed = {}) const
-        {
-            QStringList out;
-            for (const LockEvent &e : log)
-                if (!e.isServerEvent() && e.kind != LockEventKind::Stuck && e.kind != LockEventKind::Renewed
-                    && e.kind != LockEventKind::Contended && !allowed.contains(e.key))
-                    out << LockEvent::kindId(e.kind) + QLatin1Char(' ') + QString::fromUtf8(e.key);
-            return out;
-        }
-        qsizetype live() const
-        {
-            const auto &locks = session()->watch()->locks();
-            return std::count_if(locks.cbegin(), locks.cend(), [](const LockInfo &l) { return !l.stale; });
-        }
-    };
-
-    std::unique_ptr<Watch> watch()
-    {
-        auto w = std::make_unique<Watch>(&m_registry, m_audit.get());
-        Watch *raw = w.get();
-        connect(&w->manager, &SessionManager::sessionChanged, raw, [raw](Session *s) {
-            if (!s)
-                return;
-            s->watch()->setRefreshInterval(500);
-            connect(s->events(), &LockEventService::eventsDerived, raw, [raw](const QList<LockEvent> &events) { raw->log += events; });
-        });
-        w->manager.connectTo(profile());
-        if (!QTest::qWaitFor([raw] { return raw->session() && raw->session()->watch()->locks().size() >= lockCount; }, 30000))
+        auto w = std::make_unique<WatchedSession>(&m_registry, m_audit.get(), 500);
+        if (!w->watch(profile(), lockCount))
             qWarning("the watch did not see the locks");
         return w;
     }
