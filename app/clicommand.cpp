@@ -86,7 +86,7 @@ int CliCommand::exec()
 void CliCommand::open()
 {
     // A Redlock group is N deployments, not one session: its command opens its own.
-    if (!m_options.redlockNodes.isEmpty()) {
+    if (!m_options.redlock.isEmpty()) {
         m_started = true;
         run();
         return;

@@ -557,10 +557,10 @@ bool applyRedlock(const Reader &in, CliOptions &o, QString *error)
                 return refuse(QStringLiteral("--redlock names %1 twice: each node of a group is a server of its own").arg(node.endpoint()));
             seen << node.endpoint();
             o.passwordOnCommandLine = o.passwordOnCommandLine || !node.password.isEmpty();
-            o.redlockNodes << node;
+            o.redlock.nodes << node;
         }
     }
-    if (o.redlockNodes.size() < 2)
+    if (o.redlock.size() < 2)
         return refuse(QStringLiteral("--redlock wants the URLs of at least 2 servers (a Redlock group usually has 5)"));
     if (in.isSet(QStringLiteral("drift-factor"))) {
         // A fraction of the TTL, as the libraries take it: 0.01 is 1 %.
@@ -568,7 +568,7 @@ bool applyRedlock(const Reader &in, CliOptions &o, QString *error)
         const QString text = in.value(QStringLiteral("drift-factor"));
         if (!re.match(text).hasMatch())
             return refuse(QStringLiteral("--drift-factor wants a fraction of the TTL from 0 to 0.999999 (0.01 is 1 %), not '%1'").arg(text));
-        o.driftFactor = text.trimmed().toDouble();
+        o.redlock.driftFactor = text.trimmed().toDouble();
     }
     return true;
 }

@@ -2,6 +2,7 @@
 
 #include "connectionprofile.h"
 #include "keypattern.h"
+#include "redlockgroup.h"
 
 #include <QByteArray>
 #include <QList>
@@ -29,10 +30,9 @@ struct CliOptions
     bool passwordOnCommandLine = false;
     bool noAuthWarning = false;
     bool sandbox = false;         // --sandbox: an embedded redis-server with sample locks
-    // --redlock URL,URL,…: the nodes of a Redlock group, in the order given (each its own
-    // server, from its own URL); empty for any other deployment.
-    QList<ConnectionProfile> redlockNodes;
-    double driftFactor = 0.01; // --drift-factor: the group's clock drift factor, as the application's
+    // --redlock URL,URL,… and --drift-factor: a Redlock group, its nodes in the order given
+    // (each its own server, from its own URL); empty for any other deployment.
+    RedlockGroup redlock;
     QList<KeyPattern> patterns;   // the lock patterns to scan with (defaults plus --pattern)
     QList<KeyPattern> extraPatterns; // --pattern alone (the window adds them to its settings')
     bool defaultPatterns = true;  // false with --no-default-patterns

@@ -144,7 +144,7 @@ int runCli(int argc, char *argv[], CliOptions options)
     const AuditLog audit = auditLog(settings);
     switch (options.command) {
     case CliOptions::Command::Scan:
-        if (!options.redlockNodes.isEmpty())
+        if (!options.redlock.isEmpty())
             return runCommand(RedlockScanCommand(options, &registry), &connections);
         return runCommand(ScanCommand(options, &registry), &connections);
     case CliOptions::Command::Watch:

@@ -8,7 +8,7 @@
 
 void RedlockScanCommand::run()
 {
-    m_scan = new RedlockScanService(options().redlockNodes, registry(), this);
+    m_scan = new RedlockScanService(options().redlock.nodes, registry(), this);
     DiscoveryOptions discovery;
     discovery.patterns = options().patterns;
     m_scan->setOptions(discovery);
@@ -22,7 +22,7 @@ void RedlockScanCommand::run()
 
 void RedlockScanCommand::report(const QList<RedlockObservation> &observations)
 {
-    const double drift = options().driftFactor;
+    const double drift = options().redlock.driftFactor;
     QStringList nodes;
     for (int i = 0; i < m_scan->nodeCount(); ++i)
         nodes << m_scan->nodeName(i);

@@ -403,12 +403,12 @@ private Q_SLOTS:
         const std::optional<CliOptions> o = parse(args, &error);
         QVERIFY2(o, qPrintable(error));
         QStringList got;
-        for (const ConnectionProfile &n : o->redlockNodes)
+        for (const ConnectionProfile &n : o->redlock.nodes)
             got << n.endpoint();
         QCOMPARE(got, nodes);
-        QCOMPARE(o->driftFactor, driftFactor);
+        QCOMPARE(o->redlock.driftFactor, driftFactor);
         QVERIFY(o->connectionGiven);
-        QVERIFY(o->redlockNodes.last().tls.enabled == nodes.last().startsWith(QLatin1String("e:")));
+        QVERIFY(o->redlock.nodes.last().tls.enabled == nodes.last().startsWith(QLatin1String("e:")));
     }
 
     void redlockGroupsThatDoNotParse_data()

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "connectionprofile.h"
+#include "redlockquorum.h"
+
+#include <QList>
+#include <QString>
+
+// A Redlock group as the application that writes it is configured: N independent servers
+// (each a connection of its own, with its own credentials and TLS), and the Redlock
+// parameters the application's library uses. The defaults are node-redlock's.
+struct RedlockGroup
+{
+    QString name;
+    QList<ConnectionProfile> nodes; // in the order given: how every result lists them
+    double driftFactor = RedlockQuorum::defaultDriftFactor;
+    int retryCount = 10;     // acquire: attempts after the first
+    int retryDelayMs = 200;  // acquire: between attempts
+    int retryJitterMs = 200; // acquire: a random 0..jitter added to each delay
+
+    bool isEmpty() const { return nodes.isEmpty(); }
+    int size() const { return int(nodes.size()); }
+    int quorum() const { return RedlockQuorum::quorum(size()); }
+    // host:port as the user gave it: how a node is named in results, up or down.
+    QString nodeName(int node) const { return nodes.at(node).endpoint(); }
+};
