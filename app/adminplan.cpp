@@ -29,6 +29,27 @@ QString AdminPlan::commandText() const
     return parts.join(QLatin1Char(' '));
 }
 
+AuditEntry AdminPlan::auditEntry(const AdminResult *outcome) const
+{
+    AuditEntry entry;
+    entry.time = QDateTime::currentDateTimeUtc();
+    entry.id = id;
+    entry.phase = outcome ? AuditEntry::Phase::Outcome : AuditEntry::Phase::Intent;
+    const QString login = qEnvironmentVariable("USER");
+    entry.user = login.isEmpty() ? qEnvironmentVariable("LOGNAME") : login;
+    entry.action = actionId(action);
+    entry.key = key;
+    entry.token = token;
+    entry.ttlMs = ttlMs;
+    if (guard.isValid())
+        entry.guard = guard.text();
+    if (outcome) {
+        entry.result = outcome->outcomeId();
+        entry.message = outcome->message;
+    }
+    return entry;
+}
+
 QString AdminPlan::actionId(AdminAction action)
 {
     switch (action) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "adminresult.h"
+#include "auditentry.h"
 #include "dialect.h"
 #include "lockfingerprint.h"
 
@@ -37,6 +39,10 @@ struct AdminPlan
     QString commandText() const;
     // The intent in a few words: "force-release \"rw\" as observed", "release holder T of \"rw\"".
     QString intentText() const;
+
+    // Its audit line: the intent (outcome null) or the outcome, by the operator logged in now.
+    // The caller names the server and the ACL user.
+    AuditEntry auditEntry(const AdminResult *outcome) const;
 
     static QString actionId(AdminAction action);
     // A fresh id for a plan: 16 hex digits.

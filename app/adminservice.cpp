@@ -7,19 +7,12 @@
 #include "redistopology.h"
 #include "tokentext.h"
 
-#include <QDateTime>
 #include <QPointer>
 
 namespace {
 QString shown(const QByteArray &bytes)
 {
     return QLatin1Char('"') + TokenText::escape(bytes) + QLatin1Char('"');
-}
-
-QString operatorLogin()
-{
-    const QString user = qEnvironmentVariable("USER");
-    return user.isEmpty() ? qEnvironmentVariable("LOGNAME") : user;
 }
 
 bool holds(const LockInfo &lock, const QByteArray &token)
@@ -416,23 +409,9 @@ AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &rep
 
 bool AdminService::writeAudit(const AdminPlan &plan, const AdminResult *outcome, QString *error) const
 {
-    AuditEntry entry;
-    entry.time = QDateTime::currentDateTimeUtc();
-    entry.id = plan.id;
-    entry.phase = outcome ? AuditEntry::Phase::Outcome : AuditEntry::Phase::Intent;
+    AuditEntry entry = plan.auditEntry(outcome);
     entry.server = m_serverName.isEmpty() ? m_topology->options().displayName() : m_serverName;
-    entry.user = operatorLogin();
     entry.redisUser = m_topology->options().user;
-    entry.action = AdminPlan::actionId(plan.action);
-    entry.key = plan.key;
-    entry.token = plan.token;
-    entry.ttlMs = plan.ttlMs;
-    if (plan.guard.isValid())
-        entry.guard = plan.guard.text();
-    if (outcome) {
-        entry.result = outcome->outcomeId();
-        entry.message = outcome->message;
-    }
     return m_audit->append(entry, error);
 }
 

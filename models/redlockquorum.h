@@ -19,6 +19,9 @@ public:
     static constexpr double defaultDriftFactor = 0.01;
 
     static qint64 driftMs(qint64 ttlMs, double driftFactor = defaultDriftFactor) { return qRound64(double(ttlMs) * driftFactor) + 2; }
-    static qint64 validityMs(qint64 ttlMs, qint64 elapsedMs) { return ttlMs - elapsedMs - driftMs(ttlMs); }
-    static Decision decide(int acquiredOn, int nodes, qint64 ttlMs, qint64 elapsedMs);
+    static qint64 validityMs(qint64 ttlMs, qint64 elapsedMs, double driftFactor = defaultDriftFactor)
+    {
+        return ttlMs - elapsedMs - driftMs(ttlMs, driftFactor);
+    }
+    static Decision decide(int acquiredOn, int nodes, qint64 ttlMs, qint64 elapsedMs, double driftFactor = defaultDriftFactor);
 };

@@ -1,0 +1,534 @@
+#include "redlockadminservice.h"
+
+#include "auditlog.h"
+#include "dialectregistry.h"
+#include "luascripts.h"
+#include "monotonicclock.h"
+#include "profileoptions.h"
+#include "redisconnection.h"
+#include "tokentext.h"
+
+#include <QPointer>
+#include <QRandomGenerator>
+#include <QTimer>
+
+namespace {
+using NodeOutcome = RedlockNodeResult::Outcome;
+
+QString shown(const QByteArray &bytes)
+{
+    return QLatin1Char('"') + TokenText::escape(bytes) + QLatin1Char('"');
+}
+
+// The scripts node-redlock (v3) and redsync run: compare the token, then DEL or PEXPIRE.
+const QString releaseScript = QStringLiteral("plain/release");
+const QString extendScript = QStringLiteral("plain/extend");
+
+int count(const QList<RedlockNodeResult> &nodes, NodeOutcome outcome)
+{
+    return int(std::count_if(nodes.cbegin(), nodes.cend(), [outcome](const RedlockNodeResult &n) { return n.outcome == outcome; }));
+}
+} // namespace
+
+// One action under way: its plan, whom to tell, and the current round's answers.
+struct RedlockAdminService::Run
+{
+    RedlockAdminPlan plan;
+    QPointer<QObject> owner;
+    bool hasOwner = false;
+    ResultHandler handler;
+    QList<RedlockNodeResult> nodes;
+    int pending = 0;
+    qint64 startedMs = 0;
+    int attempts = 0;
+    QStringList leftBehind; // acquire: nodes where the undo of a failed round may not have run
+};
+
+QString RedlockNodeResult::outcomeId(Outcome outcome)
+{
+    switch (outcome) {
+    case Outcome::Done:
+        return QStringLiteral("done");
+    case Outcome::Refused:
+        return QStringLiteral("refused");
+    case Outcome::Absent:
+        return QStringLiteral("absent");
+    case Outcome::Error:
+        return QStringLiteral("error");
+    case Outcome::Unknown:
+        return QStringLiteral("unknown");
+    }
+    return {};
+}
+
+QString RedlockAdminPlan::guardText() const
+{
+    if (action.action == AdminAction::Acquire)
+        return QObject::tr("absent on a majority of %1 nodes").arg(nodes.size());
+    if (guards.isEmpty())
+        return QObject::tr("token %1 on every node").arg(shown(action.token));
+    QStringList parts;
+    for (qsizetype i = 0; i < nodes.size(); ++i)
+        parts << (guards.at(i).isEmpty() ? QStringLiteral("%1 %2").arg(nodes.at(i), notActed.at(i))
+                                         : QStringLiteral("%1 %2").arg(nodes.at(i), shown(guards.at(i))));
+    return parts.join(QStringLiteral("; "));
+}
+
+RedlockAdminService::RedlockAdminService(const RedlockGroup &group, const DialectRegistry *registry, const AuditLog *audit,
+                                         QObject *parent)
+    : QObject(parent)
+    , m_group(group)
+    , m_registry(registry)
+    , m_audit(audit)
+{
+}
+
+RedlockAdminService::~RedlockAdminService()
+{
+    for (const RedlockAdminPlan &plan : std::as_const(m_inFlight)) {
+        const AdminResult unknown{AdminResult::Outcome::Unknown,
+                                  tr("Unknown what %1 did on the group: LockScope stopped waiting for the answers (the "
+                                     "session was closed). Look with: lockscope scan --redlock …")
+                                      .arg(plan.action.intentText())};
+        writeAudit(plan, &unknown, nullptr);
+    }
+}
+
+void RedlockAdminService::open()
+{
+    if (m_opened)
+        return;
+    m_opened = true;
+    if (m_connections.isEmpty()) {
+        for (const ConnectionProfile &profile : std::as_const(m_group.nodes)) {
+            ConnectionOptions options = ProfileOptions::toOptions(profile, QStringLiteral("lockscope"));
+            options.commandTimeoutMs = m_nodeTimeoutMs;
+            options.connectTimeoutMs = std::min(options.connectTimeoutMs, m_nodeTimeoutMs);
+            options.reconnectMaxMs = 1000;
+            m_connections << new RedisConnection(options, this);
+        }
+    }
+    for (RedisConnection *c : std::as_const(m_connections))
+        c->open();
+}
+
+void RedlockAdminService::close()
+{
+    m_opened = false;
+    for (RedisConnection *c : std::as_const(m_connections))
+        c->close();
+}
+
+RedlockAdminPlan RedlockAdminService::newPlan(AdminAction action, const QByteArray &key, const QByteArray &token, qint64 ttlMs) const
+{
+    RedlockAdminPlan plan;
+    plan.action.id = AdminPlan::newId();
+    plan.action.action = action;
+    plan.action.key = key;
+    plan.action.token = token;
+    plan.action.ttlMs = ttlMs;
+    plan.action.dialect = QStringLiteral("node-redlock");
+    plan.driftFactor = m_group.driftFactor;
+    for (int i = 0; i < m_group.size(); ++i)
+        plan.nodes << m_group.nodeName(i);
+    if (m_readOnly) {
+        plan.action.allowed = false;
+        plan.action.refusal = tr("Read-only mode is on");
+    } else if (key.isEmpty()) {
+        plan.action.allowed = false;
+        plan.action.refusal = tr("No key given");
+    }
+    return plan;
+}
+
+RedlockAdminPlan RedlockAdminService::planAcquire(const QByteArray &key, const QByteArray &token, qint64 ttlMs, const QString &dialectId) const
+{
+    RedlockAdminPlan plan = newPlan(AdminAction::Acquire, key, token, ttlMs);
+    plan.action.dialect = dialectId;
+    plan.retryCount = m_group.retryCount;
+    plan.retryDelayMs = m_group.retryDelayMs;
+    plan.retryJitterMs = m_group.retryJitterMs;
+    const Dialect *dialect = m_registry->find(dialectId);
+    if (plan.action.token.isEmpty() && dialect)
+        plan.action.token = dialect->newToken();
+    plan.action.command = {"SET", key, plan.action.token, "NX", "PX", QByteArray::number(ttlMs)};
+    plan.action.description = tr("Acquire %1 on the Redlock group of %2 nodes: SET NX PX on every node with token %3 for %4 ms; "
+                                 "held with %5 of them within the validity window, otherwise released again everywhere "
+                                 "(%6 retries, %7 ms apart)")
+                                  .arg(shown(key))
+                                  .arg(plan.nodes.size())
+                                  .arg(shown(plan.action.token))
+                                  .arg(ttlMs)
+                                  .arg(m_group.quorum())
+                                  .arg(plan.retryCount)
+                                  .arg(plan.retryDelayMs);
+    if (!plan.action.allowed)
+        return plan;
+    if (!dialect) {
+        plan.action.allowed = false;
+        plan.action.refusal = tr("No dialect \"%1\" (lockscope dialects lists them)").arg(dialectId);
+    } else if (plan.action.token.isEmpty() || ttlMs <= 0) {
+        plan.action.allowed = false;
+        plan.action.refusal = tr("Acquire needs a key, a token and a TTL above 0 ms");
+    }
+    return plan;
+}
+
+RedlockAdminPlan RedlockAdminService::planExtend(const QByteArray &key, const QByteArray &token, qint64 ttlMs) const
+{
+    RedlockAdminPlan plan = newPlan(AdminAction::Extend, key, token, ttlMs);
+    const LuaScript script = LuaScripts::load(extendScript);
+    plan.action.scriptName = extendScript;
+    plan.action.scriptSource = script.source();
+    plan.action.scriptSha1 = script.sha1();
+    plan.action.keys = {key};
+    plan.action.args = {token, QByteArray::number(ttlMs)};
+    plan.action.description = tr("Extend %1 to %2 ms on every node of the Redlock group where it holds token %3; extended "
+                                 "with %4 of %5 nodes")
+                                  .arg(shown(key))
+                                  .arg(ttlMs)
+                                  .arg(shown(token))
+                                  .arg(m_group.quorum())
+                                  .arg(plan.nodes.size());
+    if (plan.action.allowed && (token.isEmpty() || ttlMs <= 0)) {
+        plan.action.allowed = false;
+        plan.action.refusal = tr("Extend needs the holder's token and a TTL above 0 ms");
+    }
+    return plan;
+}
+
+RedlockAdminPlan RedlockAdminService::planForceRelease(const RedlockObservation &observed) const
+{
+    using Status = RedlockObservation::Node::Status;
+    const RedlockObservation::Assessment seen = observed.assess(m_group.driftFactor);
+    RedlockAdminPlan plan = newPlan(AdminAction::ForceRelease, observed.key, seen.token, -1);
+    const LuaScript script = LuaScripts::load(releaseScript);
+    plan.action.scriptName = releaseScript;
+    plan.action.scriptSource = script.source();
+    plan.action.scriptSha1 = script.sha1();
+    plan.action.keys = {observed.key};
+    int acting = 0;
+    for (int i = 0; i < plan.nodes.size(); ++i) {
+        const RedlockObservation::Node *n = i < observed.nodes.size() ? &observed.nodes.at(i) : nullptr;
+        plan.seen << (n ? n->status : Status::Unreadable);
+        if (n && n->status == Status::Holding && !n->token.isEmpty()) {
+            plan.guards << n->token;
+            plan.notActed << QString();
+            ++acting;
+        } else {
+            plan.guards << QByteArray();
+            plan.notActed << (plan.seen.last() == Status::Unreadable ? tr("(could not be read: left alone)") : tr("(absent: nothing to release)"));
+        }
+    }
+    plan.action.description = tr("Force-release %1 on the Redlock group: on each of the %2 node(s) holding it, delete it only "
+                                 "while it holds the token seen there (%3)")
+                                  .arg(shown(observed.key))
+                                  .arg(acting)
+                                  .arg(plan.guardText());
+    if (plan.action.allowed && acting == 0) {
+        plan.action.allowed = false;
+        plan.action.refusal = tr("%1 is held on no node that could be read: there is nothing to release").arg(shown(observed.key));
+    }
+    return plan;
+}
+
+void RedlockAdminService::execute(const RedlockAdminPlan &planned, QObject *context, ResultHandler handler)
+{
+    auto run = std::make_shared<Run>();
+    run->plan = planned;
+    if (run->plan.action.id.isEmpty())
+        run->plan.action.id = AdminPlan::newId();
+    run->owner = context;
+    run->hasOwner = context != nullptr;
+    run->handler = std::move(handler);
+    // The intent goes to the log before anything is sent; an action that cannot be audited
+    // does not run.
+    QString auditError;
+    if (!writeAudit(run->plan, nullptr, &auditError)) {
+        if (run->handler)
+            run->handler({{AdminResult::Outcome::Refused, tr("Refused: %1").arg(auditError)}, {}, -1, 0});
+        return;
+    }
+    if (m_readOnly) {
+        finish(run, {{AdminResult::Outcome::Refused, tr("Refused: read-only mode is on")}, {}, -1, 0});
+        return;
+    }
+    if (!run->plan.action.allowed) {
+        finish(run, {{AdminResult::Outcome::Refused, tr("Refused: %1").arg(run->plan.action.refusal)}, {}, -1, 0});
+        return;
+    }
+    m_inFlight.insert(run->plan.action.id, run->plan);
+    open();
+    if (run->plan.action.action == AdminAction::Acquire) {
+        attemptAcquire(run);
+        return;
+    }
+    const int n = int(m_connections.size());
+    run->nodes = QList<RedlockNodeResult>(n);
+    run->startedMs = MonotonicClock::nowMs();
+    for (int i = 0; i < n; ++i) {
+        if (run->plan.action.action == AdminAction::ForceRelease && run->plan.guards.value(i).isEmpty()) {
+            const bool unread = run->plan.seen.value(i) == RedlockObservation::Node::Status::Unreadable;
+            run->nodes[i] = {m_group.nodeName(i), unread ? NodeOutcome::Error : NodeOutcome::Absent, {}, run->plan.notActed.value(i)};
+            continue;
+        }
+        ++run->pending;
+    }
+    for (int i = 0; i < n; ++i) {
+        const bool extend = run->plan.action.action == AdminAction::Extend;
+        if (!extend && run->plan.guards.value(i).isEmpty())
+            continue;
+        const QList<QByteArray> args = extend ? run->plan.action.args : QList<QByteArray>{run->plan.guards.at(i)};
+        scriptOn(i, run->plan.action.scriptName, args, run, [this, run, i](const RedlockNodeResult &r) {
+            run->nodes[i] = r;
+            if (--run->pending == 0)
+                onAllAnswered(run);
+        });
+    }
+}
+
+void RedlockAdminService::attemptAcquire(const std::shared_ptr<Run> &run)
+{
+    if (!m_inFlight.contains(run->plan.action.id))
+        return;
+    ++run->attempts;
+    const int n = int(m_connections.size());
+    run->nodes = QList<RedlockNodeResult>(n);
+    run->pending = n;
+    run->startedMs = MonotonicClock::nowMs();
+    for (int i = 0; i < n; ++i) {
+        acquireOn(i, run, [this, run, i](const RedlockNodeResult &r) {
+            run->nodes[i] = r;
+            if (--run->pending == 0)
+                onAllAnswered(run);
+        });
+    }
+}
+
+// SET NX PX, and a GET right behind it in the same write: what holds the key when NX said no.
+void RedlockAdminService::acquireOn(int node, const std::shared_ptr<Run> &run, const NodeHandler &done)
+{
+    const AdminPlan &plan = run->plan.action;
+    // redsync's timeout factor: a node may not take more than 5 % of the TTL.
+    const int timeoutMs = int(std::clamp<qint64>(plan.ttlMs / 20, 50, m_nodeTimeoutMs));
+    auto result = std::make_shared<RedlockNodeResult>();
+    RedisConnection *c = m_connections.at(node);
+    c->send(plan.command, this, [this, node, result](const RedisReply &reply) { *result = fromReply(node, reply, false); }, timeoutMs);
+    c->send({"GET", plan.key}, this, [result, done](const RedisReply &reply) {
+        if (result->outcome == NodeOutcome::Refused && reply.isString()) {
+            result->found = reply.bytes();
+            result->message = RedlockAdminService::tr("already held there, by %1").arg(shown(reply.bytes()));
+        }
+        done(*result);
+    }, timeoutMs);
+}
+
+void RedlockAdminService::scriptOn(int node, const QString &scriptName, const QList<QByteArray> &args, const std::shared_ptr<Run> &run,
+                                   const NodeHandler &done)
+{
+    // EVAL with the source: one round trip whatever the server's script cache holds.
+    const LuaScript script = LuaScripts::load(scriptName);
+    m_connections.at(node)->send(script.evalCommand({run->plan.action.key}, args), this,
+                                 [this, node, done](const RedisReply &reply) { done(fromReply(node, reply, true)); });
+}
+
+RedlockNodeResult RedlockAdminService::fromReply(int node, const RedisReply &reply, bool scripted) const
+{
+    RedlockNodeResult r;
+    r.node = m_group.nodeName(node);
+    if (reply.isError()) {
+        const bool unanswered = reply.origin() == RedisReply::Origin::Unanswered;
+        r.outcome = unanswered ? NodeOutcome::Unknown : NodeOutcome::Error;
+        r.message = unanswered ? tr("no answer in time (%1): it may or may not have run").arg(reply.errorMessage()) : reply.errorMessage();
+        return r;
+    }
+    if (!scripted) {
+        r.outcome = reply.isStatus("OK") ? NodeOutcome::Done : NodeOutcome::Refused;
+        r.message = r.outcome == NodeOutcome::Done ? tr("set") : tr("already held there");
+        return r;
+    }
+    const qint64 code = reply.isArray() && reply.size() > 0 ? reply.at(0).integer() : -2;
+    if (code == 1) {
+        r.outcome = NodeOutcome::Done;
+    } else if (code == 0) {
+        r.outcome = NodeOutcome::Refused;
+        r.found = reply.size() > 1 ? reply.at(1).bytes() : QByteArray();
+        r.message = tr("holds another token now: %1").arg(shown(r.found));
+    } else if (code == -1) {
+        r.outcome = NodeOutcome::Absent;
+        r.message = tr("no such key there");
+    } else {
+        r.outcome = NodeOutcome::Error;
+        r.message = tr("unexpected answer: %1").arg(reply.toDebugString());
+    }
+    return r;
+}
+
+void RedlockAdminService::onAllAnswered(const std::shared_ptr<Run> &run)
+{
+    if (!m_inFlight.contains(run->plan.action.id))
+        return;
+    if (run->plan.action.action != AdminAction::Acquire) {
+        finish(run, summarise(run));
+        return;
+    }
+    const qint64 elapsed = MonotonicClock::nowMs() - run->startedMs;
+    const RedlockQuorum::Decision d = RedlockQuorum::decide(count(run->nodes, NodeOutcome::Done), int(run->nodes.size()),
+                                                            run->plan.action.ttlMs, elapsed, run->plan.driftFactor);
+    if (d.acquired) {
+        RedlockAdminResult result = summarise(run);
+        result.validityMs = d.validityMs;
+        finish(run, result);
+        return;
+    }
+    releaseLeftovers(run);
+}
+
+// A minority is worse than nothing (it blocks the others): the round is undone, guarded by
+// our token, on every node where it may have been set, before the next attempt.
+void RedlockAdminService::releaseLeftovers(const std::shared_ptr<Run> &run)
+{
+    run->leftBehind.clear();
+    auto pending = std::make_shared<int>(1);
+    auto next = [this, run, pending] {
+        if (--*pending > 0 || !m_inFlight.contains(run->plan.action.id))
+            return;
+        if (run->attempts <= run->plan.retryCount) {
+            const int jitter = run->plan.retryJitterMs > 0 ? int(QRandomGenerator::global()->bounded(run->plan.retryJitterMs + 1)) : 0;
+            QTimer::singleShot(run->plan.retryDelayMs + jitter, this, [this, run] { attemptAcquire(run); });
+            return;
+        }
+        finish(run, summarise(run));
+    };
+    for (int i = 0; i < run->nodes.size(); ++i) {
+        RedlockNodeResult &r = run->nodes[i];
+        if (r.outcome != NodeOutcome::Done && r.outcome != NodeOutcome::Unknown)
+            continue;
+        ++*pending;
+        scriptOn(i, releaseScript, {run->plan.action.token}, run, [run, i, next](const RedlockNodeResult &undo) {
+            RedlockNodeResult &r = run->nodes[i];
+            if (undo.outcome == NodeOutcome::Done || undo.outcome == NodeOutcome::Absent) {
+                if (r.outcome == NodeOutcome::Done)
+                    r.message = tr("set, then released again: no majority");
+            } else {
+                run->leftBehind << r.node;
+                r.message += tr("; its release failed (%1): it may hold the key until its TTL ends").arg(undo.message);
+            }
+            next();
+        });
+    }
+    next();
+}
+
+RedlockAdminResult RedlockAdminService::summarise(const std::shared_ptr<Run> &run) const
+{
+    using Outcome = AdminResult::Outcome;
+    const AdminPlan &plan = run->plan.action;
+    RedlockAdminResult result;
+    result.nodes = run->nodes;
+    result.attempts = run->attempts;
+    const int n = int(run->nodes.size());
+    const int q = RedlockQuorum::quorum(n);
+    const int done = count(run->nodes, NodeOutcome::Done);
+    const int refused = count(run->nodes, NodeOutcome::Refused);
+    const int unknown = count(run->nodes, NodeOutcome::Unknown);
+    const int errors = count(run->nodes, NodeOutcome::Error);
+    const QString key = shown(plan.key);
+    switch (plan.action) {
+    case AdminAction::Acquire: {
+        const qint64 validity = RedlockQuorum::validityMs(plan.ttlMs, MonotonicClock::nowMs() - run->startedMs, run->plan.driftFactor);
+        if (done >= q && validity > 0) {
+            result.result = {Outcome::Done, tr("Acquired %1 with token %2 on %3 of %4 nodes; valid for %5 ms")
+                                                .arg(key, shown(plan.token))
+                                                .arg(done)
+                                                .arg(n)
+                                                .arg(validity)};
+            return result;
+        }
+        const QString why = done >= q ? tr("the majority took too long (validity gone)")
+                                      : tr("%1 of %2 nodes accepted, %3 needed").arg(done).arg(n).arg(q);
+        const QString attempts = tr("%n attempt(s)", nullptr, run->attempts);
+        if (!run->leftBehind.isEmpty())
+            result.result = {Outcome::Unknown, tr("Not acquired %1 after %2 (%3); undone everywhere but on %4, which may hold it until "
+                                                  "its TTL ends")
+                                                   .arg(key, attempts, why, run->leftBehind.join(QStringLiteral(", ")))};
+        else
+            result.result = {done + unknown + errors >= q && refused < q ? Outcome::Failed : Outcome::Refused,
+                             tr("Not acquired %1 after %2 (%3); released again wherever it was set").arg(key, attempts, why)};
+        return result;
+    }
+    case AdminAction::Extend: {
+        const qint64 validity = RedlockQuorum::validityMs(plan.ttlMs, MonotonicClock::nowMs() - run->startedMs, run->plan.driftFactor);
+        if (done >= q && validity > 0) {
+            result.validityMs = validity;
+            result.result = {Outcome::Done, tr("Extended %1 to %2 ms on %3 of %4 nodes; valid for %5 ms")
+                                                .arg(key)
+                                                .arg(plan.ttlMs)
+                                                .arg(done)
+                                                .arg(n)
+                                                .arg(validity)};
+            return result;
+        }
+        const Outcome outcome = done + unknown >= q ? Outcome::Unknown : done + unknown + errors >= q ? Outcome::Failed : Outcome::Refused;
+        result.result = {outcome, tr("Not extended: %1 holds token %2 on %3 of %4 nodes, %5 needed").arg(key, shown(plan.token)).arg(done).arg(n).arg(q)};
+        return result;
+    }
+    case AdminAction::ForceRelease:
+    case AdminAction::ReleaseHolder:
+        break;
+    }
+    QStringList refusedOn;
+    for (const RedlockNodeResult &r : run->nodes)
+        if (r.outcome == NodeOutcome::Refused)
+            refusedOn << tr("%1 (%2)").arg(r.node, r.message);
+    int acted = 0;
+    for (int i = 0; i < n; ++i)
+        acted += run->plan.guards.value(i).isEmpty() ? 0 : 1;
+    const QString released = tr("Released %1 on %2 of the %3 node(s) holding it").arg(key).arg(done).arg(acted);
+    // Unread nodes were left alone on purpose: the plan says so; only nodes acted on count here.
+    int actedErrors = 0;
+    int actedUnknown = 0;
+    for (int i = 0; i < n; ++i) {
+        if (run->plan.guards.value(i).isEmpty())
+            continue;
+        actedErrors += run->nodes.at(i).outcome == NodeOutcome::Error ? 1 : 0;
+        actedUnknown += run->nodes.at(i).outcome == NodeOutcome::Unknown ? 1 : 0;
+    }
+    if (actedUnknown > 0)
+        result.result = {Outcome::Unknown, released + tr("; no answer from %n node(s): look again before acting", nullptr, actedUnknown)};
+    else if (!refusedOn.isEmpty())
+        result.result = {Outcome::Refused, released + tr("; refused where another token holds it now: %1").arg(refusedOn.join(QStringLiteral(", ")))};
+    else if (actedErrors > 0)
+        result.result = {Outcome::Failed, released + tr("; %n node(s) could not be reached", nullptr, actedErrors)};
+    else
+        result.result = {Outcome::Done, released};
+    return result;
+}
+
+bool RedlockAdminService::writeAudit(const RedlockAdminPlan &plan, const AdminResult *outcome, QString *error) const
+{
+    AuditEntry entry = plan.action.auditEntry(outcome);
+    entry.server = m_group.name.isEmpty() ? tr("Redlock group %1").arg(plan.nodes.join(QLatin1Char(','))) : m_group.name;
+    entry.redisUser = m_group.nodes.isEmpty() ? QString() : m_group.nodes.first().user;
+    entry.guard = plan.guardText();
+    return m_audit->append(entry, error);
+}
+
+void RedlockAdminService::finish(const std::shared_ptr<Run> &run, const RedlockAdminResult &result)
+{
+    m_inFlight.remove(run->plan.action.id);
+    RedlockAdminResult final = result;
+    // The audit's outcome carries every node's part: what happened where.
+    AdminResult audited = result.result;
+    QStringList parts;
+    for (const RedlockNodeResult &r : result.nodes)
+        parts << QStringLiteral("%1 %2%3").arg(r.node, RedlockNodeResult::outcomeId(r.outcome),
+                                               r.message.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(r.message));
+    if (!parts.isEmpty())
+        audited.message += QStringLiteral(" [") + parts.join(QStringLiteral("; ")) + QLatin1Char(']');
+    QString error;
+    if (!writeAudit(run->plan, &audited, &error))
+        final.result.message += QStringLiteral(" (warning: %1)").arg(error);
+    if (run->handler && !(run->hasOwner && !run->owner))
+        run->handler(final);
+}

@@ -1,0 +1,278 @@
+#include "auditlog.h"
+#include "dialectregistry.h"
+#include "redlockadminservice.h"
+#include "redlockscanservice.h"
+#include "testredlockgroup.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <optional>
+
+namespace {
+using NodeOutcome = RedlockNodeResult::Outcome;
+using Outcome = AdminResult::Outcome;
+
+const QByteArray tokenA = "fbe243bd8034c5406498dfe459014205";
+const QByteArray tokenB = "0a1b2c3d4e5f60718293a4b5c6d7e8f9";
+} // namespace
+
+// Acquire, extend and force-release on five real servers, with node-redlock's semantics:
+// what lands on each node is checked on the node itself.
+class TestRedlockAdminService : public QObject
+{
+    Q_OBJECT
+
+private:
+    TestRedlockGroup m_group;
+    DialectRegistry m_registry;
+    QTemporaryDir m_dir;
+    std::unique_ptr<AuditLog> m_audit;
+
+    RedlockAdminResult run(RedlockAdminService &admin, const RedlockAdminPlan &plan)
+    {
+        std::optional<RedlockAdminResult> result;
+        admin.execute(plan, nullptr, [&](const RedlockAdminResult &r) { result = r; });
+        (void)QTest::qWaitFor([&] { return result.has_value(); }, 30000);
+        return result.value_or(RedlockAdminResult{{Outcome::Failed, QStringLiteral("no result")}, {}, -1, 0});
+    }
+
+    // The key as the operator saw it: one group scan.
+    RedlockObservation observe(const QByteArray &key)
+    {
+        RedlockScanService scan(m_group.profiles(), &m_registry);
+        QSignalSpy finished(&scan, &RedlockScanService::finished);
+        scan.start();
+        if (!finished.wait(30000))
+            return {};
+        for (const RedlockObservation &o : finished.first().first().value<QList<RedlockObservation>>())
+            if (o.key == key)
+                return o;
+        return {};
+    }
+
+    QList<QJsonObject> auditLinesOf(const QString &id)
+    {
+        QFile file(m_audit->path());
+        QList<QJsonObject> out;
+        if (!file.open(QIODevice::ReadOnly))
+            return out;
+        for (const QByteArray &line : file.readAll().split('\n')) {
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            if (o.value(QStringLiteral("id")).toString() == id)
+                out << o;
+        }
+        return out;
+    }
+
+    static QList<NodeOutcome> outcomes(const RedlockAdminResult &r)
+    {
+        QList<NodeOutcome> out;
+        for (const RedlockNodeResult &n : r.nodes)
+            out << n.outcome;
+        return out;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_audit = std::make_unique<AuditLog>(m_dir.filePath(QStringLiteral("audit.log")));
+        QVERIFY(m_group.start());
+    }
+
+    void init() { m_group.flushAll(); }
+
+    void acquireWritesOneTokenEverywhere()
+    {
+        RedlockAdminService admin(m_group.group(), &m_registry, m_audit.get());
+        const RedlockAdminPlan plan = admin.planAcquire("locks:orders", {}, 60000);
+        QVERIFY(plan.action.allowed);
+        // node-redlock's token format: 16 random bytes in hex.
+        QVERIFY(QRegularExpression(QStringLiteral("^[0-9a-f]{32}$")).match(QString::fromLatin1(plan.action.token)).hasMatch());
+        const RedlockAdminResult r = run(admin, plan);
+        QCOMPARE(r.result.outcome, Outcome::Done);
+        QCOMPARE(outcomes(r), QList<NodeOutcome>(5, NodeOutcome::Done));
+        QVERIFY(r.validityMs > 0 && r.validityMs <= 60000 - 602);
+        QCOMPARE(m_group.tokens("locks:orders"), QList<QByteArray>(5, plan.action.token));
+        for (int i = 0; i < 5; ++i) {
+            const qint64 pttl = m_group.node(i).command({"PTTL", "locks:orders"}).integer();
+            QVERIFY(pttl > 0 && pttl <= 60000);
+        }
+        // The group scan reads what acquire wrote as held by that token.
+        const RedlockObservation::Assessment seen = observe("locks:orders").assess();
+        QCOMPARE(seen.quorum, RedlockObservation::Quorum::Held);
+        QCOMPARE(seen.token, plan.action.token);
+    }
+
+    // Held by another token on a majority: refused there with the token found, and undone on
+    // the nodes that did take it.
+    void acquireOfAHeldLockIsRefusedAndUndone()
+    {
+        QVERIFY(m_group.lock("locks:orders", tokenB, {0, 1, 2}));
+        RedlockAdminService admin(m_group.group(), &m_registry, m_audit.get());
+        const RedlockAdminResult r = run(admin, admin.planAcquire("locks:orders", tokenA, 60000));
+        QCOMPARE(r.result.outcome, Outcome::Refused);
+        QCOMPARE(outcomes(r), (QList<NodeOutcome>{NodeOutcome::Refused, NodeOutcome::Refused, NodeOutcome::Refused,
+                                                  NodeOutcome::Done, NodeOutcome::Done}));
+        QCOMPARE(r.nodes.at(0).found, tokenB);
+        QVERIFY(r.nodes.at(0).message.contains(QLatin1String(tokenB)));
+        QCOMPARE(m_group.tokens("locks:orders"), (QList<QByteArray>{tokenB, tokenB, tokenB, {}, {}}));
+    }
+
+    // Retries as configured: two attempts, both refused, nothing left behind.
+    void acquireRetries()
+    {
+        QVERIFY(m_group.lock("locks:orders", tokenB, {0, 1, 2}));
+        RedlockGroup group = m_group.group();
+        group.retryCount = 2;
+        group.retryDelayMs = 10;
+        group.retryJitterMs = 10;
+        RedlockAdminService admin(group, &m_registry, m_audit.get());
+        const RedlockAdminResult r = run(admin, admin.planAcquire("locks:orders", tokenA, 60000));
+        QCOMPARE(r.result.outcome, Outcome::Refused);
+        QCOMPARE(r.attempts, 3);
+        QCOMPARE(m_group.tokens("locks:orders"), (QList<QByteArray>{tokenB, tokenB, tokenB, {}, {}}));
+    }
+
+    void extendWithAMajority()
+    {
+        QVERIFY(m_group.lock("locks:orders", tokenA, {0, 1, 2}, 10000));
+        QVERIFY(m_group.lock("locks:orders", tokenB, {3}, 10000));
+        RedlockAdminService admin(m_group.group(), &m_registry, m_audit.get());
+        const RedlockAdminResult r = run(admin, admin.planExtend("locks:orders", tokenA, 60000));
+        QCOMPARE(r.result.outcome, Outcome::Done);
+        QCOMPARE(outcomes(r), (QList<NodeOutcome>{NodeOutcome::Done, NodeOutcome::Done, NodeOutcome::Done,
+                                                  NodeOutcome::Refused, NodeOutcome::Absent}));
+        QCOMPARE(r.nodes.at(3).found, tokenB);
+        QVERIFY(r.validityMs > 10000);
+        for (int i : {0, 1, 2})
+            QVERIFY(m_group.node(i).command({"PTTL", "locks:orders"}).integer() > 10000);
+        QVERIFY(m_group.node(3).command({"PTTL", "locks:orders"}).integer() <= 10000); // another holder's: untouched
+        QVERIFY(!m_group.node(4).command({"EXISTS", "locks:orders"}).integer());
+    }
+
+    void extendWithoutAMajorityIsRefused()
+    {
+        QVERIFY(m_group.lock("locks:orders", tokenA, {0, 1}, 10000));
+        RedlockAdminService admin(m_group.group(), &m_registry, m_audit.get());
+        const RedlockAdminResult r = run(admin, admin.planExtend("locks:orders", tokenA, 60000));
+        QCOMPARE(r.result.outcome, Outcome::Refused);
+        QCOMPARE(r.nodes.at(0).outcome, NodeOutcome::Done); // as the libraries do: no undo of an extend
+        QCOMPARE(r.nodes.at(4).outcome, NodeOutcome::Absent);
+    }
+
+    // Each node guarded by the token seen there: one node now holding another token refuses
+    // and says which; the others are released.
+    void forceReleaseRefusesWhereAnotherTokenHolds()
+    {
+        QVERIFY(m_group.lock("locks:orders", tokenA, {0, 1, 2, 3}));
+        const RedlockObservation seen = observe("locks:orders");
+        QCOMPARE(seen.nodes.size(), 5);
+        // After the operator looked: node 2's key expired and another client took it.
+        m_group.node(2).command({"DEL", "locks:orders"});
+        QVERIFY(m_group.lock("locks:orders", tokenB, {2}));
+
+        RedlockAdminService admin(m_group.group(), &m_registry, m_audit.get());
+        const RedlockAdminPlan plan = admin.planForceRelease(seen);
+        QVERIFY(plan.action.allowed);
+        QCOMPARE(plan.guards, (QList<QByteArray>{tokenA, tokenA, tokenA, tokenA, {}}));
+        const RedlockAdminResult r = run(admin, plan);
+        QCOMPARE(r.result.outcome, Outcome::Refused);
+        QCOMPARE(outcomes(r), (QList<NodeOutcome>{NodeOutcome::Done, NodeOutcome::Done, NodeOutcome::Refused,
+                                                  NodeOutcome::Done, NodeOutcome::Absent}));
+        QCOMPARE(r.nodes.at(2).found, tokenB);
+        QVERIFY(r.result.message.contains(QLatin1String(tokenB)));
+        QCOMPARE(m_group.tokens("locks:orders"), (QList<QByteArray>{{}, {}, tokenB, {}, {}}));
+    }
+
+    void readOnlyRefusesAll()
+    {
+        QVERIFY(m_group.lock("locks:orders", tokenA, {0, 1, 2, 3, 4}));
+        const RedlockObservation seen = observe("locks:orders");
+        RedlockAdminService admin(m_group.group(), &m_registry, m_audit.get());
+        admin.setReadOnly(true);
+        const QList<RedlockAdminPlan> plans{admin.planAcquire("other", {}, 60000), admin.planExtend("locks:orders", tokenA, 90000),
+                                            admin.planForceRelease(seen)};
+        for (const RedlockAdminPlan &plan : plans) {
+            QVERIFY(!plan.action.allowed);
+            const RedlockAdminResult r = run(admin, plan);
+            QCOMPARE(r.result.outcome, Outcome::Refused);
+            QVERIFY(r.result.message.contains(QLatin1String("read-only")));
+        }
+        QCOMPARE(m_group.tokens("locks:orders"), QList<QByteArray>(5, tokenA));
+        QCOMPARE(m_group.tokens("other"), QList<QByteArray>(5, QByteArray()));
+        for (int i = 0; i < 5; ++i)
+            QVERIFY(m_group.node(i).command({"PTTL", "locks:orders"}).integer() <= 60000);
+    }
+
+    void auditHasIntentAndOutcome()
+    {
+        QVERIFY(m_group.lock("locks:orders", tokenA, {0, 1, 2, 3, 4}));
+        const RedlockObservation seen = observe("locks:orders");
+        RedlockAdminService admin(m_group.group(), &m_registry, m_audit.get());
+        const RedlockAdminPlan plan = admin.planForceRelease(seen);
+        QCOMPARE(run(admin, plan).result.outcome, Outcome::Done);
+        const QList<QJsonObject> lines = auditLinesOf(plan.action.id);
+        QCOMPARE(lines.size(), 2);
+        QCOMPARE(lines.at(0).value(QStringLiteral("phase")).toString(), QStringLiteral("intent"));
+        QCOMPARE(lines.at(1).value(QStringLiteral("phase")).toString(), QStringLiteral("outcome"));
+        QCOMPARE(lines.at(1).value(QStringLiteral("result")).toString(), QStringLiteral("done"));
+        QCOMPARE(lines.at(1).value(QStringLiteral("action")).toString(), QStringLiteral("force-release"));
+        QCOMPARE(lines.at(1).value(QStringLiteral("key")).toString(), QStringLiteral("locks:orders"));
+        // Every node named, with what happened there and the token it was guarded by.
+        const QString node0 = m_group.profiles().first().endpoint();
+        QVERIFY(lines.at(0).value(QStringLiteral("guard")).toString().contains(node0));
+        QVERIFY(lines.at(0).value(QStringLiteral("guard")).toString().contains(QLatin1String(tokenA)));
+        QVERIFY(lines.at(1).value(QStringLiteral("message")).toString().contains(node0 + QStringLiteral(" done")));
+    }
+
+    // Two of five down: three answer, a majority: acquired, the dead nodes reported as errors.
+    void acquireWithTwoNodesDown()
+    {
+        m_group.node(3).kill();
+        m_group.node(4).kill();
+        RedlockAdminService admin(m_group.group(), &m_registry, m_audit.get());
+        admin.setNodeTimeoutMs(2000);
+        const RedlockAdminPlan plan = admin.planAcquire("locks:orders", {}, 60000);
+        const RedlockAdminResult r = run(admin, plan);
+        QCOMPARE(r.result.outcome, Outcome::Done);
+        QCOMPARE(outcomes(r), (QList<NodeOutcome>{NodeOutcome::Done, NodeOutcome::Done, NodeOutcome::Done,
+                                                  NodeOutcome::Error, NodeOutcome::Error}));
+        QVERIFY(!r.nodes.at(3).message.isEmpty());
+        for (int i : {0, 1, 2})
+            QCOMPARE(m_group.node(i).command({"GET", "locks:orders"}).bytes(), plan.action.token);
+        QVERIFY(m_group.node(3).restart());
+        QVERIFY(m_group.node(4).restart());
+    }
+
+    // Three of five down: two is no majority: not acquired, and nothing left on the live two.
+    void acquireWithThreeNodesDownLeavesNothing()
+    {
+        for (int i : {2, 3, 4})
+            m_group.node(i).kill();
+        RedlockGroup group = m_group.group();
+        group.retryCount = 1;
+        group.retryDelayMs = 10;
+        RedlockAdminService admin(group, &m_registry, m_audit.get());
+        admin.setNodeTimeoutMs(2000);
+        const RedlockAdminResult r = run(admin, admin.planAcquire("locks:orders", {}, 60000));
+        QCOMPARE(r.result.outcome, Outcome::Failed); // the nodes could not be reached: not a refusal by a holder
+        QCOMPARE(r.attempts, 2);
+        QCOMPARE(r.nodes.at(0).outcome, NodeOutcome::Done);
+        QVERIFY(r.nodes.at(0).message.contains(QLatin1String("released again")));
+        QCOMPARE(r.nodes.at(2).outcome, NodeOutcome::Error);
+        for (int i : {0, 1})
+            QVERIFY(!m_group.node(i).command({"EXISTS", "locks:orders"}).integer());
+        for (int i : {2, 3, 4})
+            QVERIFY(m_group.node(i).restart());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRedlockAdminService)
+#include "tst_redlockadminservice.moc"

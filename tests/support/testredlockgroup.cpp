@@ -1,0 +1,57 @@
+#include "testredlockgroup.h"
+
+bool TestRedlockGroup::start()
+{
+    for (TestRedis &n : m_nodes)
+        if (!n.start())
+            return false;
+    return true;
+}
+
+void TestRedlockGroup::flushAll()
+{
+    for (TestRedis &n : m_nodes)
+        n.command({"FLUSHALL"});
+}
+
+QList<ConnectionProfile> TestRedlockGroup::profiles() const
+{
+    QList<ConnectionProfile> out;
+    for (const TestRedis &n : m_nodes)
+        out << n.profile();
+    return out;
+}
+
+RedlockGroup TestRedlockGroup::group() const
+{
+    RedlockGroup g;
+    g.nodes = profiles();
+    g.retryCount = 0;
+    return g;
+}
+
+QString TestRedlockGroup::urls() const
+{
+    QStringList out;
+    for (const TestRedis &n : m_nodes)
+        out << QStringLiteral("redis://127.0.0.1:%1").arg(n.port());
+    return out.join(QLatin1Char(','));
+}
+
+bool TestRedlockGroup::lock(const QByteArray &key, const QByteArray &token, const QList<int> &on, qint64 ttlMs)
+{
+    for (int i : on)
+        if (!m_nodes[size_t(i)].command({"SET", key, token, "NX", "PX", QByteArray::number(ttlMs)}).isStatus("OK"))
+            return false;
+    return true;
+}
+
+QList<QByteArray> TestRedlockGroup::tokens(const QByteArray &key)
+{
+    QList<QByteArray> out;
+    for (TestRedis &n : m_nodes) {
+        const RedisReply r = n.command({"GET", key}, 2000);
+        out << (r.isError() ? QByteArray("<down>") : r.bytes());
+    }
+    return out;
+}
