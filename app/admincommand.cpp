@@ -9,10 +9,6 @@
 #include "tokentext.h"
 
 
-#include <iostream>
-#include <string>
-#include <unistd.h>
-
 AdminCommand::AdminCommand(const CliOptions &options, const DialectRegistry *registry, const AuditLog *audit,
                            QObject *parent)
     : CliCommand(options, registry, audit, parent)
@@ -65,19 +61,6 @@ void AdminCommand::onObserved(const std::optional<LockInfo> &lock)
         execute(m_admin->planRelease(*lock, options().token));
 }
 
-bool AdminCommand::confirm(const AdminPlan &plan) const
-{
-    if (options().yes || !isatty(STDIN_FILENO))
-        return true;
-    fprintf(stderr, "%s\n  will run: %s\n  on: %s\nProceed? [y/N] ", qUtf8Printable(plan.description),
-            qUtf8Printable(plan.commandText()), qUtf8Printable(session()->displayName()));
-    fflush(stderr);
-    std::string answer;
-    if (!std::getline(std::cin, answer))
-        return false;
-    return answer == "y" || answer == "Y" || answer == "yes";
-}
-
 void AdminCommand::execute(const AdminPlan &plan)
 {
     // What the guard compares, printed before anything runs, prompt or not: the action can
@@ -89,26 +72,12 @@ void AdminCommand::execute(const AdminPlan &plan)
         finish(plan.allowed ? Done : Refused);
         return;
     }
-    if (plan.allowed && !m_admin->isReadOnly() && !confirm(plan)) {
+    if (plan.allowed && !m_admin->isReadOnly() && !confirmAction(plan.description, plan.commandText(), session()->displayName())) {
         fail(Refused, QStringLiteral("not confirmed; nothing was run"));
         return;
     }
     m_admin->execute(plan, this, [this, plan](const AdminResult &result) {
-        int code = Refused;
-        switch (result.outcome) {
-        case AdminResult::Outcome::Done:
-            code = Done;
-            break;
-        case AdminResult::Outcome::Refused:
-            code = Refused;
-            break;
-        case AdminResult::Outcome::Unknown: // it may have run: as a connection error, with how to look
-            code = ConnectionError;
-            break;
-        case AdminResult::Outcome::Failed:
-            code = topology()->isReady() ? Refused : ConnectionError;
-            break;
-        }
+        const int code = exitCodeOf(result.outcome, topology()->isReady());
         if (options().json) {
             JsonWriter out;
             out.beginObject()

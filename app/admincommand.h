@@ -27,7 +27,6 @@ protected:
 private:
     void onObserved(const std::optional<LockInfo> &lock);
     void execute(const AdminPlan &plan);
-    bool confirm(const AdminPlan &plan) const;
 
     AdminService *m_admin = nullptr;
     KeyInspector *m_inspector = nullptr;

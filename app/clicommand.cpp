@@ -9,6 +9,9 @@
 
 #include <cerrno>
 #include <cstring>
+#include <iostream>
+#include <string>
+#include <unistd.h>
 
 CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registry, const AuditLog *audit, QObject *parent)
     : QObject(parent)
@@ -171,4 +174,32 @@ bool CliCommand::print(const QByteArray &text)
         return true;
     fail(Refused, QStringLiteral("could not write the output: %1").arg(QString::fromLocal8Bit(strerror(errno))));
     return false;
+}
+
+bool CliCommand::confirmAction(const QString &description, const QString &command, const QString &where) const
+{
+    if (m_options.yes || !isatty(STDIN_FILENO))
+        return true;
+    fprintf(stderr, "%s\n  will run: %s\n  on: %s\nProceed? [y/N] ", qUtf8Printable(description), qUtf8Printable(command),
+            qUtf8Printable(where));
+    fflush(stderr);
+    std::string answer;
+    if (!std::getline(std::cin, answer))
+        return false;
+    return answer == "y" || answer == "Y" || answer == "yes";
+}
+
+int CliCommand::exitCodeOf(AdminResult::Outcome outcome, bool reachable)
+{
+    switch (outcome) {
+    case AdminResult::Outcome::Done:
+        return Done;
+    case AdminResult::Outcome::Refused:
+        return Refused;
+    case AdminResult::Outcome::Unknown: // it may have run: as a connection error, with how to look
+        return ConnectionError;
+    case AdminResult::Outcome::Failed:
+        break;
+    }
+    return reachable ? Refused : ConnectionError;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "adminresult.h"
 #include "clioptions.h"
 #include "sessionmanager.h"
 
@@ -56,6 +57,12 @@ protected:
     void fail(int code, const QString &message);
     // Writes to stdout; false (and the command ends with an error) when it cannot.
     bool print(const QByteArray &text);
+    // An admin action's go-ahead: asked on stderr when stdin is a terminal and --yes is not
+    // given; what will run where, then "Proceed? [y/N]".
+    bool confirmAction(const QString &description, const QString &command, const QString &where) const;
+    // The exit code of an admin action's outcome: an action that certainly did not run for
+    // want of a connection (failed, unreachable) or may have run (unknown) is a connection error.
+    static int exitCodeOf(AdminResult::Outcome outcome, bool reachable);
 
     SessionManager *sessions() const { return m_sessions; }
     Session *session() const;

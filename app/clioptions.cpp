@@ -71,8 +71,10 @@ const QList<OptionSpec> &optionTable()
          QStringLiteral("redis://[[user]:password@]host[:port][/db], rediss:// for TLS")},
         {{QStringLiteral("c"), QStringLiteral("cluster")}, QString(), Connected, S::Connection,
          QStringLiteral("a Redis Cluster (as redis-cli -c); found out from any node either way")},
-        {{QStringLiteral("node")}, QStringLiteral("HOST:PORT"), Connected, S::Connection,
-         QStringLiteral("cluster: another node to try when the first cannot be reached; repeatable")},
+        {{QStringLiteral("node")}, QStringLiteral("HOST:PORT|URL"), Connected, S::Connection,
+         QStringLiteral("cluster: another node to try when the first cannot be reached (HOST:PORT);\n"
+                        "a Redlock group: one of its servers (a redis:// or rediss:// URL), as\n"
+                        "--redlock takes them; repeatable")},
         {{QStringLiteral("sentinel")}, QStringLiteral("HOST:PORT"), Connected, S::Connection,
          QStringLiteral("ask this Sentinel for the master (with --master); repeatable")},
         {{QStringLiteral("master")}, QStringLiteral("NAME"), Connected, S::Connection,
@@ -106,10 +108,11 @@ const QList<OptionSpec> &optionTable()
                         "always refused")},
         {{QStringLiteral("connect-timeout")}, QStringLiteral("MS"), Connected, S::Connection,
          QStringLiteral("give up connecting after this long (default 5000)")},
-        {{QStringLiteral("redlock")}, QStringLiteral("URL,URL,..."), Scan, S::Connection,
+        {{QStringLiteral("redlock")}, QStringLiteral("URL,URL,..."), Scan | Admin, S::Connection,
          QStringLiteral("a Redlock group: independent servers that each hold the same lock,\n"
                         "each a redis:// or rediss:// URL (at least 2, comma-separated or\n"
-                        "repeated); each lock is read as one quorum across them (scan, for now)")},
+                        "repeated); each lock is read as one quorum across them (scan), or\n"
+                        "acquired, extended and released on all of them at once")},
         {{QStringLiteral("sandbox")}, QString(), Connected, S::Connection,
          QStringLiteral("start a private redis-server with sample locks and use it")},
 
@@ -123,10 +126,16 @@ const QList<OptionSpec> &optionTable()
          QStringLiteral("custom dialect profiles (JSON, as the window exports them) for in-house\n"
                         "locks: their keys are scanned and decoded, and --dialect takes their ids;\n"
                         "repeatable")},
-        {{QStringLiteral("drift-factor")}, QStringLiteral("F"), Scan, S::Options,
+        {{QStringLiteral("drift-factor")}, QStringLiteral("F"), Scan | Admin, S::Options,
          QStringLiteral("with --redlock: the clock drift factor the application uses; validity\n"
                         "is the smallest TTL of the majority minus round(TTL x F) + 2 ms\n"
                         "(default 0.01, as node-redlock, redsync and redlock-py)")},
+        {{QStringLiteral("retry-count")}, QStringLiteral("N"), Acquire, S::Options,
+         QStringLiteral("with --redlock: attempts after the first when no majority was had\n"
+                        "(0 to 1000; default 10, as node-redlock)")},
+        {{QStringLiteral("retry-delay")}, QStringLiteral("MS"), Acquire, S::Options,
+         QStringLiteral("with --redlock: the wait between attempts, plus a random jitter of up\n"
+                        "to 200 ms (default 200; at most 1 minute)")},
         {{QStringLiteral("json")}, QString(), Scan | Watch | Admin | Demo | Dialects, S::Options,
          QStringLiteral("JSON Lines: one object per lock (scan), per event (watch --events),\n"
                         "per action, per demo run or per dialect")},
@@ -257,11 +266,14 @@ QStringList usageLines(Command c)
         return {QStringLiteral("lockscope watch   [conn] [--pattern P]... [--interval MS] [--rescan MS] [--budget PCT] [--duration S]\n"
                                "                  [--events] [--json] [--enable-notifications]")};
     case Command::Acquire:
-        return {QStringLiteral("lockscope acquire [conn] KEY --ttl MS [--token T] [--dialect ID]")};
+        return {QStringLiteral("lockscope acquire [conn] KEY --ttl MS [--token T] [--dialect ID]"),
+                QStringLiteral("lockscope acquire --redlock URL,URL,... KEY --ttl MS [--token T] [--retry-count N] [--retry-delay MS]")};
     case Command::Extend:
-        return {QStringLiteral("lockscope extend  [conn] KEY --token T --ttl MS")};
+        return {QStringLiteral("lockscope extend  [conn] KEY --token T --ttl MS"),
+                QStringLiteral("lockscope extend  --redlock URL,URL,... KEY --token T --ttl MS")};
     case Command::Release:
-        return {QStringLiteral("lockscope release [conn] KEY (--token T | --observed)")};
+        return {QStringLiteral("lockscope release [conn] KEY (--token T | --observed)"),
+                QStringLiteral("lockscope release --redlock URL,URL,... KEY (--token T | --observed)")};
     case Command::Demo:
         return {QStringLiteral("lockscope demo    [--scenario NAME] [--variant broken|fixed] [--workers N] [--duration S] [--seed N] [--json]"),
                 QStringLiteral("lockscope demo    --list                 the training scenarios, one line each")};
@@ -372,13 +384,25 @@ constexpr qint64 second = 1000;
 constexpr qint64 minute = 60 * second;
 constexpr qint64 hour = 60 * minute;
 constexpr qint64 day = 24 * hour;
+bool isNodeUrl(const QString &text)
+{
+    return text.startsWith(QLatin1String("redis://")) || text.startsWith(QLatin1String("rediss://"));
+}
+
+// --node names a cluster's seed nodes as HOST:PORT, a Redlock group's servers as URLs.
+bool redlockNodes(const Reader &in)
+{
+    const QStringList nodes = in.values(QStringLiteral("node"));
+    return std::any_of(nodes.cbegin(), nodes.cend(), isNodeUrl);
+}
+
 // The deployment's shape: -c (a cluster, though any node says so itself), more seed nodes,
 // or sentinels and the master they watch. Returns why not, or nothing.
 QString applyTopology(const Reader &in, ConnectionProfile &c, bool deferred)
 {
     using Kind = ConnectionProfile::Kind;
     const QStringList sentinels = in.values(QStringLiteral("sentinel"));
-    const QStringList nodes = in.values(QStringLiteral("node"));
+    const QStringList nodes = redlockNodes(in) ? QStringList() : in.values(QStringLiteral("node"));
     const bool sentinelGiven = !sentinels.isEmpty() || c.kind == Kind::Sentinel;
     if (sentinelGiven && (in.isSet(QStringLiteral("cluster")) || !nodes.isEmpty()))
         return QStringLiteral("a master behind Sentinel is not a Redis Cluster: give --sentinel or -c/--node, not both");
@@ -531,37 +555,53 @@ bool applyRedlock(const Reader &in, CliOptions &o, QString *error)
         *error = message;
         return false;
     };
-    if (!in.isSet(QStringLiteral("redlock"))) {
-        if (in.isSet(QStringLiteral("drift-factor")))
-            return refuse(QStringLiteral("--drift-factor is for a Redlock group: add --redlock URL,URL,..."));
+    const bool byNode = redlockNodes(in);
+    if (byNode) {
+        const QStringList nodes = in.values(QStringLiteral("node"));
+        for (const QString &node : nodes)
+            if (!isNodeUrl(node))
+                return refuse(QStringLiteral("--node takes HOST:PORT for a cluster or redis:// URLs for a Redlock group, not both: '%1' "
+                                             "is not a URL")
+                                  .arg(node));
+        if (in.isSet(QStringLiteral("redlock")))
+            return refuse(QStringLiteral("give the Redlock group's servers with --redlock or with --node URL, not both"));
+    }
+    const QString spelling = byNode ? QStringLiteral("--node") : QStringLiteral("--redlock");
+    if (byNode && !(findOption(QStringLiteral("redlock"))->takenBy & bit(o.command)))
+        return refuse(QStringLiteral("--node URL names a server of a Redlock group, which is for %1; a cluster's nodes are HOST:PORT")
+                          .arg(takersText(findOption(QStringLiteral("redlock"))->takenBy)));
+    if (!in.isSet(QStringLiteral("redlock")) && !byNode) {
+        for (const QString &name : {QStringLiteral("drift-factor"), QStringLiteral("retry-count"), QStringLiteral("retry-delay")})
+            if (in.isSet(name))
+                return refuse(QStringLiteral("%1 is for a Redlock group: add --redlock URL,URL,...").arg(dashed(name)));
         return true;
     }
     for (const OptionSpec &spec : optionTable()) {
         const QString &name = spec.names.last();
-        if (spec.section == Section::Connection && in.isSet(name) && name != QLatin1String("redlock")
+        if (spec.section == Section::Connection && in.isSet(name) && name != QLatin1String("redlock") && name != QLatin1String("node")
             && name != QLatin1String("connect-timeout") && name != QLatin1String("no-auth-warning"))
-            return refuse(QStringLiteral("--redlock names each node by its own URL: %1 does not go with it").arg(in.spelled(name)));
+            return refuse(QStringLiteral("%1 names each node by its own URL: %2 does not go with it").arg(spelling, in.spelled(name)));
     }
     QStringList seen;
-    for (const QString &value : in.values(QStringLiteral("redlock"))) {
+    for (const QString &value : in.values(byNode ? QStringLiteral("node") : QStringLiteral("redlock"))) {
         for (const QString &url : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
             ConnectionProfile node;
             node.connectTimeoutMs = o.connection.connectTimeoutMs;
             QString why;
-            if (!url.startsWith(QLatin1String("redis://")) && !url.startsWith(QLatin1String("rediss://")))
-                return refuse(QStringLiteral("--redlock wants redis:// or rediss:// URLs, one per node, not '%1'").arg(url));
+            if (!isNodeUrl(url))
+                return refuse(QStringLiteral("%1 wants redis:// or rediss:// URLs, one per node, not '%2'").arg(spelling, url));
             if (!node.applyUrl(url.trimmed(), &why))
-                return refuse(QStringLiteral("--redlock '%1': %2").arg(url, why));
+                return refuse(QStringLiteral("%1 '%2': %3").arg(spelling, url, why));
             // The same server twice would count its vote twice.
             if (seen.contains(node.endpoint()))
-                return refuse(QStringLiteral("--redlock names %1 twice: each node of a group is a server of its own").arg(node.endpoint()));
+                return refuse(QStringLiteral("%1 names %2 twice: each node of a group is a server of its own").arg(spelling, node.endpoint()));
             seen << node.endpoint();
             o.passwordOnCommandLine = o.passwordOnCommandLine || !node.password.isEmpty();
             o.redlock.nodes << node;
         }
     }
     if (o.redlock.size() < 2)
-        return refuse(QStringLiteral("--redlock wants the URLs of at least 2 servers (a Redlock group usually has 5)"));
+        return refuse(QStringLiteral("%1 wants the URLs of at least 2 servers (a Redlock group usually has 5)").arg(spelling));
     if (in.isSet(QStringLiteral("drift-factor"))) {
         // A fraction of the TTL, as the libraries take it: 0.01 is 1 %.
         static const QRegularExpression re(QStringLiteral("^\\s*(0|0?\\.[0-9]{1,6})\\s*$"));
@@ -570,6 +610,23 @@ bool applyRedlock(const Reader &in, CliOptions &o, QString *error)
             return refuse(QStringLiteral("--drift-factor wants a fraction of the TTL from 0 to 0.999999 (0.01 is 1 %), not '%1'").arg(text));
         o.redlock.driftFactor = text.trimmed().toDouble();
     }
+    if (in.isSet(QStringLiteral("retry-count"))) {
+        QString why;
+        const std::optional<qint64> n = in.integer(QStringLiteral("retry-count"), QStringLiteral("a number of retries from 0 to 1000"), 0, 1000, &why);
+        if (!n)
+            return refuse(why);
+        o.redlock.retryCount = int(*n);
+    }
+    if (in.isSet(QStringLiteral("retry-delay"))) {
+        QString why;
+        const std::optional<qint64> ms = in.duration(QStringLiteral("retry-delay"), 0, minute, 1, &why);
+        if (!ms)
+            return refuse(why);
+        o.redlock.retryDelayMs = int(*ms);
+    }
+    // A group's lock is written as the Redlock libraries write it, unless --dialect says whose.
+    if (!in.isSet(QStringLiteral("dialect")))
+        o.dialect = QStringLiteral("node-redlock");
     return true;
 }
 } // namespace

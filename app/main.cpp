@@ -15,6 +15,7 @@
 #include "embeddedsandbox.h"
 #include "mainwindow.h"
 #include "profilestore.h"
+#include "redlockadmincommand.h"
 #include "redlockscancommand.h"
 #include "scancommand.h"
 #include "secretstore.h"
@@ -152,6 +153,8 @@ int runCli(int argc, char *argv[], CliOptions options)
     case CliOptions::Command::Acquire:
     case CliOptions::Command::Extend:
     case CliOptions::Command::Release:
+        if (!options.redlock.isEmpty())
+            return runCommand(RedlockAdminCommand(options, &registry, &audit), &connections);
         return runCommand(AdminCommand(options, &registry, &audit), &connections);
     case CliOptions::Command::Demo:
         return DemoCommand(options).exec();

@@ -232,6 +232,23 @@ RedlockAdminPlan RedlockAdminService::planForceRelease(const RedlockObservation 
     return plan;
 }
 
+RedlockAdminPlan RedlockAdminService::planRelease(const QByteArray &key, const QByteArray &token) const
+{
+    RedlockObservation held;
+    held.key = key;
+    for (int i = 0; i < m_group.size(); ++i)
+        held.nodes << RedlockObservation::Node::holding(m_group.nodeName(i), token, -1);
+    RedlockAdminPlan plan = planForceRelease(held);
+    plan.action.token = token;
+    plan.action.description = tr("Release %1 on every node of the Redlock group where it holds token %2 (compare, then delete)")
+                                  .arg(shown(key), shown(token));
+    if (plan.action.allowed && token.isEmpty()) {
+        plan.action.allowed = false;
+        plan.action.refusal = tr("Release needs the holder's token");
+    }
+    return plan;
+}
+
 void RedlockAdminService::execute(const RedlockAdminPlan &planned, QObject *context, ResultHandler handler)
 {
     auto run = std::make_shared<Run>();
@@ -326,10 +343,15 @@ void RedlockAdminService::acquireOn(int node, const std::shared_ptr<Run> &run, c
 void RedlockAdminService::scriptOn(int node, const QString &scriptName, const QList<QByteArray> &args, const std::shared_ptr<Run> &run,
                                    const NodeHandler &done)
 {
-    // EVAL with the source: one round trip whatever the server's script cache holds.
-    const LuaScript script = LuaScripts::load(scriptName);
-    m_connections.at(node)->send(script.evalCommand({run->plan.action.key}, args), this,
-                                 [this, node, done](const RedisReply &reply) { done(fromReply(node, reply, true)); });
+    // By SHA, as the plan shows it (the source once where the server's cache lacks it).
+    const QString doneText = scriptName == extendScript ? tr("extended") : tr("released");
+    LuaScripts::load(scriptName).run(m_connections.at(node), {run->plan.action.key}, args, this,
+                                     [this, node, done, doneText](const RedisReply &reply) {
+                                         RedlockNodeResult r = fromReply(node, reply, true);
+                                         if (r.outcome == NodeOutcome::Done)
+                                             r.message = doneText;
+                                         done(r);
+                                     });
 }
 
 RedlockNodeResult RedlockAdminService::fromReply(int node, const RedisReply &reply, bool scripted) const
@@ -484,7 +506,7 @@ RedlockAdminResult RedlockAdminService::summarise(const std::shared_ptr<Run> &ru
     int acted = 0;
     for (int i = 0; i < n; ++i)
         acted += run->plan.guards.value(i).isEmpty() ? 0 : 1;
-    const QString released = tr("Released %1 on %2 of the %3 node(s) holding it").arg(key).arg(done).arg(acted);
+    const QString released = tr("Released %1 on %2 of the %3 node(s) acted on").arg(key).arg(done).arg(acted);
     // Unread nodes were left alone on purpose: the plan says so; only nodes acted on count here.
     int actedErrors = 0;
     int actedUnknown = 0;

@@ -98,6 +98,10 @@ public:
     // are left alone, and said so.
     RedlockAdminPlan planForceRelease(const RedlockObservation &observed) const;
 
+    // What token holds, released on every node as its own library's release does it (a node
+    // holding another token refuses).
+    RedlockAdminPlan planRelease(const QByteArray &key, const QByteArray &token) const;
+
     void execute(const RedlockAdminPlan &plan, QObject *context, ResultHandler handler);
     qsizetype inFlightCount() const { return m_inFlight.size(); }
     // Closes the connections (opened again by the next action).

@@ -1,0 +1,142 @@
+#include "redlockadmincommand.h"
+
+#include "discoveryoptions.h"
+#include "jsonwriter.h"
+#include "redlockscanservice.h"
+#include "texttable.h"
+#include "tokentext.h"
+
+RedlockAdminCommand::RedlockAdminCommand(const CliOptions &options, const DialectRegistry *registry, const AuditLog *audit,
+                                         QObject *parent)
+    : CliCommand(options, registry, audit, parent)
+    , m_audit(audit)
+{
+}
+
+void RedlockAdminCommand::run()
+{
+    m_admin = new RedlockAdminService(options().redlock, registry(), m_audit, this);
+    m_admin->setReadOnly(options().readOnly);
+    switch (options().command) {
+    case CliOptions::Command::Acquire:
+        // Without --token the dialect makes one in its library's format (node-redlock's by default).
+        execute(m_admin->planAcquire(options().key, options().tokenGiven ? options().token : QByteArray(), options().ttlMs,
+                                     options().dialect));
+        return;
+    case CliOptions::Command::Extend:
+        execute(m_admin->planExtend(options().key, options().token, options().ttlMs));
+        return;
+    default:
+        break;
+    }
+    if (options().observed)
+        observe();
+    else
+        execute(m_admin->planRelease(options().key, options().token));
+}
+
+// --observed: the key as every node holds it now, each node then guarded by its own token.
+void RedlockAdminCommand::observe()
+{
+    m_scan = new RedlockScanService(options().redlock.nodes, registry(), this);
+    DiscoveryOptions discovery;
+    QString glob;
+    for (const QChar c : QString::fromUtf8(options().key)) {
+        if (c == QLatin1Char('*') || c == QLatin1Char('?') || c == QLatin1Char('[') || c == QLatin1Char(']') || c == QLatin1Char('\\'))
+            glob += QLatin1Char('\\');
+        glob += c;
+    }
+    discovery.patterns = {KeyPattern::parse(glob)};
+    m_scan->setOptions(discovery);
+    connect(m_scan, &RedlockScanService::nodeFailed, this, [this](int node, const QString &message) {
+        fprintf(stderr, "lockscope: node %d (%s) could not be read: %s\n", node + 1, qUtf8Printable(m_scan->nodeName(node)),
+                qUtf8Printable(message));
+    });
+    connect(m_scan, &RedlockScanService::finished, this, [this](const QList<RedlockObservation> &observations) {
+        m_scan->close();
+        for (const RedlockObservation &o : observations) {
+            if (o.key != options().key)
+                continue;
+            const RedlockAdminPlan plan = m_admin->planForceRelease(o);
+            if (plan.action.allowed)
+                fprintf(stderr, "%s, guarded on: %s\n", qUtf8Printable(plan.action.intentText()), qUtf8Printable(plan.guardText()));
+            execute(plan);
+            return;
+        }
+        fail(Refused, QStringLiteral("%1 is not held on any node of the group: no such key").arg(TokenText::escape(options().key)));
+    });
+    m_scan->start();
+}
+
+void RedlockAdminCommand::execute(const RedlockAdminPlan &plan)
+{
+    const QString where = plan.nodes.join(QStringLiteral(", "));
+    if (options().dryRun) {
+        print((plan.action.description + QStringLiteral("\n  would run on each of ") + where + QStringLiteral(": ")
+               + plan.action.commandText() + QLatin1Char('\n'))
+                  .toUtf8());
+        if (!plan.action.allowed)
+            fail(Refused, plan.action.refusal);
+        else
+            finish(Done);
+        return;
+    }
+    if (plan.action.allowed && !m_admin->isReadOnly() && !confirmAction(plan.action.description, plan.action.commandText(), where)) {
+        fail(Refused, QStringLiteral("not confirmed; nothing was run"));
+        return;
+    }
+    m_admin->execute(plan, this, [this, plan](const RedlockAdminResult &result) {
+        // Failed: the nodes that would have made the majority could not be reached.
+        const int code = exitCodeOf(result.result.outcome, false);
+        if (!print(options().json ? json(plan, result) : table(result)))
+            return;
+        if (code == Done) {
+            if (!options().json)
+                print(result.result.message.toUtf8() + '\n');
+            finish(Done);
+        } else {
+            fflush(stdout);
+            fail(code, result.result.message);
+        }
+    });
+}
+
+QByteArray RedlockAdminCommand::table(const RedlockAdminResult &result)
+{
+    if (result.nodes.isEmpty())
+        return {};
+    TextTable table({QStringLiteral("NODE"), QStringLiteral("RESULT"), QStringLiteral("DETAIL")});
+    table.setMaxWidth(2, 80);
+    for (const RedlockNodeResult &n : result.nodes)
+        table.addRow({n.node, RedlockNodeResult::outcomeId(n.outcome), n.message});
+    return table.render();
+}
+
+QByteArray RedlockAdminCommand::json(const RedlockAdminPlan &plan, const RedlockAdminResult &result)
+{
+    JsonWriter out;
+    out.beginObject()
+        .field("action", AdminPlan::actionId(plan.action.action))
+        .field("key", TokenText::escape(plan.action.key))
+        .field("dialect", plan.action.dialect)
+        .field("token", TokenText::escape(plan.action.token));
+    if (plan.action.ttlMs > 0)
+        out.field("ttl_ms", plan.action.ttlMs);
+    out.field("quorum", qint64(RedlockQuorum::quorum(int(plan.nodes.size()))));
+    if (result.validityMs >= 0)
+        out.field("validity_ms", result.validityMs);
+    if (result.attempts > 0)
+        out.field("attempts", qint64(result.attempts));
+    out.key("nodes").beginArray();
+    for (const RedlockNodeResult &n : result.nodes) {
+        out.beginObject().field("node", n.node).field("result", RedlockNodeResult::outcomeId(n.outcome));
+        if (!n.found.isEmpty())
+            out.field("found", TokenText::escape(n.found));
+        if (!n.message.isEmpty())
+            out.field("message", n.message);
+        out.endObject();
+    }
+    out.endArray();
+    out.field("result", result.result.outcomeId()).field("message", result.result.message).endObject();
+    return out.take() + '\n';
+}
