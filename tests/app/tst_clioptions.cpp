@@ -438,10 +438,85 @@ private Q_SLOTS:
                 << QStringList{scan, QStringLiteral("--redlock"), two, QStringLiteral("--drift-factor"), QLatin1String(bad)}
                 << "--drift-factor wants a fraction of the TTL from 0 to 0.999999";
         QTest::newRow("watch, not yet") << QStringList{QStringLiteral("watch"), QStringLiteral("--redlock"), two}
-                                        << "--redlock is not an option of watch; it is for scan";
-        QTest::newRow("release, not yet") << QStringList{QStringLiteral("release"), QStringLiteral("k"), QStringLiteral("--observed"),
-                                                         QStringLiteral("--redlock"), two}
-                                          << "--redlock is not an option of release; it is for scan";
+                                        << "--redlock is not an option of watch; it is for scan, acquire, extend and release";
+        QTest::newRow("--node URL on watch") << QStringList{QStringLiteral("watch"), QStringLiteral("--node"), QStringLiteral("redis://a:1"),
+                                                            QStringLiteral("--node"), QStringLiteral("redis://a:2")}
+                                             << "--node URL names a server of a Redlock group, which is for scan, acquire, extend and release";
+        const QStringList acquire{QStringLiteral("acquire"), QStringLiteral("k"), QStringLiteral("--ttl"), QStringLiteral("1s")};
+        QTest::newRow("--node URLs and HOST:PORT")
+            << acquire + QStringList{QStringLiteral("--node"), QStringLiteral("redis://a:1"), QStringLiteral("--node"), QStringLiteral("b:2")}
+            << "--node takes HOST:PORT for a cluster or redis:// URLs for a Redlock group, not both: 'b:2' is not a URL";
+        QTest::newRow("--node URLs and --redlock")
+            << acquire + QStringList{QStringLiteral("--node"), QStringLiteral("redis://a:1"), QStringLiteral("--redlock"), two}
+            << "give the Redlock group's servers with --redlock or with --node URL, not both";
+        QTest::newRow("one --node URL") << acquire + QStringList{QStringLiteral("--node"), QStringLiteral("redis://a:1")}
+                                        << "--node wants the URLs of at least 2 servers";
+        QTest::newRow("--node URL with -c") << acquire + QStringList{QStringLiteral("-c"), QStringLiteral("--node"), QStringLiteral("redis://a:1"),
+                                                                     QStringLiteral("--node"), QStringLiteral("redis://a:2")}
+                                            << "--node names each node by its own URL: -c does not go with it";
+        QTest::newRow("retry count alone") << acquire + QStringList{QStringLiteral("--retry-count"), QStringLiteral("3")}
+                                           << "--retry-count is for a Redlock group: add --redlock URL,URL,...";
+        for (const char *bad : {"-1", "1001", "x", "1.5", ""})
+            QTest::newRow(qPrintable(QStringLiteral("retry count '%1'").arg(QLatin1String(bad))))
+                << acquire + QStringList{QStringLiteral("--redlock"), two, QStringLiteral("--retry-count"), QLatin1String(bad)}
+                << "--retry-count wants a number of retries from 0 to 1000";
+        for (const char *bad : {"-5", "2m", "x"})
+            QTest::newRow(qPrintable(QStringLiteral("retry delay '%1'").arg(QLatin1String(bad))))
+                << acquire + QStringList{QStringLiteral("--redlock"), two, QStringLiteral("--retry-delay"), QLatin1String(bad)}
+                << "--retry-delay wants";
+        QTest::newRow("retry count on extend")
+            << QStringList{QStringLiteral("extend"), QStringLiteral("k"), QStringLiteral("--token"), QStringLiteral("t"), QStringLiteral("--ttl"),
+                           QStringLiteral("1s"), QStringLiteral("--redlock"), two, QStringLiteral("--retry-count"), QStringLiteral("1")}
+            << "--retry-count is not an option of extend; it is for acquire";
+        QTest::newRow("release without a guard") << QStringList{QStringLiteral("release"), QStringLiteral("k"), QStringLiteral("--redlock"), two}
+                                                 << "release needs exactly one of --token T or --observed";
+    }
+
+    // The admin commands take a group too: by --redlock or by repeated --node URL.
+    void redlockAdminGroups_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("retryCount");
+        QTest::addColumn<int>("retryDelayMs");
+        QTest::addColumn<QString>("dialect");
+        const QStringList acquire{QStringLiteral("acquire"), QStringLiteral("k"), QStringLiteral("--ttl"), QStringLiteral("1s")};
+        const QStringList nodes{QStringLiteral("--node"), QStringLiteral("redis://a:1"), QStringLiteral("--node"), QStringLiteral("rediss://b:2"),
+                                QStringLiteral("--node"), QStringLiteral("redis://c:3")};
+        QTest::newRow("acquire, defaults") << acquire + QStringList{QStringLiteral("--redlock"), QStringLiteral("redis://a:1,rediss://b:2,redis://c:3")}
+                                           << 10 << 200 << QStringLiteral("node-redlock");
+        QTest::newRow("acquire by --node, retries")
+            << acquire + nodes + QStringList{QStringLiteral("--retry-count"), QStringLiteral("0"), QStringLiteral("--retry-delay"), QStringLiteral("1.5s")}
+            << 0 << 1500 << QStringLiteral("node-redlock");
+        QTest::newRow("acquire as redsync") << acquire + nodes + QStringList{QStringLiteral("--dialect"), QStringLiteral("redsync")} << 10 << 200
+                                            << QStringLiteral("redsync");
+        QTest::newRow("release --observed") << QStringList{QStringLiteral("release"), QStringLiteral("k"), QStringLiteral("--observed")} + nodes
+                                            << 10 << 200 << QStringLiteral("node-redlock");
+        QTest::newRow("extend, drift")
+            << QStringList{QStringLiteral("extend"), QStringLiteral("k"), QStringLiteral("--token"), QStringLiteral("t"), QStringLiteral("--ttl"),
+                           QStringLiteral("5s"), QStringLiteral("--drift-factor"), QStringLiteral("0.02")}
+                   + nodes
+            << 10 << 200 << QStringLiteral("node-redlock");
+    }
+
+    void redlockAdminGroups()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, retryCount);
+        QFETCH(int, retryDelayMs);
+        QFETCH(QString, dialect);
+        QString error;
+        const std::optional<CliOptions> o = parse(args, &error);
+        QVERIFY2(o, qPrintable(error));
+        QStringList got;
+        for (const ConnectionProfile &n : o->redlock.nodes)
+            got << n.endpoint();
+        QCOMPARE(got, (QStringList{QStringLiteral("a:1"), QStringLiteral("b:2"), QStringLiteral("c:3")}));
+        QVERIFY(o->redlock.nodes.at(1).tls.enabled);
+        QCOMPARE(o->redlock.retryCount, retryCount);
+        QCOMPARE(o->redlock.retryDelayMs, retryDelayMs);
+        QCOMPARE(o->dialect, dialect);
+        // Not a cluster: --node URLs are the group's, not seed nodes.
+        QVERIFY(o->connection.kind != ConnectionProfile::Kind::Cluster);
     }
 
     void redlockGroupsThatDoNotParse()

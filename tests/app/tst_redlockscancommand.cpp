@@ -1,21 +1,14 @@
-#include "testredis.h"
+#include "lockscopecli.h"
+#include "testredlockgroup.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <array>
-
 namespace {
-struct Run {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
+using Run = LockscopeRun;
 const QByteArray tokenA = "fbe243bd8034c5406498dfe459014205";
 const QByteArray tokenB = "0a1b2c3d4e5f60718293a4b5c6d7e8f9";
 } // namespace
@@ -26,39 +19,16 @@ class TestRedlockScanCommand : public QObject
     Q_OBJECT
 
 private:
-    std::array<TestRedis, 5> m_nodes;
+    TestRedlockGroup m_group;
     QTemporaryDir m_home;
 
-    Run lockscope(const QStringList &args)
-    {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
-        env.remove(QStringLiteral("REDISCLI_AUTH"));
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(LOCKSCOPE_BINARY), args);
-        p.closeWriteChannel();
-        if (!p.waitForFinished(60000))
-            p.kill();
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
-    }
+    Run lockscope(const QStringList &args) { return LockscopeRun::run(args, m_home.path()); }
 
-    QString node(int i) const { return QStringLiteral("127.0.0.1:%1").arg(m_nodes[i].port()); }
+    QString node(int i) { return QStringLiteral("127.0.0.1:%1").arg(m_group.node(i).port()); }
 
-    QStringList group() const
-    {
-        QStringList urls;
-        for (int i = 0; i < 5; ++i)
-            urls << QStringLiteral("redis://") + node(i);
-        return {QStringLiteral("--redlock"), urls.join(QLatin1Char(','))};
-    }
+    QStringList group() const { return {QStringLiteral("--redlock"), m_group.urls()}; }
 
-    void lock(const QByteArray &key, const QByteArray &token, const QList<int> &on)
-    {
-        for (int i : on)
-            QCOMPARE(m_nodes[i].command({"SET", key, token, "NX", "PX", "60000"}).bytes(), QByteArray("OK"));
-    }
+    void lock(const QByteArray &key, const QByteArray &token, const QList<int> &on) { QVERIFY(m_group.lock(key, token, on)); }
 
     static QHash<QString, QJsonObject> byKey(const QByteArray &out)
     {
@@ -74,8 +44,7 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        for (TestRedis &n : m_nodes)
-            QVERIFY(n.start());
+        QVERIFY(m_group.start());
         lock("locks:held", tokenA, {0, 1, 2, 3, 4});
         lock("locks:degraded", tokenA, {1, 2, 3});
         lock("locks:split", tokenA, {0, 1});
@@ -149,7 +118,7 @@ private Q_SLOTS:
     // Last: a server stopped. Its entries say error, not absent, and the scan is incomplete.
     void aNodeDownIsAnError()
     {
-        m_nodes[4].kill();
+        m_group.node(4).kill();
         const Run r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--json")} + group());
         QCOMPARE(r.code, 3);
         QVERIFY2(r.err.contains(QStringLiteral("node 5 (%1) could not be scanned").arg(node(4)).toUtf8()), r.err.constData());
