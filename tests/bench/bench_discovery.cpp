@@ -17,8 +17,18 @@
 // over a few rounds (the median counts), with targets c <= 1.3 b and c < a, and checks that
 // (c) found every lock.
 //
-// Options: --keys N (a tenth of them locks) for a quick try, --rounds N for the cluster case,
-// --cluster-only, --standalone-only, --gui-only (the standalone GUI measurement alone).
+// Redlock group (issue 14), on five private redis-servers each holding the same 20,000 locks
+// (node-redlock's layout, one token per key on every node), it times
+//   (b) the parallel raw floor: the bare SCAN loop over the five servers, a thread each,
+//   (d) the parallel raw floor of reading: the same loops with a pipelined GET + PTTL of every
+//       key listed (what any tool must read to show tokens and TTLs), a thread per server,
+//   (c) LockScope's group scan: RedlockScanService, every lock merged into one observation,
+// over a few rounds (the median counts), with the target c <= 1.5 b, and checks that (c)
+// saw every lock held on all five nodes.
+//
+// Options: --keys N (a tenth of them locks) for a quick try, --rounds N for the cluster and
+// Redlock cases, --redlock-locks N, --cluster-only, --standalone-only, --redlock-only,
+// --gui-only (the standalone GUI measurement alone).
 // Not a CTest test: timings on shared machines are for reading, not for asserting.
 
 #include "auditlog.h"
@@ -29,10 +39,12 @@
 #include "latencyrelay.h"
 #include "locktablemodel.h"
 #include "mainwindow.h"
+#include "redlockscanservice.h"
 #include "servertopology.h"
 #include "testcluster.h"
 #include "testwindow.h"
 #include "testredis.h"
+#include "testredlockgroup.h"
 
 #include <hiredis/hiredis.h>
 
@@ -89,6 +101,37 @@ qint64 rawScan(quint16 port)
     } while (cursor != "0");
     redisFree(c);
     return count;
+}
+
+// The raw floor of reading what a Redlock scan must know of each key: SCAN COUNT 1000, and
+// for every key listed GET and PTTL, pipelined a page at a time. Counts the keys held.
+qint64 rawScanAndRead(quint16 port)
+{
+    redisContext *c = connectRaw(port);
+    qint64 held = 0;
+    QByteArray cursor = "0";
+    do {
+        auto *r = static_cast<redisReply *>(redisCommand(c, "SCAN %s COUNT 1000", cursor.constData()));
+        cursor = QByteArray(r->element[0]->str, qsizetype(r->element[0]->len));
+        const size_t n = r->element[1]->elements;
+        for (size_t i = 0; i < n; ++i) {
+            const redisReply *key = r->element[1]->element[i];
+            redisAppendCommand(c, "GET %b", key->str, key->len);
+            redisAppendCommand(c, "PTTL %b", key->str, key->len);
+        }
+        for (size_t i = 0; i < n; ++i) {
+            void *get = nullptr;
+            void *pttl = nullptr;
+            redisGetReply(c, &get);
+            redisGetReply(c, &pttl);
+            held += static_cast<redisReply *>(get)->type == REDIS_REPLY_STRING && static_cast<redisReply *>(pttl)->integer > 0;
+            freeReplyObject(get);
+            freeReplyObject(pttl);
+        }
+        freeReplyObject(r);
+    } while (cursor != "0");
+    redisFree(c);
+    return held;
 }
 
 qint64 naivePerKey(quint16 port, int locks)
@@ -569,6 +612,96 @@ int runCluster(const Scale &scale, int rounds)
     topology.close();
     return allFound ? 0 : 1;
 }
+
+int runRedlock(int locks, int rounds)
+{
+    printf("== Redlock group: starting 5 servers...\n");
+    fflush(stdout);
+    TestRedlockGroup group;
+    if (!group.start()) {
+        fprintf(stderr, "could not start the servers\n");
+        return 1;
+    }
+    QList<quint16> ports;
+    for (int i = 0; i < TestRedlockGroup::size; ++i)
+        ports << group.node(i).port();
+    // node-redlock's acquire, as it lands on every node: the same key and token everywhere.
+    QList<QList<QByteArray>> commands;
+    commands.reserve(locks);
+    for (int i = 0; i < locks; ++i) {
+        const QByteArray token = QByteArray::number(0x5eed0000u + quint32(i), 16).rightJustified(32, 'a');
+        commands << QList<QByteArray>{"SET", "lock:order:" + QByteArray::number(i), token, "PX", "3600000"};
+    }
+    std::vector<char> ok(std::size_t(ports.size()), 0);
+    std::vector<std::thread> writers;
+    for (qsizetype n = 0; n < ports.size(); ++n)
+        writers.emplace_back([&, n] { ok[std::size_t(n)] = sendPipelined(ports.at(n), commands) ? 1 : 0; });
+    for (std::thread &t : writers)
+        t.join();
+    if (!std::all_of(ok.cbegin(), ok.cend(), [](char b) { return b != 0; })) {
+        fprintf(stderr, "seeding failed\n");
+        return 1;
+    }
+    printf("%d locks on each of %lld servers; %s\n\n", locks, qint64(ports.size()), machineLoad().constData());
+
+    DialectRegistry registry;
+    RedlockScanService scan(group.profiles(), &registry);
+    QList<double> b, c, d;
+    bool allHeld = true;
+    const auto inParallel = [&](qint64 (*work)(quint16)) {
+        std::vector<qint64> keys(std::size_t(ports.size()), 0);
+        std::vector<std::thread> threads;
+        for (qsizetype n = 0; n < ports.size(); ++n)
+            threads.emplace_back([&, n] { keys[std::size_t(n)] = work(ports.at(n)); });
+        for (std::thread &t : threads)
+            t.join();
+        return std::accumulate(keys.cbegin(), keys.cend(), qint64(0));
+    };
+    for (int round = 1; round <= rounds; ++round) {
+        const Timing parallel = timed(ports, [&] { return inParallel(&rawScan); });
+        const Timing reading = timed(ports, [&] { return inParallel(&rawScanAndRead); });
+        qint64 held = 0;
+        const Timing full = timed(ports, [&] {
+            QEventLoop loop;
+            qint64 seen = 0;
+            const QMetaObject::Connection done =
+                QObject::connect(&scan, &RedlockScanService::finished, &loop, [&](const QList<RedlockObservation> &observations) {
+                    seen = observations.size();
+                    for (const RedlockObservation &o : observations)
+                        held += o.assess().quorum == RedlockObservation::Quorum::Held && o.nodes.size() == TestRedlockGroup::size;
+                    loop.quit();
+                });
+            QTimer::singleShot(600000, &loop, &QEventLoop::quit);
+            scan.start();
+            loop.exec();
+            QObject::disconnect(done);
+            return seen;
+        });
+        b << parallel.seconds;
+        c << full.seconds;
+        d << reading.seconds;
+        allHeld = allHeld && held == locks && full.keys == locks;
+        printf("round %d:\n", round);
+        printf("  (b) parallel raw SCAN COUNT 1000, a thread per server: %7.3f s  (%lld keys; CPU: client %.2f s, servers %.2f s)\n",
+               parallel.seconds, parallel.keys, parallel.clientCpu, parallel.serverCpu);
+        printf("  (d) the same with GET + PTTL of every key, pipelined:  %7.3f s  (%lld held; CPU: client %.2f s, servers %.2f s)\n",
+               reading.seconds, reading.keys, reading.clientCpu, reading.serverCpu);
+        printf("  (c) RedlockScanService, merged by key:                 %7.3f s  (%lld locks, %lld held; CPU: client %.2f s, servers %.2f s)\n",
+               full.seconds, full.keys, held, full.clientCpu, full.serverCpu);
+        printf("      c/b = %.2f (target <= 1.5)   c/d = %.2f\n", full.seconds / parallel.seconds, full.seconds / reading.seconds);
+        fflush(stdout);
+    }
+    const double mb = median(b), mc = median(c), md = median(d);
+    printf("\nRedlock group, median of %d round(s), %d locks on each of %lld servers; %s:\n", rounds, locks, qint64(ports.size()),
+           machineLoad().constData());
+    printf("(b) parallel raw floor  : %7.3f s\n", mb);
+    printf("(d) parallel raw reading: %7.3f s\n", md);
+    printf("(c) LockScope group scan: %7.3f s%s\n", mc, allHeld ? "" : "  -- MISMATCH (not every lock seen held on every node)");
+    printf("ratios: c/b = %.2f (target <= 1.5) %s   c/d = %.2f\n", mc / mb, mc <= 1.5 * mb ? "met" : "MISSED", mc / md);
+    fflush(stdout);
+    scan.close();
+    return allHeld ? 0 : 1;
+}
 } // namespace
 
 int main(int argc, char *argv[])
@@ -579,26 +712,34 @@ int main(int argc, char *argv[])
     const QStringList args = QCoreApplication::arguments();
     Scale scale;
     int rounds = 3;
+    int redlockLocks = 20'000;
     for (qsizetype i = 1; i < args.size(); ++i) {
         bool ok = true;
         if (args.at(i) == QLatin1String("--keys") && i + 1 < args.size())
             scale.keys = args.at(++i).toInt(&ok);
         else if (args.at(i) == QLatin1String("--rounds") && i + 1 < args.size())
             rounds = args.at(++i).toInt(&ok);
+        else if (args.at(i) == QLatin1String("--redlock-locks") && i + 1 < args.size())
+            redlockLocks = args.at(++i).toInt(&ok);
         else if (!args.at(i).startsWith(QLatin1String("--")))
             ok = false;
-        if (!ok || scale.keys < 10 || rounds < 1) {
-            fprintf(stderr, "usage: bench_discovery [--keys N] [--rounds N] [--cluster-only | --standalone-only | --gui-only]\n");
+        if (!ok || scale.keys < 10 || rounds < 1 || redlockLocks < 1) {
+            fprintf(stderr, "usage: bench_discovery [--keys N] [--rounds N] [--redlock-locks N]\n"
+                            "                       [--cluster-only | --standalone-only | --redlock-only | --gui-only]\n");
             return 2;
         }
     }
     scale.locks = scale.keys / 10;
     const bool guiOnly = args.contains(QStringLiteral("--gui-only"));
+    if (args.contains(QStringLiteral("--redlock-only")))
+        return runRedlock(redlockLocks, rounds);
     if (!args.contains(QStringLiteral("--cluster-only"))) {
         if (const int code = runStandalone(scale, guiOnly); code != 0 || guiOnly)
             return code;
     }
-    if (!args.contains(QStringLiteral("--standalone-only")))
-        return runCluster(scale, rounds);
-    return 0;
+    if (args.contains(QStringLiteral("--standalone-only")))
+        return 0;
+    if (const int code = runCluster(scale, rounds); code != 0 || args.contains(QStringLiteral("--cluster-only")))
+        return code;
+    return runRedlock(redlockLocks, rounds);
 }
