@@ -10,6 +10,9 @@ packages=(
     redis-server redis-tools redis-sentinel
     libssh-dev openssh-server openssh-client
     python3 python3-redis
+    # node-redlock, the Redlock client library tst_noderedlock drives (installed by npm ci
+    # into the build tree from tests/noderedlock/package-lock.json).
+    nodejs npm
     # The OS keychain: QtKeychain loads libsecret when it runs (its package does not depend on
     # it); the tests start gnome-keyring in a private D-Bus session and read it with secret-tool.
     qtkeychain-qt6-dev libsecret-1-0 gnome-keyring dbus libsecret-tools
