@@ -1,16 +1,12 @@
 #include "auditlog.h"
 #include "dialectregistry.h"
 #include "redlockadminservice.h"
-#include "redlockscanservice.h"
 #include "testredlockgroup.h"
 
 #include <QFileInfo>
 #include <QProcess>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <optional>
 
 // node-redlock itself (npm "redlock" v5 on ioredis, installed by the noderedlock_install
 // fixture) against five real servers: what it writes, LockScope reads as the group's lock,
@@ -47,26 +43,12 @@ private:
         return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput().trimmed(), p.readAllStandardError()};
     }
 
-    RedlockObservation observe(const QByteArray &key)
-    {
-        RedlockScanService scan(m_group.profiles(), &m_registry);
-        QSignalSpy finished(&scan, &RedlockScanService::finished);
-        scan.start();
-        if (!finished.wait(30000))
-            return {};
-        for (const RedlockObservation &o : finished.first().first().value<QList<RedlockObservation>>())
-            if (o.key == key)
-                return o;
-        return {};
-    }
+    RedlockObservation observe(const QByteArray &key) { return m_group.observe(key, &m_registry); }
 
     RedlockAdminResult run(const RedlockAdminPlan &plan)
     {
         RedlockAdminService admin(m_group.group(), &m_registry, m_audit.get());
-        std::optional<RedlockAdminResult> result;
-        admin.execute(plan, nullptr, [&](const RedlockAdminResult &r) { result = r; });
-        (void)QTest::qWaitFor([&] { return result.has_value(); }, 30000);
-        return result.value_or(RedlockAdminResult{{AdminResult::Outcome::Failed, QStringLiteral("no result")}, {}, -1, 0});
+        return TestRedlockGroup::run(admin, plan);
     }
 
     RedlockAdminService planner() { return RedlockAdminService(m_group.group(), &m_registry, m_audit.get()); }

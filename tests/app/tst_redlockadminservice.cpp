@@ -1,25 +1,21 @@
 #include "auditlog.h"
 #include "dialectregistry.h"
 #include "redlockadminservice.h"
-#include "redlockscanservice.h"
 #include "testredlockgroup.h"
 
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <optional>
 
 namespace {
 using NodeOutcome = RedlockNodeResult::Outcome;
 using Outcome = AdminResult::Outcome;
 
-const QByteArray tokenA = "fbe243bd8034c5406498dfe459014205";
-const QByteArray tokenB = "0a1b2c3d4e5f60718293a4b5c6d7e8f9";
+const QByteArray &tokenA = TestRedlockGroup::tokenA;
+const QByteArray &tokenB = TestRedlockGroup::tokenB;
 } // namespace
 
 // Acquire, extend and force-release on five real servers, with node-redlock's semantics:
@@ -34,27 +30,8 @@ private:
     QTemporaryDir m_dir;
     std::unique_ptr<AuditLog> m_audit;
 
-    RedlockAdminResult run(RedlockAdminService &admin, const RedlockAdminPlan &plan)
-    {
-        std::optional<RedlockAdminResult> result;
-        admin.execute(plan, nullptr, [&](const RedlockAdminResult &r) { result = r; });
-        (void)QTest::qWaitFor([&] { return result.has_value(); }, 30000);
-        return result.value_or(RedlockAdminResult{{Outcome::Failed, QStringLiteral("no result")}, {}, -1, 0});
-    }
-
-    // The key as the operator saw it: one group scan.
-    RedlockObservation observe(const QByteArray &key)
-    {
-        RedlockScanService scan(m_group.profiles(), &m_registry);
-        QSignalSpy finished(&scan, &RedlockScanService::finished);
-        scan.start();
-        if (!finished.wait(30000))
-            return {};
-        for (const RedlockObservation &o : finished.first().first().value<QList<RedlockObservation>>())
-            if (o.key == key)
-                return o;
-        return {};
-    }
+    static RedlockAdminResult run(RedlockAdminService &admin, const RedlockAdminPlan &plan) { return TestRedlockGroup::run(admin, plan); }
+    RedlockObservation observe(const QByteArray &key) { return m_group.observe(key, &m_registry); }
 
     QList<QJsonObject> auditLinesOf(const QString &id)
     {

@@ -9,8 +9,8 @@
 
 namespace {
 using Run = LockscopeRun;
-const QByteArray tokenA = "fbe243bd8034c5406498dfe459014205";
-const QByteArray tokenB = "0a1b2c3d4e5f60718293a4b5c6d7e8f9";
+const QByteArray &tokenA = TestRedlockGroup::tokenA;
+const QByteArray &tokenB = TestRedlockGroup::tokenB;
 } // namespace
 
 // lockscope scan --redlock against five real servers, as a script reads it.

@@ -9,9 +9,8 @@ namespace {
 using Quorum = RedlockObservation::Quorum;
 using Status = RedlockObservation::Node::Status;
 
-// node-redlock's tokens: randomBytes(16).toString("hex").
-const QByteArray tokenA = "fbe243bd8034c5406498dfe459014205";
-const QByteArray tokenB = "0a1b2c3d4e5f60718293a4b5c6d7e8f9";
+const QByteArray &tokenA = TestRedlockGroup::tokenA;
+const QByteArray &tokenB = TestRedlockGroup::tokenB;
 } // namespace
 
 // A Redlock group of five real servers, written as node-redlock writes a lock (SET key token

@@ -88,7 +88,10 @@ redisContext *connectRaw(quint16 port)
     return c;
 }
 
-qint64 rawScan(quint16 port)
+// The bare SCAN COUNT 1000 loop; counts the keys. With read, the raw floor of what a Redlock
+// scan must know of each key too: a GET and PTTL of every key listed, pipelined a page at a
+// time; then it counts the keys held.
+qint64 rawScan(quint16 port, bool read = false)
 {
     redisContext *c = connectRaw(port);
     qint64 count = 0;
@@ -96,42 +99,27 @@ qint64 rawScan(quint16 port)
     do {
         auto *r = static_cast<redisReply *>(redisCommand(c, "SCAN %s COUNT 1000", cursor.constData()));
         cursor = QByteArray(r->element[0]->str, qsizetype(r->element[0]->len));
-        count += qint64(r->element[1]->elements);
-        freeReplyObject(r);
-    } while (cursor != "0");
-    redisFree(c);
-    return count;
-}
-
-// The raw floor of reading what a Redlock scan must know of each key: SCAN COUNT 1000, and
-// for every key listed GET and PTTL, pipelined a page at a time. Counts the keys held.
-qint64 rawScanAndRead(quint16 port)
-{
-    redisContext *c = connectRaw(port);
-    qint64 held = 0;
-    QByteArray cursor = "0";
-    do {
-        auto *r = static_cast<redisReply *>(redisCommand(c, "SCAN %s COUNT 1000", cursor.constData()));
-        cursor = QByteArray(r->element[0]->str, qsizetype(r->element[0]->len));
         const size_t n = r->element[1]->elements;
-        for (size_t i = 0; i < n; ++i) {
+        if (!read)
+            count += qint64(n);
+        for (size_t i = 0; read && i < n; ++i) {
             const redisReply *key = r->element[1]->element[i];
             redisAppendCommand(c, "GET %b", key->str, key->len);
             redisAppendCommand(c, "PTTL %b", key->str, key->len);
         }
-        for (size_t i = 0; i < n; ++i) {
+        for (size_t i = 0; read && i < n; ++i) {
             void *get = nullptr;
             void *pttl = nullptr;
             redisGetReply(c, &get);
             redisGetReply(c, &pttl);
-            held += static_cast<redisReply *>(get)->type == REDIS_REPLY_STRING && static_cast<redisReply *>(pttl)->integer > 0;
+            count += static_cast<redisReply *>(get)->type == REDIS_REPLY_STRING && static_cast<redisReply *>(pttl)->integer > 0;
             freeReplyObject(get);
             freeReplyObject(pttl);
         }
         freeReplyObject(r);
     } while (cursor != "0");
     redisFree(c);
-    return held;
+    return count;
 }
 
 qint64 naivePerKey(quint16 port, int locks)
@@ -648,18 +636,18 @@ int runRedlock(int locks, int rounds)
     RedlockScanService scan(group.profiles(), &registry);
     QList<double> b, c, d;
     bool allHeld = true;
-    const auto inParallel = [&](qint64 (*work)(quint16)) {
+    const auto inParallel = [&](bool read) {
         std::vector<qint64> keys(std::size_t(ports.size()), 0);
         std::vector<std::thread> threads;
         for (qsizetype n = 0; n < ports.size(); ++n)
-            threads.emplace_back([&, n] { keys[std::size_t(n)] = work(ports.at(n)); });
+            threads.emplace_back([&, n] { keys[std::size_t(n)] = rawScan(ports.at(n), read); });
         for (std::thread &t : threads)
             t.join();
         return std::accumulate(keys.cbegin(), keys.cend(), qint64(0));
     };
     for (int round = 1; round <= rounds; ++round) {
-        const Timing parallel = timed(ports, [&] { return inParallel(&rawScan); });
-        const Timing reading = timed(ports, [&] { return inParallel(&rawScanAndRead); });
+        const Timing parallel = timed(ports, [&] { return inParallel(false); });
+        const Timing reading = timed(ports, [&] { return inParallel(true); });
         qint64 held = 0;
         const Timing full = timed(ports, [&] {
             QEventLoop loop;

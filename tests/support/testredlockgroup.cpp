@@ -1,5 +1,12 @@
 #include "testredlockgroup.h"
 
+#include "redlockscanservice.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <optional>
+
 bool TestRedlockGroup::start()
 {
     for (TestRedis &n : m_nodes)
@@ -54,4 +61,25 @@ QList<QByteArray> TestRedlockGroup::tokens(const QByteArray &key)
         out << (r.isError() ? QByteArray("<down>") : r.bytes());
     }
     return out;
+}
+
+RedlockObservation TestRedlockGroup::observe(const QByteArray &key, const DialectRegistry *registry) const
+{
+    RedlockScanService scan(profiles(), registry);
+    QSignalSpy finished(&scan, &RedlockScanService::finished);
+    scan.start();
+    if (!finished.wait(30000))
+        return {};
+    for (const RedlockObservation &o : finished.first().first().value<QList<RedlockObservation>>())
+        if (o.key == key)
+            return o;
+    return {};
+}
+
+RedlockAdminResult TestRedlockGroup::run(RedlockAdminService &admin, const RedlockAdminPlan &plan)
+{
+    std::optional<RedlockAdminResult> result;
+    admin.execute(plan, nullptr, [&](const RedlockAdminResult &r) { result = r; });
+    (void)QTest::qWaitFor([&] { return result.has_value(); }, 30000);
+    return result.value_or(RedlockAdminResult{{AdminResult::Outcome::Failed, QStringLiteral("no result")}, {}, -1, 0});
 }
