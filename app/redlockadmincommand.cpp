@@ -118,8 +118,9 @@ QByteArray RedlockAdminCommand::json(const RedlockAdminPlan &plan, const Redlock
     out.beginObject()
         .field("action", AdminPlan::actionId(plan.action.action))
         .field("key", TokenText::escape(plan.action.key))
-        .field("dialect", plan.action.dialect)
         .field("token", TokenText::escape(plan.action.token));
+    if (!plan.action.dialect.isEmpty())
+        out.field("dialect", plan.action.dialect);
     if (plan.action.ttlMs > 0)
         out.field("ttl_ms", plan.action.ttlMs);
     out.field("quorum", qint64(RedlockQuorum::quorum(int(plan.nodes.size()))));

@@ -12,6 +12,8 @@
 #include <QRandomGenerator>
 #include <QTimer>
 
+#include <utility>
+
 namespace {
 using NodeOutcome = RedlockNodeResult::Outcome;
 
@@ -85,7 +87,8 @@ RedlockAdminService::RedlockAdminService(const RedlockGroup &group, const Dialec
 
 RedlockAdminService::~RedlockAdminService()
 {
-    for (const RedlockAdminPlan &plan : std::as_const(m_inFlight)) {
+    const QHash<QString, RedlockAdminPlan> unanswered = std::exchange(m_inFlight, {});
+    for (const RedlockAdminPlan &plan : unanswered) {
         const AdminResult unknown{AdminResult::Outcome::Unknown,
                                   tr("Unknown what %1 did on the group: LockScope stopped waiting for the answers (the "
                                      "session was closed). Look with: lockscope scan --redlock …")
@@ -127,7 +130,6 @@ RedlockAdminPlan RedlockAdminService::newPlan(AdminAction action, const QByteArr
     plan.action.key = key;
     plan.action.token = token;
     plan.action.ttlMs = ttlMs;
-    plan.action.dialect = QStringLiteral("node-redlock");
     plan.driftFactor = m_group.driftFactor;
     for (int i = 0; i < m_group.size(); ++i)
         plan.nodes << m_group.nodeName(i);
@@ -152,6 +154,15 @@ RedlockAdminPlan RedlockAdminService::planAcquire(const QByteArray &key, const Q
     if (plan.action.token.isEmpty() && dialect)
         plan.action.token = dialect->newToken();
     plan.action.command = {"SET", key, plan.action.token, "NX", "PX", QByteArray::number(ttlMs)};
+    // Redlock is SET NX PX on every node: a library that writes its locks otherwise (a hash,
+    // a TTL in seconds, a deadline for a value) is not one a group can be acquired for.
+    bool redlockShaped = false;
+    if (dialect) {
+        LockInfo target;
+        target.sample.key = key;
+        const AdminRecipe recipe = dialect->recipe(AdminAction::Acquire, target, LockFingerprint::absent(key), plan.action.token, ttlMs);
+        redlockShaped = recipe.supported && recipe.script.isEmpty() && recipe.command == plan.action.command;
+    }
     plan.action.description = tr("Acquire %1 on the Redlock group of %2 nodes: SET NX PX on every node with token %3 for %4 ms; "
                                  "held with %5 of them within the validity window, otherwise released again everywhere "
                                  "(%6 retries, %7 ms apart)")
@@ -167,6 +178,10 @@ RedlockAdminPlan RedlockAdminService::planAcquire(const QByteArray &key, const Q
     if (!dialect) {
         plan.action.allowed = false;
         plan.action.refusal = tr("No dialect \"%1\" (lockscope dialects lists them)").arg(dialectId);
+    } else if (!redlockShaped) {
+        plan.action.allowed = false;
+        plan.action.refusal = tr("%1 does not write its locks with SET key token NX PX, which is what a Redlock group is acquired with")
+                                  .arg(dialect->displayName());
     } else if (plan.action.token.isEmpty() || ttlMs <= 0) {
         plan.action.allowed = false;
         plan.action.refusal = tr("Acquire needs a key, a token and a TTL above 0 ms");
@@ -202,6 +217,9 @@ RedlockAdminPlan RedlockAdminService::planForceRelease(const RedlockObservation 
     using Status = RedlockObservation::Node::Status;
     const RedlockObservation::Assessment seen = observed.assess(m_group.driftFactor);
     RedlockAdminPlan plan = newPlan(AdminAction::ForceRelease, observed.key, seen.token, -1);
+    for (const RedlockObservation::Node &n : observed.nodes)
+        if (plan.action.dialect.isEmpty() && n.status == Status::Holding)
+            plan.action.dialect = n.dialect; // the layout seen, as the audit and --json name it
     const LuaScript script = LuaScripts::load(releaseScript);
     plan.action.scriptName = releaseScript;
     plan.action.scriptSource = script.source();

@@ -167,6 +167,10 @@ private Q_SLOTS:
                                                         QStringLiteral("--redlock"), two, QStringLiteral("--dialect"), QStringLiteral("nope"),
                                                         QStringLiteral("--dry-run")}
                                          << "No dialect \"nope\"";
+        QTest::newRow("not a Redlock layout") << QStringList{QStringLiteral("acquire"), QStringLiteral("k"), QStringLiteral("--ttl"), QStringLiteral("1s"),
+                                                             QStringLiteral("--redlock"), two, QStringLiteral("--dialect"), QStringLiteral("redisson-lock"),
+                                                             QStringLiteral("--dry-run")}
+                                              << "does not write its locks with SET key token NX PX";
     }
 
     // One clear line, exit 2 (or 1 for a plan that cannot run), and no node touched.
