@@ -209,6 +209,24 @@ private Q_SLOTS:
         QVERIFY(lines.at(1).value(QStringLiteral("message")).toString().contains(node0 + QStringLiteral(" done")));
     }
 
+    // A node that does not answer in time is a "no" whose outcome is unknown (it may have
+    // run): the majority of the others holds the lock all the same.
+    void aSlowNodeIsUnknown()
+    {
+        QVERIFY(m_group.node(4).command({"CLIENT", "PAUSE", "1500", "WRITE"}).isStatus("OK"));
+        RedlockAdminService admin(m_group.group(), &m_registry, m_audit.get());
+        admin.setNodeTimeoutMs(300);
+        const RedlockAdminPlan plan = admin.planAcquire("locks:orders", {}, 10000);
+        const RedlockAdminResult r = run(admin, plan);
+        QCOMPARE(r.result.outcome, Outcome::Done);
+        QCOMPARE(outcomes(r), (QList<NodeOutcome>{NodeOutcome::Done, NodeOutcome::Done, NodeOutcome::Done, NodeOutcome::Done,
+                                                  NodeOutcome::Unknown}));
+        const QList<QJsonObject> lines = auditLinesOf(plan.action.id);
+        QCOMPARE(lines.size(), 2);
+        QVERIFY(lines.at(1).value(QStringLiteral("message")).toString().contains(m_group.profiles().at(4).endpoint() + QStringLiteral(" unknown")));
+        QVERIFY2(r.nodes.at(4).message.contains(QLatin1String("may or may not have run")), qPrintable(r.nodes.at(4).message));
+    }
+
     // Two of five down: three answer, a majority: acquired, the dead nodes reported as errors.
     void acquireWithTwoNodesDown()
     {
