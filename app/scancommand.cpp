@@ -43,11 +43,15 @@ void ScanCommand::run()
         if (!options().json) {
             print(table(m_locks, MonotonicClock::nowMs()));
             fflush(stdout); // the table before the summary on stderr, when both go to one terminal
-            fprintf(stderr, "%lld locks among %lld keys scanned on %s (%.2f s)\n", p.locksFound, p.keysScanned,
-                    qUtf8Printable(session()->displayName()), p.elapsedMs / 1000.0);
+            fprintf(stderr, "%s\n",
+                    qUtf8Printable(tr("%1 locks among %2 keys scanned on %3 (%4 s)")
+                                       .arg(p.locksFound)
+                                       .arg(p.keysScanned)
+                                       .arg(session()->displayName())
+                                       .arg(p.elapsedMs / 1000.0, 0, 'f', 2)));
         }
         if (p.unreadable > 0) {
-            fail(ConnectionError, QStringLiteral("%1 key(s) under the lock patterns could not be read: %2").arg(p.unreadable).arg(p.readError));
+            fail(ConnectionError, tr("%1 key(s) under the lock patterns could not be read: %2").arg(p.unreadable).arg(p.readError));
             return;
         }
         finish(Done);
@@ -58,15 +62,14 @@ void ScanCommand::run()
 QByteArray ScanCommand::table(QList<LockInfo> locks, qint64 nowMs)
 {
     std::sort(locks.begin(), locks.end(), [](const LockInfo &a, const LockInfo &b) { return a.key() < b.key(); });
-    TextTable table({QStringLiteral("KEY"), QStringLiteral("DIALECT"), QStringLiteral("HOLDER"), QStringLiteral("TOKEN"),
-                     QStringLiteral("TTL"), QStringLiteral("HOLDS"), QStringLiteral("STATE"), QStringLiteral("WARNINGS")});
+    TextTable table({tr("KEY"), tr("DIALECT"), tr("HOLDER"), tr("TOKEN"), tr("TTL"), tr("HOLDS"), tr("STATE"), tr("WARNINGS")});
     table.setMaxWidth(0, 48);
     table.setMaxWidth(2, 40);
     table.setMaxWidth(3, 40);
     table.setRightAligned(4);
     table.setRightAligned(5);
     for (const LockInfo &lock : std::as_const(locks)) {
-        const QString token = lock.holders.size() > 1 ? QStringLiteral("(%1 tokens)").arg(lock.holders.size())
+        const QString token = lock.holders.size() > 1 ? tr("(%1 tokens)").arg(lock.holders.size())
                                                       : TokenText::escape(lock.primaryToken());
         table.addRow({TokenText::escape(lock.key()), lock.dialect, lock.holderSummary(), token,
                       LockInfo::formatTtl(lock.remainingTtlMs(nowMs)), QString::number(lock.holdCount()),

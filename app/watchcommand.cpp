@@ -55,7 +55,7 @@ void WatchCommand::run()
         if (!first)
             return;
         if (p.locksFound == 0 && p.unreadable > 0) {
-            fail(ConnectionError, QStringLiteral("none of the %1 key(s) under the lock patterns could be read: %2").arg(p.unreadable).arg(p.readError));
+            fail(ConnectionError, tr("none of the %1 key(s) under the lock patterns could be read: %2").arg(p.unreadable).arg(p.readError));
             return;
         }
         reportStatus();
@@ -81,7 +81,7 @@ void WatchCommand::reportUnreadable(const QList<KeySample> &samples)
             ++counts[s.error];
     for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
         m_reportedErrors.insert(it.key());
-        fprintf(stderr, "lockscope: %d key(s) could not be read: %s\n", it.value(), qUtf8Printable(it.key()));
+        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("%1 key(s) could not be read: %2").arg(it.value()).arg(it.key())));
     }
 }
 
@@ -121,7 +121,7 @@ void WatchCommand::printTable()
     } else {
         if (isatty(STDOUT_FILENO))
             out += "\x1b[H\x1b[2J"; // redraw in place, like watch(1)
-        out += QStringLiteral("%1  %2 lock(s) on %3, every %4 s\n\n")
+        out += tr("%1  %2 lock(s) on %3, every %4 s\n\n")
                    .arg(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss")))
                    .arg(locks.size())
                    .arg(session()->displayName())
@@ -145,14 +145,14 @@ void WatchCommand::reportStatus()
     QString hint;
     if (!m_events->isLive() && !options().enableNotifications
         && m_events->notifier()->state() == KeyspaceNotifier::State::Off)
-        hint = QStringLiteral(" (--enable-notifications lets LockScope turn them on while it watches)");
-    fprintf(stderr, "lockscope: watching %lld lock(s) on %s; %s%s\n", qint64(m_watch->locks().size()),
-            qUtf8Printable(session()->displayName()), qUtf8Printable(status), qUtf8Printable(hint));
+        hint = tr(" (--enable-notifications lets LockScope turn them on while it watches)");
+    fprintf(stderr, "lockscope: %s\n",
+            qUtf8Printable(tr("watching %1 lock(s) on %2; %3%4").arg(m_watch->locks().size()).arg(session()->displayName(), status, hint)));
 }
 
 void WatchCommand::interrupt(int signalNumber)
 {
-    shutdown(signalNumber == SIGINT ? QStringLiteral("interrupted") : QString::fromLocal8Bit(strsignal(signalNumber)).toLower(),
+    shutdown(signalNumber == SIGINT ? tr("interrupted") : QString::fromLocal8Bit(strsignal(signalNumber)).toLower(),
              TerminationSignals::exitStatus(signalNumber));
 }
 
@@ -163,13 +163,13 @@ void WatchCommand::shutdown(const QString &why, int code)
     m_shuttingDown = true;
     m_tableTimer.stop();
     if (!why.isEmpty())
-        fprintf(stderr, "lockscope: %s, stopping\n", qUtf8Printable(why));
+        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("%1, stopping").arg(why)));
     if (!m_scanned && code == Done) {
         // The watch ended without ever reading the server: that is not a quiet server.
         const QString last = session() ? session()->lastError() : QString();
-        fail(ConnectionError, QStringLiteral("the watch ended before %1 could be read%2")
-                                  .arg(session() ? session()->displayName() : QStringLiteral("the server"),
-                                       last.isEmpty() ? QStringLiteral(" (no answer yet)") : QStringLiteral(": ") + last));
+        fail(ConnectionError, tr("the watch ended before %1 could be read%2")
+                                  .arg(session() ? session()->displayName() : tr("the server"),
+                                       last.isEmpty() ? tr(" (no answer yet)") : tr(": %1").arg(last)));
         return;
     }
     // Closing the session puts the server's notification setting back (when we changed it).

@@ -2,6 +2,8 @@
 
 #include "tokenshape.h"
 
+#include <QObject>
+
 int PlainDialect::recognise(const KeySample &sample, LockInfo &lock) const
 {
     if (sample.type != RedisType::String || sample.size <= 0 || sample.size > maxTokenSize || sample.truncated)
@@ -10,7 +12,7 @@ int PlainDialect::recognise(const KeySample &sample, LockInfo &lock) const
     holder.token = sample.value;
     QByteArray uuid, thread;
     if (TokenShape::splitUuidThread(sample.value, &uuid, &thread)) {
-        holder.holder = QStringLiteral("client %1, thread %2").arg(QString::fromLatin1(uuid), QString::fromLatin1(thread));
+        holder.holder = QObject::tr("client %1, thread %2").arg(QString::fromLatin1(uuid), QString::fromLatin1(thread));
         holder.fields = {{QStringLiteral("client"), QString::fromLatin1(uuid)},
                          {QStringLiteral("thread"), QString::fromLatin1(thread)}};
     }
