@@ -13,8 +13,9 @@ double roundTenth(double ms)
 {
     return std::round(ms * 10.0) / 10.0;
 }
+} // namespace
 
-QString violationMeaning(const QString &kind)
+QString DemoSummary::violationText(const QString &kind)
 {
     if (kind == QLatin1String("overlap"))
         return DemoSummary::tr("two workers inside at once");
@@ -26,6 +27,8 @@ QString violationMeaning(const QString &kind)
         return DemoSummary::tr("writes by a holder whose lock had expired");
     return DemoSummary::tr("none possible: both variants use the safe lock");
 }
+
+namespace {
 
 // An extra figure's label in the text, in the user's language; --json keeps its id.
 QString extraLabel(const QString &id)
@@ -165,7 +168,7 @@ QString DemoSummary::toText() const
         return QStringLiteral("  ") + label + QString(std::max<qsizetype>(2, 14 - columns), QLatin1Char(' ')) + value + QLatin1Char('\n');
     };
     QString text = QStringLiteral("%1 / %2%3\n").arg(scenario, variant, interrupted ? tr(" (interrupted)") : QString());
-    text += row(tr("violations"), QStringLiteral("%1  (%2)").arg(violations).arg(violationMeaning(violationKind)));
+    text += row(tr("violations"), QStringLiteral("%1  (%2)").arg(violations).arg(violationText(violationKind)));
     if (oversold)
         text += row(tr("oversold"), QString::number(*oversold));
     text += row(tr("acquisitions"), tr("%1   failures %2   attempts %3   overlaps %4").arg(acquisitions).arg(failures).arg(attempts).arg(overlaps));

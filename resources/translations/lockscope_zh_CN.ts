@@ -1760,6 +1760,89 @@ Exit codes: 0 done, 1 refused (not owner, not held, read-only), 2 usage error,
         <source>Stop</source>
         <translation>停止</translation>
     </message>
+    <message>
+        <source>&lt;span style=&apos;font-size:large; %1&apos;&gt;&lt;b&gt;%2&lt;/b&gt; violation(s)&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;font-size:large; %1&apos;&gt;&lt;b&gt;%2&lt;/b&gt; 次违规&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source> &amp;nbsp; oversold &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation> &amp;nbsp; 超卖 &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;acquired %1 &amp;nbsp; gave up %2 &amp;nbsp; attempts %3 &amp;nbsp; crashes %4</source>
+        <translation>&lt;br&gt;加锁成功 %1 &amp;nbsp; 放弃 %2 &amp;nbsp; 尝试 %3 &amp;nbsp; 崩溃 %4</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;wait p50 %1 &amp;nbsp; p99 %2 &amp;nbsp; %3 s</source>
+        <translation>&lt;br&gt;等待 p50 %1 &amp;nbsp; p99 %2 &amp;nbsp; 已运行 %3 秒</translation>
+    </message>
+</context>
+<context>
+    <name>DemoRecipe</name>
+    <message>
+        <source>no lock</source>
+        <translation>不加锁</translation>
+    </message>
+    <message>
+        <source> (no expiry)</source>
+        <translation>（不设过期时间）</translation>
+    </message>
+    <message>
+        <source>%1, then %2</source>
+        <translation>%1，随后 %2</translation>
+    </message>
+    <message>
+        <source> on %1 servers, quorum %2</source>
+        <translation>，在 %1 台服务器上，多数派为 %2</translation>
+    </message>
+    <message>
+        <source>acquire: %1</source>
+        <translation>加锁：%1</translation>
+    </message>
+    <message>
+        <source>re-enter: GET key == my token → go ahead</source>
+        <translation>重入：GET key == 自己的令牌 → 直接进入</translation>
+    </message>
+    <message>
+        <source>then: %1 before entering</source>
+        <translation>随后：进入前先执行 %1</translation>
+    </message>
+    <message>
+        <source>release: %1</source>
+        <translation>释放：%1</translation>
+    </message>
+    <message>
+        <source>release: Lua compare-and-delete</source>
+        <translation>释放：Lua 脚本比较令牌后删除</translation>
+    </message>
+    <message>
+        <source>release: Lua HINCRBY -1, DEL at 0</source>
+        <translation>释放：Lua HINCRBY -1，计数归零时 DEL</translation>
+    </message>
+    <message>
+        <source>watchdog: extend every %1 ms</source>
+        <translation>看门狗：每 %1 ms 续期一次</translation>
+    </message>
+    <message>
+        <source>no watchdog</source>
+        <translation>没有看门狗</translation>
+    </message>
+    <message>
+        <source>resource: rejects lower fencing tokens</source>
+        <translation>资源：拒绝更小的栅栏令牌</translation>
+    </message>
+    <message>
+        <source>resource: accepts every write</source>
+        <translation>资源：接受所有写入</translation>
+    </message>
+    <message>
+        <source>retry: %1</source>
+        <translation>重试：%1</translation>
+    </message>
 </context>
 <context>
     <name>DemoRun</name>
@@ -4702,6 +4785,21 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>a lock that had near-misses</source>
         <translation>一把险些过期过的锁</translation>
+    </message>
+</context>
+<context>
+    <name>RetryPolicy</name>
+    <message>
+        <source>exponential backoff from %1 ms to %2 ms with jitter</source>
+        <translation>指数退避，从 %1 ms 到 %2 ms，带随机抖动</translation>
+    </message>
+    <message>
+        <source>every %1 ms ± %2 %</source>
+        <translation>每 %1 ms ± %2%</translation>
+    </message>
+    <message>
+        <source>every %1 ms, in step</source>
+        <translation>每 %1 ms，步调一致</translation>
     </message>
 </context>
 <context>
