@@ -561,7 +561,7 @@ a unit may follow (500ms, 5m, 2h); at most 7d</source>
         <source>watch: print lock events (acquired, released, renewed, expired,
 handed-over, contended, stuck, near-miss) instead of the table</source>
         <translation>watch：打印锁事件（获取、释放、续期、过期、
-交接、争用、卡死、险情）而不是表格</translation>
+易主、争用、卡死、险些过期）而不是表格</translation>
     </message>
     <message>
         <source>watch: let LockScope turn on keyspace notifications
@@ -1616,6 +1616,18 @@ Exit codes: 0 done, 1 refused (not owner, not held, read-only), 2 usage error,
     <message>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>node %1 :%2</source>
+        <translation>节点 %1 :%2</translation>
+    </message>
+    <message>
+        <source>master</source>
+        <translation>主节点</translation>
+    </message>
+    <message>
+        <source>replica</source>
+        <translation>副本</translation>
     </message>
 </context>
 <context>
@@ -4879,7 +4891,7 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     </message>
     <message>
         <source>HOLDS</source>
-        <translation>持有数</translation>
+        <translation>重入次数</translation>
     </message>
     <message>
         <source>STATE</source>
