@@ -2,6 +2,7 @@
 
 #include "tokenshape.h"
 
+#include <QCoreApplication>
 #include <QObject>
 
 int PlainDialect::recognise(const KeySample &sample, LockInfo &lock) const
@@ -18,4 +19,9 @@ int PlainDialect::recognise(const KeySample &sample, LockInfo &lock) const
     }
     lock.holders = {holder};
     return 10;
+}
+
+QString PlainDialect::description() const
+{
+    return QCoreApplication::translate("Dialect", "The Redis docs' recipe and hand-rolled locks: any short token, compare-and-delete");
 }

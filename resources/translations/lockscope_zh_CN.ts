@@ -2591,6 +2591,66 @@ Exit codes: 0 done, 1 refused (not owner, not held, read-only), 2 usage error,
         <source>Unknown</source>
         <translation>未知</translation>
     </message>
+    <message>
+        <source>The Redis docs&apos; recipe and hand-rolled locks: any short token, compare-and-delete</source>
+        <translation>Redis 文档中的方案以及各种手写的锁：任意短令牌，比较后删除</translation>
+    </message>
+    <message>
+        <source>redis-py&apos;s Lock (Python): uuid1 hex token</source>
+        <translation>redis-py 的 Lock（Python）：uuid1 十六进制令牌</translation>
+    </message>
+    <message>
+        <source>celery-once (redis-py Lock under qo_ keys)</source>
+        <translation>celery-once（qo_ 键下的 redis-py Lock）</translation>
+    </message>
+    <message>
+        <source>python-redis-lock (ionelmc) with its lock-signal list</source>
+        <translation>python-redis-lock（ionelmc），附带 lock-signal 列表</translation>
+    </message>
+    <message>
+        <source>go-redsync/redsync (Go Redlock)</source>
+        <translation>go-redsync/redsync（Go 红锁）</translation>
+    </message>
+    <message>
+        <source>redlock for Node.js (v3 to v5)</source>
+        <translation>Node.js 的 redlock（v3 至 v5）</translation>
+    </message>
+    <message>
+        <source>RedLock.net (.NET) or pottery (Python): redlock:&lt;resource&gt;</source>
+        <translation>RedLock.net（.NET）或 pottery（Python）：redlock:&lt;resource&gt;</translation>
+    </message>
+    <message>
+        <source>redlock-py (SPSCommerce): 22 alphanumerics</source>
+        <translation>redlock-py（SPSCommerce）：22 位字母数字</translation>
+    </message>
+    <message>
+        <source>bsm/redislock (Go): base64url token + metadata</source>
+        <translation>bsm/redislock（Go）：base64url 令牌 + 元数据</translation>
+    </message>
+    <message>
+        <source>Spring Integration RedisLockRegistry: &lt;registryKey&gt;:&lt;lock&gt;, one UUID per registry</source>
+        <translation>Spring Integration RedisLockRegistry：&lt;registryKey&gt;:&lt;lock&gt;，每个注册表一个 UUID</translation>
+    </message>
+    <message>
+        <source>ShedLock RedisLockProvider: ADDED:&lt;time&gt;@&lt;host&gt;</source>
+        <translation>ShedLock RedisLockProvider：ADDED:&lt;time&gt;@&lt;host&gt;</translation>
+    </message>
+    <message>
+        <source>Laravel&apos;s Cache::lock(): 16-character owner under the cache prefix</source>
+        <translation>Laravel 的 Cache::lock()：缓存前缀下的 16 位字符持有者标识</translation>
+    </message>
+    <message>
+        <source>redis-semaphore (Node) Mutex: mutex:&lt;key&gt;</source>
+        <translation>redis-semaphore（Node）Mutex：mutex:&lt;key&gt;</translation>
+    </message>
+    <message>
+        <source>madelson&apos;s DistributedLock.Redis (.NET): &lt;host&gt;_&lt;pid&gt;_&lt;guid&gt;</source>
+        <translation>madelson 的 DistributedLock.Redis（.NET）：&lt;host&gt;_&lt;pid&gt;_&lt;guid&gt;</translation>
+    </message>
+    <message>
+        <source>redis-lock (Node) and others that store only the deadline</source>
+        <translation>redis-lock（Node）等只存截止时间的锁</translation>
+    </message>
 </context>
 <context>
     <name>DialectsCommand</name>

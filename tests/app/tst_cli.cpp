@@ -681,6 +681,9 @@ private Q_SLOTS:
         QVERIFY2(QString::fromUtf8(r.out).startsWith(QStringLiteral("键")), r.out.constData()); // the KEY header
         QVERIFY(r.out.contains("lock:zh"));
         QVERIFY2(QString::fromUtf8(r.err).contains(QStringLiteral("把锁")), r.err.constData()); // the summary
+        r = lockscope(zh + QStringList{QStringLiteral("scan"), QStringLiteral("--sandbox")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(QString::fromUtf8(r.out).contains(QStringLiteral("永不过期")), r.out.constData()); // the sample lock without TTL
 
         r = lockscope(zh + QStringList{QStringLiteral("scan"), QStringLiteral("--json")} + conn());
         QCOMPARE(r.code, 0);
