@@ -59,6 +59,25 @@ void ScanCommand::run()
     m_discovery->start();
 }
 
+// A state as the table shows it: in English its id (as --json and the manual name it), in
+// another language its word there.
+QString ScanCommand::stateWord(LockState state)
+{
+    switch (state) {
+    case LockState::Held:
+        return tr("held");
+    case LockState::NoExpiry:
+        return tr("stuck");
+    case LockState::Expired:
+        return tr("expired");
+    case LockState::Released:
+        return tr("released");
+    case LockState::Lost:
+        return tr("lost");
+    }
+    return LockInfo::stateId(state);
+}
+
 QByteArray ScanCommand::table(QList<LockInfo> locks, qint64 nowMs)
 {
     std::sort(locks.begin(), locks.end(), [](const LockInfo &a, const LockInfo &b) { return a.key() < b.key(); });
@@ -73,7 +92,7 @@ QByteArray ScanCommand::table(QList<LockInfo> locks, qint64 nowMs)
                                                       : TokenText::escape(lock.primaryToken());
         table.addRow({TokenText::escape(lock.key()), lock.dialect, lock.holderSummary(), token,
                       LockInfo::formatTtl(lock.remainingTtlMs(nowMs)), QString::number(lock.holdCount()),
-                      LockInfo::stateId(lock.state(nowMs)), lock.warnings.join(QLatin1Char(','))});
+                      stateWord(lock.state(nowMs)), lock.warnings.join(QLatin1Char(','))});
     }
     return table.render();
 }

@@ -105,10 +105,14 @@ QString holderSummary(const LockHolder &h)
     for (const auto &w : words)
         if (const QString v = h.field(w.first); !v.isEmpty())
             parts << w.second.arg(v);
-    return parts.join(QStringLiteral(", "));
+    return parts.join(QObject::tr(", "));
 }
 
-const QString redlockCaveat = QObject::tr(" With several Redlock masters the lock lives on each of them: this acts on this server only.");
+// A function, not a constant: a constant is made before the translator is installed.
+QString redlockCaveat()
+{
+    return QObject::tr(" With several Redlock masters the lock lives on each of them: this acts on this server only.");
+}
 } // namespace
 
 StringLockDialect::StringLockDialect(Spec spec)
@@ -141,17 +145,17 @@ std::vector<std::unique_ptr<Dialect>> StringLockDialect::builtIns()
                      .release = R::SignalList});
     specs.push_back({.id = u"redsync"_s, .name = u"Redsync"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "go-redsync/redsync (Go Redlock)")),
                      .valuePattern = u"[A-Za-z0-9+/]{21}[AQgw]=="_s, .confidence = 40,
-                     .newToken = [] { return TokenFactory::base64(16); }, .caveat = redlockCaveat});
+                     .newToken = [] { return TokenFactory::base64(16); }, .caveat = redlockCaveat()});
     specs.push_back({.id = u"node-redlock"_s, .name = u"node-redlock"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "redlock for Node.js (v3 to v5)")),
                      .valuePattern = u"[0-9a-f]{32}"_s, .confidence = 35, .newToken = [] { return TokenFactory::hex(16); },
-                     .caveat = redlockCaveat});
+                     .caveat = redlockCaveat()});
     specs.push_back({.id = u"redlock-net"_s, .name = u"RedLock.net / pottery"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "RedLock.net (.NET) or pottery (Python): redlock:<resource>")),
                      .keyPattern = u"^redlock:"_s, .valuePattern = uuid4, .confidence = 45, .newToken = &TokenFactory::uuid4,
                      .caveat = QObject::tr(" A live RedLock.net holder re-creates its key within expiry/2, so this frees the lock only "
-                                           "if its holder is gone.") + redlockCaveat});
+                                           "if its holder is gone.") + redlockCaveat()});
     specs.push_back({.id = u"redlock-py"_s, .name = u"redlock-py"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "redlock-py (SPSCommerce): 22 alphanumerics")),
                      .valuePattern = u"[A-Za-z0-9]{22}"_s, .confidence = 25, .newToken = [] { return TokenFactory::alphanumeric(22); },
-                     .caveat = redlockCaveat});
+                     .caveat = redlockCaveat()});
     specs.push_back({.id = u"bsm-redislock"_s, .name = u"bsm/redislock"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "bsm/redislock (Go): base64url token + metadata")),
                      .valuePattern = u"(?=[A-Za-z0-9]{0,21}[_-]|.{23})(?<token>[A-Za-z0-9_-]{21}[AQgw])(?<metadata>[\\x20-\\x7e]{0,200})"_s,
                      .confidence = 30, .newToken = [] { return TokenFactory::base64Url(16); }});

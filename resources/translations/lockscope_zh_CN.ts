@@ -4748,6 +4748,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>client %1, lock object %2</source>
         <translation>客户端 %1，锁对象 %2</translation>
     </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
 </context>
 <context>
     <name>RedlockScanCommand</name>
@@ -4964,6 +4968,26 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>(%1 tokens)</source>
         <translation>（%1 个令牌）</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>持有中</translation>
+    </message>
+    <message>
+        <source>stuck</source>
+        <translation>卡死</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>已丢失</translation>
     </message>
 </context>
 <context>
