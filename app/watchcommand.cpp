@@ -8,6 +8,7 @@
 #include "session.h"
 #include "scancommand.h"
 #include "terminationsignals.h"
+#include "texttable.h"
 #include "tokentext.h"
 #include "watchservice.h"
 
@@ -85,16 +86,36 @@ void WatchCommand::reportUnreadable(const QList<KeySample> &samples)
     }
 }
 
+// An event's kind as the lines show it: in English its id (as --json and the manual name it),
+// in another language its word there; padded to one column of terminal width.
+QString WatchCommand::kindWord(LockEventKind kind)
+{
+    QString word;
+    switch (kind) {
+    case LockEventKind::Acquired: word = tr("acquired"); break;
+    case LockEventKind::Released: word = tr("released"); break;
+    case LockEventKind::Renewed: word = tr("renewed"); break;
+    case LockEventKind::Expired: word = tr("expired"); break;
+    case LockEventKind::HandedOver: word = tr("handed-over"); break;
+    case LockEventKind::Contended: word = tr("contended"); break;
+    case LockEventKind::Stuck: word = tr("stuck"); break;
+    case LockEventKind::NearMiss: word = tr("near-miss"); break;
+    case LockEventKind::Lost: word = tr("lost"); break;
+    case LockEventKind::Server: word = tr("server"); break;
+    }
+    return word + QString(std::max<qsizetype>(0, 11 - TextTable::columns(word)), QLatin1Char(' '));
+}
+
 QByteArray WatchCommand::eventLine(const LockEvent &e)
 {
     const QString time = QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(QStringLiteral("HH:mm:ss.zzz"));
     if (e.isServerEvent())
-        return QStringLiteral("%1  %2  %3  %4\n").arg(time, QStringLiteral("server").leftJustified(11), e.node, e.message).toUtf8();
+        return QStringLiteral("%1  %2  %3  %4\n").arg(time, kindWord(LockEventKind::Server), e.node, e.message).toUtf8();
     QString who = e.kind == LockEventKind::HandedOver ? e.previousHolder + QStringLiteral(" -> ") + e.holder : e.holder;
     if (who.isEmpty())
         who = TokenText::escape(e.token);
-    const QString ttl = e.ttlMs == LockEvent::unknown ? QString() : QStringLiteral("ttl ") + LockInfo::formatTtl(e.ttlMs);
-    QString line = QStringLiteral("%1  %2  %3").arg(time, LockEvent::kindId(e.kind).leftJustified(11), TokenText::escape(e.key));
+    const QString ttl = e.ttlMs == LockEvent::unknown ? QString() : tr("ttl %1").arg(LockInfo::formatTtl(e.ttlMs));
+    QString line = QStringLiteral("%1  %2  %3").arg(time, kindWord(e.kind), TokenText::escape(e.key));
     for (const QString &part : {who, ttl, e.details()})
         if (!part.isEmpty())
             line += QStringLiteral("  ") + part;

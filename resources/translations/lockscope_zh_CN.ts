@@ -5259,6 +5259,50 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>: %1</source>
         <translation>：%1</translation>
     </message>
+    <message>
+        <source>acquired</source>
+        <translation>加锁</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>renewed</source>
+        <translation>续期</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <source>handed-over</source>
+        <translation>易主</translation>
+    </message>
+    <message>
+        <source>contended</source>
+        <translation>争用</translation>
+    </message>
+    <message>
+        <source>stuck</source>
+        <translation>卡死</translation>
+    </message>
+    <message>
+        <source>near-miss</source>
+        <translation>险些过期</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>丢失</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>ttl %1</source>
+        <translation>TTL %1</translation>
+    </message>
 </context>
 <context>
     <name>WatchDashboard</name>
