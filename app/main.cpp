@@ -168,9 +168,9 @@ int runCli(int argc, char *argv[], const QStringList &arguments)
         return 0;
     case CliOptions::Command::Gui:
         complain(QCoreApplication::translate(
-                    "main", "no display ($DISPLAY and $WAYLAND_DISPLAY are unset), so here are the locks in the terminal.\n"
-                            "  For the window, run lockscope in a desktop session or over 'ssh -X', or render it to a picture\n"
-                            "  with 'lockscope --screenshot lockscope.png'. See 'lockscope --help' for the terminal commands.\n"));
+            "main", "no display ($DISPLAY and $WAYLAND_DISPLAY are unset), so here are the locks in the terminal.\n"
+                    "  For the window, run lockscope in a desktop session or over 'ssh -X', or render it to a picture\n"
+                    "  with 'lockscope --screenshot lockscope.png'. See 'lockscope --help' for the terminal commands.\n"));
         options.command = CliOptions::Command::Scan;
         options.sandbox = !options.connectionGiven;
         break;

@@ -45,10 +45,8 @@ void ScanCommand::run()
             fflush(stdout); // the table before the summary on stderr, when both go to one terminal
             fprintf(stderr, "%s\n",
                     qUtf8Printable(tr("%1 locks among %2 keys scanned on %3 (%4 s)")
-                                       .arg(p.locksFound)
-                                       .arg(p.keysScanned)
-                                       .arg(session()->displayName())
-                                       .arg(p.elapsedMs / 1000.0, 0, 'f', 2)));
+                                       .arg(QString::number(p.locksFound), QString::number(p.keysScanned),
+                                            session()->displayName(), QString::number(p.elapsedMs / 1000.0, 'f', 2))));
         }
         if (p.unreadable > 0) {
             fail(ConnectionError, tr("%1 key(s) under the lock patterns could not be read: %2").arg(p.unreadable).arg(p.readError));
