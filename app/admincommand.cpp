@@ -47,7 +47,7 @@ void AdminCommand::onObserved(const std::optional<LockInfo> &lock)
 {
     const QString key = TokenText::escape(options().key);
     if (!lock) {
-        fail(Refused, QStringLiteral("%1 is not held: no such key").arg(key));
+        fail(Refused, tr("%1 is not held: no such key").arg(key));
         return;
     }
     // --observed: the lock as it is now, every holder, guarded by all of it (and printed
@@ -66,14 +66,14 @@ void AdminCommand::execute(const AdminPlan &plan)
     // What the guard compares, printed before anything runs, prompt or not: the action can
     // only touch the lock in exactly the state this line shows.
     if (plan.allowed && plan.action != AdminAction::Acquire)
-        fprintf(stderr, "%s, guarded on: %s\n", qUtf8Printable(plan.intentText()), qUtf8Printable(plan.guard.text()));
+        fprintf(stderr, "%s\n", qUtf8Printable(tr("%1, guarded on: %2").arg(plan.intentText(), plan.guard.text())));
     if (options().dryRun) {
-        print((plan.description + QStringLiteral("\n  would run: ") + plan.commandText() + QLatin1Char('\n')).toUtf8());
+        print(tr("%1\n  would run: %2\n").arg(plan.description, plan.commandText()).toUtf8());
         finish(plan.allowed ? Done : Refused);
         return;
     }
     if (plan.allowed && !m_admin->isReadOnly() && !confirmAction(plan.description, plan.commandText(), session()->displayName())) {
-        fail(Refused, QStringLiteral("not confirmed; nothing was run"));
+        fail(Refused, tr("not confirmed; nothing was run"));
         return;
     }
     m_admin->execute(plan, this, [this, plan](const AdminResult &result) {

@@ -284,7 +284,7 @@ AdminPlan AdminService::planRelease(const LockInfo &observed, const QByteArray &
                             "something it does. Force-release it as observed to remove them all.")
                              .arg(shown(observed.key()))
                              .arg(observed.holders.size())
-                             .arg(holderList(observed), dialect->displayName(), shown(token));
+                             .arg(holderList(observed), dialect->localizedName(), shown(token));
     return plan;
 }
 

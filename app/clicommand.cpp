@@ -30,19 +30,19 @@ CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registr
         else if (!m_tolerateDisconnects)
             connectionFailed(message);
         else
-            fprintf(stderr, "lockscope: %s; reconnecting\n", qUtf8Printable(message));
+            fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("%1; reconnecting").arg(message)));
     });
     // Nobody is there to look at a fingerprint: an unknown bastion is refused, and the
     // operator who has checked it says so with --ssh-accept-new (which records it).
     connect(m_sessions, &SessionManager::hostKeyUnknown, this,
             [this](const QString &destination, const QString &fingerprint, const QString &keyType) {
-                fail(ConnectionError, QStringLiteral("the SSH server %1 is not known: its %2 host key fingerprint is %3, and "
+                fail(ConnectionError, tr("the SSH server %1 is not known: its %2 host key fingerprint is %3, and "
                                                      "~/.ssh/known_hosts has no entry for it. If that is the bastion's key, run "
                                                      "again with --ssh-accept-new to accept it and record it there.")
                                           .arg(destination, keyType, fingerprint));
             });
     connect(m_sessions, &SessionManager::sandboxFailed, this,
-            [this](const QString &message) { fail(ConnectionError, QStringLiteral("sandbox: %1").arg(message)); });
+            [this](const QString &message) { fail(ConnectionError, tr("sandbox: %1").arg(message)); });
     connect(m_sessions, &SessionManager::stateChanged, this, [this](Session::State state) {
         if (state != Session::State::Ready || m_started)
             return;
@@ -55,7 +55,7 @@ CliCommand::~CliCommand() = default;
 
 void CliCommand::interrupt(int signalNumber)
 {
-    fail(TerminationSignals::exitStatus(signalNumber), QStringLiteral("stopped by signal %1 (%2)")
+    fail(TerminationSignals::exitStatus(signalNumber), tr("stopped by signal %1 (%2)")
                                                          .arg(signalNumber)
                                                          .arg(QString::fromLocal8Bit(strsignal(signalNumber))));
 }
@@ -120,8 +120,8 @@ void CliCommand::askFor(QList<SecretKind> missing, const QString &note)
     const ConnectionProfile &c = m_options.connection;
     const SecretKind kind = missing.takeFirst();
     if (!TerminalPrompt::isInteractive()) {
-        const QString env = kind == SecretKind::RedisPassword ? QStringLiteral(", or set REDISCLI_AUTH") : QString();
-        fail(ConnectionError, QStringLiteral("the saved connection \"%1\" needs its %2, and it is not at hand: %3 "
+        const QString env = kind == SecretKind::RedisPassword ? tr(", or set REDISCLI_AUTH") : QString();
+        fail(ConnectionError, tr("the saved connection \"%1\" needs its %2, and it is not at hand: %3 "
                                              "Run lockscope on a terminal to be asked for it%4.")
                                   .arg(c.name, SecretKinds::text(kind), note, env));
         return;
@@ -130,9 +130,9 @@ void CliCommand::askFor(QList<SecretKind> missing, const QString &note)
         fprintf(stderr, "lockscope: %s\n", qUtf8Printable(note));
     if (!m_prompt)
         m_prompt = new TerminalPrompt(this);
-    m_prompt->askSecret(QStringLiteral("%1 for %2: ").arg(SecretKinds::text(kind), c.name), [this, kind, missing](std::optional<QString> answer) {
+    m_prompt->askSecret(tr("%1 for %2: ").arg(SecretKinds::text(kind), c.name), [this, kind, missing](std::optional<QString> answer) {
         if (!answer || answer->isEmpty()) {
-            fail(ConnectionError, QStringLiteral("no %1 given for \"%2\"; nothing was connected")
+            fail(ConnectionError, tr("no %1 given for \"%2\"; nothing was connected")
                                       .arg(SecretKinds::text(kind), m_options.connection.name));
             return;
         }
@@ -149,7 +149,7 @@ void CliCommand::finish(int code)
     m_finished = true;
     // Output that could not be flushed is output lost: say so, never exit 0 over it.
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "lockscope: could not write the output: %s\n", strerror(errno));
+        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("could not write the output: %1").arg(QString::fromLocal8Bit(strerror(errno)))));
         if (code == Done)
             code = Refused;
     }
@@ -172,7 +172,7 @@ bool CliCommand::print(const QByteArray &text)
         return false;
     if (fwrite(text.constData(), 1, size_t(text.size()), stdout) == size_t(text.size()))
         return true;
-    fail(Refused, QStringLiteral("could not write the output: %1").arg(QString::fromLocal8Bit(strerror(errno))));
+    fail(Refused, tr("could not write the output: %1").arg(QString::fromLocal8Bit(strerror(errno))));
     return false;
 }
 
@@ -180,8 +180,7 @@ bool CliCommand::confirmAction(const QString &description, const QString &comman
 {
     if (m_options.yes || !isatty(STDIN_FILENO))
         return true;
-    fprintf(stderr, "%s\n  will run: %s\n  on: %s\nProceed? [y/N] ", qUtf8Printable(description), qUtf8Printable(command),
-            qUtf8Printable(where));
+    fputs(qUtf8Printable(tr("%1\n  will run: %2\n  on: %3\nProceed? [y/N] ").arg(description, command, where)), stderr);
     fflush(stderr);
     std::string answer;
     if (!std::getline(std::cin, answer))

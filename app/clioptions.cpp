@@ -46,7 +46,7 @@ struct OptionSpec
     QString valueName;
     unsigned takenBy;
     Section section;
-    QString help;
+    const char *help; // translated when shown: the table is built once, maybe before the translator
 };
 
 const QList<OptionSpec> &optionTable()
@@ -54,143 +54,143 @@ const QList<OptionSpec> &optionTable()
     using S = Section;
     static const QList<OptionSpec> table = {
         {{QStringLiteral("connection")}, QStringLiteral("NAME"), Connected, S::Connection,
-         QStringLiteral("a saved connection (the window's Connect dialog saves them), its secrets\n"
+         QT_TRANSLATE_NOOP("CliOptions", "a saved connection (the window's Connect dialog saves them), its secrets\n"
                         "from the keychain or asked for; the options below override its fields")},
-        {{QStringLiteral("h"), QStringLiteral("host")}, QStringLiteral("HOST"), Connected, S::Connection, QStringLiteral("server host")},
-        {{QStringLiteral("p"), QStringLiteral("port")}, QStringLiteral("PORT"), Connected, S::Connection, QStringLiteral("server port")},
+        {{QStringLiteral("h"), QStringLiteral("host")}, QStringLiteral("HOST"), Connected, S::Connection, QT_TRANSLATE_NOOP("CliOptions", "server host")},
+        {{QStringLiteral("p"), QStringLiteral("port")}, QStringLiteral("PORT"), Connected, S::Connection, QT_TRANSLATE_NOOP("CliOptions", "server port")},
         {{QStringLiteral("s"), QStringLiteral("socket")}, QStringLiteral("SOCKET"), Connected, S::Connection,
-         QStringLiteral("server Unix socket (in place of -h and -p)")},
+         QT_TRANSLATE_NOOP("CliOptions", "server Unix socket (in place of -h and -p)")},
         {{QStringLiteral("a"), QStringLiteral("pass")}, QStringLiteral("PASSWORD"), Connected, S::Connection,
-         QStringLiteral("password; others on this machine may see it: prefer REDISCLI_AUTH\n"
+         QT_TRANSLATE_NOOP("CliOptions", "password; others on this machine may see it: prefer REDISCLI_AUTH\n"
                         "or a saved --connection (its password is in the keychain)")},
         {{QStringLiteral("no-auth-warning")}, QString(), Connected, S::Connection,
-         QStringLiteral("no warning about a password given with -a or -u")},
-        {{QStringLiteral("user")}, QStringLiteral("USER"), Connected, S::Connection, QStringLiteral("ACL user name")},
-        {{QStringLiteral("n"), QStringLiteral("db")}, QStringLiteral("N"), Connected, S::Connection, QStringLiteral("database number")},
+         QT_TRANSLATE_NOOP("CliOptions", "no warning about a password given with -a or -u")},
+        {{QStringLiteral("user")}, QStringLiteral("USER"), Connected, S::Connection, QT_TRANSLATE_NOOP("CliOptions", "ACL user name")},
+        {{QStringLiteral("n"), QStringLiteral("db")}, QStringLiteral("N"), Connected, S::Connection, QT_TRANSLATE_NOOP("CliOptions", "database number")},
         {{QStringLiteral("u"), QStringLiteral("uri")}, QStringLiteral("URL"), Connected, S::Connection,
-         QStringLiteral("redis://[[user]:password@]host[:port][/db], rediss:// for TLS")},
+         QT_TRANSLATE_NOOP("CliOptions", "redis://[[user]:password@]host[:port][/db], rediss:// for TLS")},
         {{QStringLiteral("c"), QStringLiteral("cluster")}, QString(), Connected, S::Connection,
-         QStringLiteral("a Redis Cluster (as redis-cli -c); found out from any node either way")},
+         QT_TRANSLATE_NOOP("CliOptions", "a Redis Cluster (as redis-cli -c); found out from any node either way")},
         {{QStringLiteral("node")}, QStringLiteral("HOST:PORT|URL"), Connected, S::Connection,
-         QStringLiteral("cluster: another node to try when the first cannot be reached (HOST:PORT);\n"
+         QT_TRANSLATE_NOOP("CliOptions", "cluster: another node to try when the first cannot be reached (HOST:PORT);\n"
                         "a Redlock group: one of its servers (a redis:// or rediss:// URL), as\n"
                         "--redlock takes them; repeatable")},
         {{QStringLiteral("sentinel")}, QStringLiteral("HOST:PORT"), Connected, S::Connection,
-         QStringLiteral("ask this Sentinel for the master (with --master); repeatable")},
+         QT_TRANSLATE_NOOP("CliOptions", "ask this Sentinel for the master (with --master); repeatable")},
         {{QStringLiteral("master")}, QStringLiteral("NAME"), Connected, S::Connection,
-         QStringLiteral("Sentinel: the name of the monitored master")},
+         QT_TRANSLATE_NOOP("CliOptions", "Sentinel: the name of the monitored master")},
         {{QStringLiteral("sentinel-user")}, QStringLiteral("USER"), Connected, S::Connection,
-         QStringLiteral("Sentinel: the sentinels' own ACL user")},
+         QT_TRANSLATE_NOOP("CliOptions", "Sentinel: the sentinels' own ACL user")},
         {{QStringLiteral("sentinel-pass")}, QStringLiteral("PASSWORD"), Connected, S::Connection,
-         QStringLiteral("Sentinel: the sentinels' own password (or set LOCKSCOPE_SENTINEL_AUTH)")},
-        {{QStringLiteral("tls")}, QString(), Connected, S::Connection, QStringLiteral("use TLS")},
+         QT_TRANSLATE_NOOP("CliOptions", "Sentinel: the sentinels' own password (or set LOCKSCOPE_SENTINEL_AUTH)")},
+        {{QStringLiteral("tls")}, QString(), Connected, S::Connection, QT_TRANSLATE_NOOP("CliOptions", "use TLS")},
         {{QStringLiteral("cacert")}, QStringLiteral("FILE"), Connected, S::Connection,
-         QStringLiteral("TLS: trust the CA certificates (PEM) in FILE, not the system's")},
+         QT_TRANSLATE_NOOP("CliOptions", "TLS: trust the CA certificates (PEM) in FILE, not the system's")},
         {{QStringLiteral("cacertdir")}, QStringLiteral("DIR"), Connected, S::Connection,
-         QStringLiteral("TLS: trust the CA certificates (PEM) in the files of DIR, not the system's")},
+         QT_TRANSLATE_NOOP("CliOptions", "TLS: trust the CA certificates (PEM) in the files of DIR, not the system's")},
         {{QStringLiteral("cert")}, QStringLiteral("FILE"), Connected, S::Connection,
-         QStringLiteral("TLS: client certificate (PEM), with --key")},
+         QT_TRANSLATE_NOOP("CliOptions", "TLS: client certificate (PEM), with --key")},
         {{QStringLiteral("key")}, QStringLiteral("FILE"), Connected, S::Connection,
-         QStringLiteral("TLS: the client certificate's private key (PEM, not encrypted)")},
+         QT_TRANSLATE_NOOP("CliOptions", "TLS: the client certificate's private key (PEM, not encrypted)")},
         {{QStringLiteral("sni")}, QStringLiteral("NAME"), Connected, S::Connection,
-         QStringLiteral("TLS: the server name to send (SNI) and to check its certificate\n"
+         QT_TRANSLATE_NOOP("CliOptions", "TLS: the server name to send (SNI) and to check its certificate\n"
                         "against, when it is not the host connected to")},
         {{QStringLiteral("insecure")}, QString(), Connected, S::Connection,
-         QStringLiteral("TLS: do not check the server's certificate")},
+         QT_TRANSLATE_NOOP("CliOptions", "TLS: do not check the server's certificate")},
         {{QStringLiteral("ssh")}, QStringLiteral("USER@HOST[:PORT]"), Connected, S::Connection,
-         QStringLiteral("reach the server through an SSH tunnel from this bastion host;\n"
+         QT_TRANSLATE_NOOP("CliOptions", "reach the server through an SSH tunnel from this bastion host;\n"
                         "-h and -p are then as the bastion sees them")},
         {{QStringLiteral("ssh-key")}, QStringLiteral("FILE"), Connected, S::Connection,
-         QStringLiteral("SSH: log in with this private key (default: the agent, ~/.ssh/id_*)")},
+         QT_TRANSLATE_NOOP("CliOptions", "SSH: log in with this private key (default: the agent, ~/.ssh/id_*)")},
         {{QStringLiteral("ssh-accept-new")}, QString(), Connected, S::Connection,
-         QStringLiteral("SSH: accept a bastion host key not yet in ~/.ssh/known_hosts, and record\n"
+         QT_TRANSLATE_NOOP("CliOptions", "SSH: accept a bastion host key not yet in ~/.ssh/known_hosts, and record\n"
                         "it there (without it, an unknown key is refused); a changed key is\n"
                         "always refused")},
         {{QStringLiteral("connect-timeout")}, QStringLiteral("MS"), Connected, S::Connection,
-         QStringLiteral("give up connecting after this long (default 5000)")},
+         QT_TRANSLATE_NOOP("CliOptions", "give up connecting after this long (default 5000)")},
         {{QStringLiteral("redlock")}, QStringLiteral("URL,URL,..."), Scan | Admin, S::Connection,
-         QStringLiteral("a Redlock group: independent servers that each hold the same lock,\n"
+         QT_TRANSLATE_NOOP("CliOptions", "a Redlock group: independent servers that each hold the same lock,\n"
                         "each a redis:// or rediss:// URL (at least 2, comma-separated or\n"
                         "repeated); each lock is read as one quorum across them (scan), or\n"
                         "acquired, extended and released on all of them at once")},
         {{QStringLiteral("sandbox")}, QString(), Connected, S::Connection,
-         QStringLiteral("start a private redis-server with sample locks and use it")},
+         QT_TRANSLATE_NOOP("CliOptions", "start a private redis-server with sample locks and use it")},
 
         {{QStringLiteral("pattern")}, QStringLiteral("GLOB"), Gui | Scan | Watch, S::Options,
-         QStringLiteral("also treat keys matching GLOB as locks (\"i:GLOB\" ignores case);\n"
+         QT_TRANSLATE_NOOP("CliOptions", "also treat keys matching GLOB as locks (\"i:GLOB\" ignores case);\n"
                         "repeatable. Defaults: i:*lock*, mutex:*, i:*semaphore*, qo_*, uniquejobs:*,\n"
                         "and Laravel's *laravel_unique_job:*, *laravel-queue-overlap:*, *framework/schedule-*")},
         {{QStringLiteral("no-default-patterns")}, QString(), Gui | Scan | Watch, S::Options,
-         QStringLiteral("use only the --pattern globs (and those of --profile)")},
+         QT_TRANSLATE_NOOP("CliOptions", "use only the --pattern globs (and those of --profile)")},
         {{QStringLiteral("profile")}, QStringLiteral("FILE"), Connected | Dialects, S::Options,
-         QStringLiteral("custom dialect profiles (JSON, as the window exports them) for in-house\n"
+         QT_TRANSLATE_NOOP("CliOptions", "custom dialect profiles (JSON, as the window exports them) for in-house\n"
                         "locks: their keys are scanned and decoded, and --dialect takes their ids;\n"
                         "repeatable")},
         {{QStringLiteral("drift-factor")}, QStringLiteral("F"), Scan | Admin, S::Options,
-         QStringLiteral("with --redlock: the clock drift factor the application uses; validity\n"
+         QT_TRANSLATE_NOOP("CliOptions", "with --redlock: the clock drift factor the application uses; validity\n"
                         "is the smallest TTL of the majority minus round(TTL x F) + 2 ms\n"
                         "(default 0.01, as node-redlock, redsync and redlock-py)")},
         {{QStringLiteral("retry-count")}, QStringLiteral("N"), Acquire, S::Options,
-         QStringLiteral("with --redlock: attempts after the first when no majority was had\n"
+         QT_TRANSLATE_NOOP("CliOptions", "with --redlock: attempts after the first when no majority was had\n"
                         "(0 to 1000; default 10, as node-redlock)")},
         {{QStringLiteral("retry-delay")}, QStringLiteral("MS"), Acquire, S::Options,
-         QStringLiteral("with --redlock: the wait between attempts, plus a random jitter of up\n"
+         QT_TRANSLATE_NOOP("CliOptions", "with --redlock: the wait between attempts, plus a random jitter of up\n"
                         "to 200 ms (default 200; at most 1 minute)")},
         {{QStringLiteral("json")}, QString(), Scan | Watch | Admin | Demo | Dialects, S::Options,
-         QStringLiteral("JSON Lines: one object per lock (scan), per event (watch --events),\n"
+         QT_TRANSLATE_NOOP("CliOptions", "JSON Lines: one object per lock (scan), per event (watch --events),\n"
                         "per action, per demo run or per dialect")},
-        {{QStringLiteral("read-only")}, QString(), Gui | Admin, S::Options, QStringLiteral("refuse every admin action")},
+        {{QStringLiteral("read-only")}, QString(), Gui | Admin, S::Options, QT_TRANSLATE_NOOP("CliOptions", "refuse every admin action")},
         {{QStringLiteral("token")}, QStringLiteral("T"), Admin, S::Options,
-         QStringLiteral("a lock token; binary bytes as \\xNN, as redis-cli prints them")},
+         QT_TRANSLATE_NOOP("CliOptions", "a lock token; binary bytes as \\xNN, as redis-cli prints them")},
         {{QStringLiteral("ttl")}, QStringLiteral("MS"), Acquire | Extend, S::Options,
-         QStringLiteral("milliseconds, or with a unit: 1500ms, 30s, 5m, 1h, 1d (at most 365d)")},
+         QT_TRANSLATE_NOOP("CliOptions", "milliseconds, or with a unit: 1500ms, 30s, 5m, 1h, 1d (at most 365d)")},
         {{QStringLiteral("observed")}, QString(), Release, S::Options,
-         QStringLiteral("release the lock as it is now, every holder, guarded by all of it\n"
+         QT_TRANSLATE_NOOP("CliOptions", "release the lock as it is now, every holder, guarded by all of it\n"
                         "(printed first; --token T releases only T's hold of a shared lock)")},
         {{QStringLiteral("dialect")}, QStringLiteral("ID"), Acquire, S::Options,
-         QStringLiteral("acquire: write the lock as that library does, with a token in its\n"
+         QT_TRANSLATE_NOOP("CliOptions", "acquire: write the lock as that library does, with a token in its\n"
                         "format (default plain; lockscope dialects lists the ids)")},
         {{QStringLiteral("y"), QStringLiteral("yes")}, QString(), Admin, S::Options,
-         QStringLiteral("do not ask before an admin action (never asked when stdin is not a terminal)")},
-        {{QStringLiteral("dry-run")}, QString(), Admin, S::Options, QStringLiteral("show what an admin action would run, run nothing")},
+         QT_TRANSLATE_NOOP("CliOptions", "do not ask before an admin action (never asked when stdin is not a terminal)")},
+        {{QStringLiteral("dry-run")}, QString(), Admin, S::Options, QT_TRANSLATE_NOOP("CliOptions", "show what an admin action would run, run nothing")},
         {{QStringLiteral("interval")}, QStringLiteral("MS"), Watch, S::Options,
-         QStringLiteral("watch: re-read the known locks this often (default 1000, 50 to 1h)")},
+         QT_TRANSLATE_NOOP("CliOptions", "watch: re-read the known locks this often (default 1000, 50 to 1h)")},
         {{QStringLiteral("rescan")}, QStringLiteral("MS"), Watch, S::Options,
-         QStringLiteral("watch: look for new locks this often (500 to 24h; default: as often as\n"
+         QT_TRANSLATE_NOOP("CliOptions", "watch: look for new locks this often (500 to 24h; default: as often as\n"
                         "the budget allows, at most every --interval)")},
         {{QStringLiteral("budget")}, QStringLiteral("PCT"), Watch, S::Options,
-         QStringLiteral("watch: share of one server core the watch may spend re-reading and\n"
+         QT_TRANSLATE_NOOP("CliOptions", "watch: share of one server core the watch may spend re-reading and\n"
                         "rescanning (default 3, 0.1 to 50); with keyspace notifications it needs far less")},
         {{QStringLiteral("duration")}, QStringLiteral("S"), Gui | Watch | Demo, S::Options,
-         QStringLiteral("watch: stop after S seconds (default: until Ctrl+C); demo: seconds per run;\n"
+         QT_TRANSLATE_NOOP("CliOptions", "watch: stop after S seconds (default: until Ctrl+C); demo: seconds per run;\n"
                         "with --screenshot: let the window run S seconds before the picture;\n"
                         "a unit may follow (500ms, 5m, 2h); at most 7d")},
         {{QStringLiteral("events")}, QString(), Watch, S::Options,
-         QStringLiteral("watch: print lock events (acquired, released, renewed, expired,\n"
+         QT_TRANSLATE_NOOP("CliOptions", "watch: print lock events (acquired, released, renewed, expired,\n"
                         "handed-over, contended, stuck, near-miss) instead of the table")},
         {{QStringLiteral("enable-notifications")}, QString(), Watch, S::Options,
-         QStringLiteral("watch: let LockScope turn on keyspace notifications\n"
+         QT_TRANSLATE_NOOP("CliOptions", "watch: let LockScope turn on keyspace notifications\n"
                         "(CONFIG SET notify-keyspace-events) for events within ~100 ms;\n"
                         "costs the server CPU on every write; put back when the watch ends")},
         {{QStringLiteral("screenshot")}, QStringLiteral("FILE"), Gui, S::Options,
-         QStringLiteral("the window: save a picture of it to FILE and quit (no display needed)")},
+         QT_TRANSLATE_NOOP("CliOptions", "the window: save a picture of it to FILE and quit (no display needed)")},
         {{QStringLiteral("screenshot-of")}, QStringLiteral("WHAT"), Gui, S::Options,
-         QStringLiteral("with --screenshot: window (the default) or connections (the\n"
+         QT_TRANSLATE_NOOP("CliOptions", "with --screenshot: window (the default) or connections (the\n"
                         "connection manager, over the window)")},
         {{QStringLiteral("scenario")}, QStringLiteral("NAME"), Gui | Demo, S::Options,
-         QStringLiteral("demo: run this scenario (default: all of them, in turn)")},
+         QT_TRANSLATE_NOOP("CliOptions", "demo: run this scenario (default: all of them, in turn)")},
         {{QStringLiteral("variant")}, QStringLiteral("V"), Gui | Demo, S::Options,
-         QStringLiteral("demo: broken or fixed (oversell also: unlocked); default: each in turn")},
-        {{QStringLiteral("workers")}, QStringLiteral("N"), Demo, S::Options, QStringLiteral("demo: simulated workers (1 to 1000)")},
+         QT_TRANSLATE_NOOP("CliOptions", "demo: broken or fixed (oversell also: unlocked); default: each in turn")},
+        {{QStringLiteral("workers")}, QStringLiteral("N"), Demo, S::Options, QT_TRANSLATE_NOOP("CliOptions", "demo: simulated workers (1 to 1000)")},
         {{QStringLiteral("seed")}, QStringLiteral("N"), Demo, S::Options,
-         QStringLiteral("demo: seed of the random choices, to repeat a run")},
-        {{QStringLiteral("list")}, QString(), Demo, S::Options, QStringLiteral("demo: the training scenarios, one line each")},
+         QT_TRANSLATE_NOOP("CliOptions", "demo: seed of the random choices, to repeat a run")},
+        {{QStringLiteral("list")}, QString(), Demo, S::Options, QT_TRANSLATE_NOOP("CliOptions", "demo: the training scenarios, one line each")},
         {{QStringLiteral("lang")}, QStringLiteral("LANG"), Everyone, S::Options,
-         QStringLiteral("speak LANG (zh_CN, en, …) in the window and in messages; default: the\n"
+         QT_TRANSLATE_NOOP("CliOptions", "speak LANG (zh_CN, en, …) in the window and in messages; default: the\n"
                         "language in Settings, else the system's (LANG, LC_MESSAGES)")},
         {{QStringLiteral("help")}, QString(), Everyone, S::Options,
-         QStringLiteral("this help; after a command, only what that command takes")},
-        {{QStringLiteral("version")}, QString(), Everyone, S::Options, QStringLiteral("the version")},
+         QT_TRANSLATE_NOOP("CliOptions", "this help; after a command, only what that command takes")},
+        {{QStringLiteral("version")}, QString(), Everyone, S::Options, QT_TRANSLATE_NOOP("CliOptions", "the version")},
     };
     return table;
 }
@@ -236,7 +236,7 @@ QString commandTitle(Command c, bool firstMention = true)
 {
     if (c != Command::Gui)
         return commandName(c);
-    return firstMention ? QStringLiteral("the window (lockscope without a command)") : QStringLiteral("the window");
+    return firstMention ? CliOptions::tr("the window (lockscope without a command)") : CliOptions::tr("the window");
 }
 
 // "the window, scan and watch"
@@ -249,36 +249,36 @@ QString takersText(unsigned takenBy)
     if (names.size() < 2)
         return names.join(QString());
     const QString last = names.takeLast();
-    return names.join(QStringLiteral(", ")) + QStringLiteral(" and ") + last;
+    return CliOptions::tr("%1 and %2").arg(names.join(CliOptions::tr(", ")), last);
 }
 
 QStringList usageLines(Command c)
 {
     switch (c) {
     case Command::Gui:
-        return {QStringLiteral("lockscope [conn] [--screenshot FILE [--duration S]]   open the window (no conn: its own sandbox server)"),
-                QStringLiteral("lockscope --scenario NAME [--variant V] [--screenshot FILE [--duration S]]\n"
+        return {CliOptions::tr("lockscope [conn] [--screenshot FILE [--duration S]]   open the window (no conn: its own sandbox server)"),
+                CliOptions::tr("lockscope --scenario NAME [--variant V] [--screenshot FILE [--duration S]]\n"
                                "                                      open the window on a running training scenario")};
     case Command::Scan:
-        return {QStringLiteral("lockscope scan    [conn] [--pattern P]... [--json]"),
-                QStringLiteral("lockscope scan    --redlock URL,URL,... [--drift-factor F] [--pattern P]... [--json]")};
+        return {CliOptions::tr("lockscope scan    [conn] [--pattern P]... [--json]"),
+                CliOptions::tr("lockscope scan    --redlock URL,URL,... [--drift-factor F] [--pattern P]... [--json]")};
     case Command::Watch:
-        return {QStringLiteral("lockscope watch   [conn] [--pattern P]... [--interval MS] [--rescan MS] [--budget PCT] [--duration S]\n"
+        return {CliOptions::tr("lockscope watch   [conn] [--pattern P]... [--interval MS] [--rescan MS] [--budget PCT] [--duration S]\n"
                                "                  [--events] [--json] [--enable-notifications]")};
     case Command::Acquire:
-        return {QStringLiteral("lockscope acquire [conn] KEY --ttl MS [--token T] [--dialect ID]"),
-                QStringLiteral("lockscope acquire --redlock URL,URL,... KEY --ttl MS [--token T] [--retry-count N] [--retry-delay MS]")};
+        return {CliOptions::tr("lockscope acquire [conn] KEY --ttl MS [--token T] [--dialect ID]"),
+                CliOptions::tr("lockscope acquire --redlock URL,URL,... KEY --ttl MS [--token T] [--retry-count N] [--retry-delay MS]")};
     case Command::Extend:
-        return {QStringLiteral("lockscope extend  [conn] KEY --token T --ttl MS"),
-                QStringLiteral("lockscope extend  --redlock URL,URL,... KEY --token T --ttl MS")};
+        return {CliOptions::tr("lockscope extend  [conn] KEY --token T --ttl MS"),
+                CliOptions::tr("lockscope extend  --redlock URL,URL,... KEY --token T --ttl MS")};
     case Command::Release:
-        return {QStringLiteral("lockscope release [conn] KEY (--token T | --observed)"),
-                QStringLiteral("lockscope release --redlock URL,URL,... KEY (--token T | --observed)")};
+        return {CliOptions::tr("lockscope release [conn] KEY (--token T | --observed)"),
+                CliOptions::tr("lockscope release --redlock URL,URL,... KEY (--token T | --observed)")};
     case Command::Demo:
-        return {QStringLiteral("lockscope demo    [--scenario NAME] [--variant broken|fixed] [--workers N] [--duration S] [--seed N] [--json]"),
-                QStringLiteral("lockscope demo    --list                 the training scenarios, one line each")};
+        return {CliOptions::tr("lockscope demo    [--scenario NAME] [--variant broken|fixed] [--workers N] [--duration S] [--seed N] [--json]"),
+                CliOptions::tr("lockscope demo    --list                 the training scenarios, one line each")};
     case Command::Dialects:
-        return {QStringLiteral("lockscope dialects [--profile F] [--json]  the lock layouts LockScope reads, and what it can do to each")};
+        return {CliOptions::tr("lockscope dialects [--profile F] [--json]  the lock layouts LockScope reads, and what it can do to each")};
     default:
         return {};
     }
@@ -295,18 +295,21 @@ QString optionHelp(const OptionSpec &spec)
     if (!spec.valueName.isEmpty())
         left += QLatin1Char(' ') + spec.valueName;
     left = left.size() + 2 <= column ? left.leftJustified(column) : left + QStringLiteral("  ");
-    return left + QString(spec.help).replace(QLatin1Char('\n'), QLatin1Char('\n') + QString(column, QLatin1Char(' ')))
+    return left + CliOptions::tr(spec.help).replace(QLatin1Char('\n'), QLatin1Char('\n') + QString(column, QLatin1Char(' ')))
            + QLatin1Char('\n');
 }
 
 QString humanMs(qint64 ms)
 {
     struct Unit { qint64 ms; const char *one; const char *many; };
-    static const Unit units[] = {{86400000, "day", "days"}, {3600000, "hour", "hours"}, {60000, "minute", "minutes"}, {1000, "s", "s"}};
+    static const Unit units[] = {{86400000, QT_TRANSLATE_NOOP("CliOptions", "%1 day"), QT_TRANSLATE_NOOP("CliOptions", "%1 days")},
+                                 {3600000, QT_TRANSLATE_NOOP("CliOptions", "%1 hour"), QT_TRANSLATE_NOOP("CliOptions", "%1 hours")},
+                                 {60000, QT_TRANSLATE_NOOP("CliOptions", "%1 minute"), QT_TRANSLATE_NOOP("CliOptions", "%1 minutes")},
+                                 {1000, QT_TRANSLATE_NOOP("CliOptions", "%1 s"), QT_TRANSLATE_NOOP("CliOptions", "%1 s")}};
     for (const Unit &u : units)
         if (ms >= u.ms && ms % u.ms == 0)
-            return QStringLiteral("%1 %2").arg(ms / u.ms).arg(QLatin1String(ms == u.ms ? u.one : u.many));
-    return QStringLiteral("%1 ms").arg(ms);
+            return CliOptions::tr(ms == u.ms ? u.one : u.many).arg(ms / u.ms);
+    return CliOptions::tr("%1 ms").arg(ms);
 }
 
 // Reads the command line through the table: what was given, spelled as the user spelled it.
@@ -343,11 +346,11 @@ public:
         const bool overflow = m.hasMatch() && !ok;
         const bool negative = m.captured(1) == QLatin1String("-");
         if (!m.hasMatch() || (ok && n < min) || (overflow && negative)) {
-            *error = QStringLiteral("%1 wants %2, not '%3'").arg(spelled(name), wants, text);
+            *error = CliOptions::tr("%1 wants %2, not '%3'").arg(spelled(name), wants, text);
             return std::nullopt;
         }
         if (overflow || n > max) {
-            *error = QStringLiteral("%1 wants %2, not '%3'").arg(spelled(name), wantsBelowMax.isEmpty() ? wants : wantsBelowMax, text);
+            *error = CliOptions::tr("%1 wants %2, not '%3'").arg(spelled(name), wantsBelowMax.isEmpty() ? wants : wantsBelowMax, text);
             return std::nullopt;
         }
         return n;
@@ -360,17 +363,17 @@ public:
         const std::optional<qint64> ms = CliOptions::parseDuration(text, unitMs);
         if (!ms) {
             *error = unitMs == 1000
-                         ? QStringLiteral("%1 wants seconds, or a duration with a unit (90, 1.5, 500ms, 5m, 2h), not '%2'").arg(spelled(name), text)
-                         : QStringLiteral("%1 wants whole milliseconds, or a duration with a unit (1500ms, 1.5s, 30s, 5m, 2h, 1d), not '%2'")
+                         ? CliOptions::tr("%1 wants seconds, or a duration with a unit (90, 1.5, 500ms, 5m, 2h), not '%2'").arg(spelled(name), text)
+                         : CliOptions::tr("%1 wants whole milliseconds, or a duration with a unit (1500ms, 1.5s, 30s, 5m, 2h, 1d), not '%2'")
                                .arg(spelled(name), text);
             return std::nullopt;
         }
         if (*ms < minMs) {
-            *error = QStringLiteral("%1 wants at least %2, not '%3'").arg(spelled(name), humanMs(minMs), text);
+            *error = CliOptions::tr("%1 wants at least %2, not '%3'").arg(spelled(name), humanMs(minMs), text);
             return std::nullopt;
         }
         if (*ms > maxMs) {
-            *error = QStringLiteral("%1 wants at most %2, not '%3'").arg(spelled(name), humanMs(maxMs), text);
+            *error = CliOptions::tr("%1 wants at most %2, not '%3'").arg(spelled(name), humanMs(maxMs), text);
             return std::nullopt;
         }
         return ms;
@@ -405,18 +408,18 @@ QString applyTopology(const Reader &in, ConnectionProfile &c, bool deferred)
     const QStringList nodes = redlockNodes(in) ? QStringList() : in.values(QStringLiteral("node"));
     const bool sentinelGiven = !sentinels.isEmpty() || c.kind == Kind::Sentinel;
     if (sentinelGiven && (in.isSet(QStringLiteral("cluster")) || !nodes.isEmpty()))
-        return QStringLiteral("a master behind Sentinel is not a Redis Cluster: give --sentinel or -c/--node, not both");
+        return CliOptions::tr("a master behind Sentinel is not a Redis Cluster: give --sentinel or -c/--node, not both");
     if (!sentinelGiven && !deferred) {
         for (const QString &name : {QStringLiteral("master"), QStringLiteral("sentinel-user"), QStringLiteral("sentinel-pass")})
             if (in.isSet(name))
-                return QStringLiteral("%1 is for Sentinel: add --sentinel HOST:PORT, or use a redis+sentinel:// URL").arg(in.spelled(name));
+                return CliOptions::tr("%1 is for Sentinel: add --sentinel HOST:PORT, or use a redis+sentinel:// URL").arg(in.spelled(name));
     }
     QList<ConnectionProfile::Endpoint> endpoints;
     QString why;
     for (const QString &text : sentinelGiven ? sentinels : nodes) {
         const std::optional<ConnectionProfile::Endpoint> e = ConnectionProfile::Endpoint::parse(text, sentinelGiven ? 26379 : 6379, &why);
         if (!e)
-            return QStringLiteral("%1 '%2': %3").arg(sentinelGiven ? QStringLiteral("--sentinel") : QStringLiteral("--node"), text, why);
+            return CliOptions::tr("%1 '%2': %3").arg(sentinelGiven ? QStringLiteral("--sentinel") : QStringLiteral("--node"), text, why);
         endpoints << *e;
     }
     if (sentinelGiven) {
@@ -429,7 +432,7 @@ QString applyTopology(const Reader &in, ConnectionProfile &c, bool deferred)
         if (in.isSet(QStringLiteral("master")))
             c.masterName = in.value(QStringLiteral("master"));
         if (c.masterName.isEmpty() && !deferred)
-            return QStringLiteral("--sentinel needs --master NAME, the master the sentinels monitor");
+            return CliOptions::tr("--sentinel needs --master NAME, the master the sentinels monitor");
         if (in.isSet(QStringLiteral("sentinel-user")))
             c.sentinelUser = in.value(QStringLiteral("sentinel-user"));
         if (in.isSet(QStringLiteral("sentinel-pass")))
@@ -461,13 +464,13 @@ bool applyConnection(const Reader &in, ConnectionProfile &c, bool deferred, bool
         *passwordGiven = *passwordGiven || !c.password.isEmpty();
     }
     if (in.isSet(QStringLiteral("socket")) && (in.isSet(QStringLiteral("host")) || in.isSet(QStringLiteral("port"))))
-        return refuse(QStringLiteral("-s names a Unix socket in place of -h and -p: give one or the other"));
+        return refuse(CliOptions::tr("-s names a Unix socket in place of -h and -p: give one or the other"));
     if (in.isSet(QStringLiteral("host")) || in.isSet(QStringLiteral("port")))
         c.socketPath.clear();
     if (in.isSet(QStringLiteral("host")))
         c.host = in.value(QStringLiteral("host"));
     if (in.isSet(QStringLiteral("port"))) {
-        const std::optional<qint64> port = in.integer(QStringLiteral("port"), QStringLiteral("a port number from 1 to 65535"), 1, 65535, &why);
+        const std::optional<qint64> port = in.integer(QStringLiteral("port"), CliOptions::tr("a port number from 1 to 65535"), 1, 65535, &why);
         if (!port)
             return refuse(why);
         c.port = quint16(*port);
@@ -475,7 +478,7 @@ bool applyConnection(const Reader &in, ConnectionProfile &c, bool deferred, bool
     if (in.isSet(QStringLiteral("socket"))) {
         c.socketPath = in.value(QStringLiteral("socket"));
         if (c.socketPath.isEmpty())
-            return refuse(QStringLiteral("-s wants the path of a Unix socket"));
+            return refuse(CliOptions::tr("-s wants the path of a Unix socket"));
     }
     if (in.isSet(QStringLiteral("pass"))) {
         c.password = in.value(QStringLiteral("pass"));
@@ -489,9 +492,9 @@ bool applyConnection(const Reader &in, ConnectionProfile &c, bool deferred, bool
         c.user = in.value(QStringLiteral("user"));
     if (in.isSet(QStringLiteral("db"))) {
         // SELECT takes an int; how many databases there are, only the server knows.
-        const std::optional<qint64> db = in.integer(QStringLiteral("db"), QStringLiteral("a database number of 0 or more"), 0,
+        const std::optional<qint64> db = in.integer(QStringLiteral("db"), CliOptions::tr("a database number of 0 or more"), 0,
                                                     std::numeric_limits<int>::max(), &why,
-                                                    QStringLiteral("a database number of at most %1").arg(std::numeric_limits<int>::max()));
+                                                    CliOptions::tr("a database number of at most %1").arg(std::numeric_limits<int>::max()));
         if (!db)
             return refuse(why);
         c.database = int(*db);
@@ -503,10 +506,10 @@ bool applyConnection(const Reader &in, ConnectionProfile &c, bool deferred, bool
         for (const QString &name : {QStringLiteral("cacert"), QStringLiteral("cacertdir"), QStringLiteral("cert"), QStringLiteral("key"),
                                     QStringLiteral("sni"), QStringLiteral("insecure")})
             if (in.isSet(name))
-                return refuse(QStringLiteral("%1 is for TLS: add --tls, or use a rediss:// URL").arg(dashed(name)));
+                return refuse(CliOptions::tr("%1 is for TLS: add --tls, or use a rediss:// URL").arg(dashed(name)));
     }
     if (in.isSet(QStringLiteral("cacert")) && in.isSet(QStringLiteral("cacertdir")))
-        return refuse(QStringLiteral("give --cacert or --cacertdir, not both"));
+        return refuse(CliOptions::tr("give --cacert or --cacertdir, not both"));
     // The connection takes a CA file or a CA directory in the same place.
     if (in.isSet(QStringLiteral("cacertdir")))
         c.tls.caFile = in.value(QStringLiteral("cacertdir"));
@@ -517,14 +520,14 @@ bool applyConnection(const Reader &in, ConnectionProfile &c, bool deferred, bool
     if (in.isSet(QStringLiteral("key")))
         c.tls.keyFile = in.value(QStringLiteral("key"));
     if (c.tls.certFile.isEmpty() != c.tls.keyFile.isEmpty() && !deferred)
-        return refuse(c.tls.keyFile.isEmpty() ? QStringLiteral("--cert needs --key, the private key of that certificate")
-                                              : QStringLiteral("--key needs --cert, the certificate it belongs to"));
+        return refuse(c.tls.keyFile.isEmpty() ? CliOptions::tr("--cert needs --key, the private key of that certificate")
+                                              : CliOptions::tr("--key needs --cert, the certificate it belongs to"));
     if (in.isSet(QStringLiteral("sni")))
         c.tls.serverName = in.value(QStringLiteral("sni"));
     if (in.isSet(QStringLiteral("insecure")))
         c.tls.verifyPeer = false;
     if (in.isSet(QStringLiteral("ssh")) && !c.ssh.parseDestination(in.value(QStringLiteral("ssh")), &why))
-        return refuse(QStringLiteral("--ssh: %1").arg(why));
+        return refuse(CliOptions::tr("--ssh: %1").arg(why));
     if (in.isSet(QStringLiteral("ssh-key")))
         c.ssh.keyFile = in.value(QStringLiteral("ssh-key"));
     if (in.isSet(QStringLiteral("ssh-accept-new")))
@@ -532,12 +535,12 @@ bool applyConnection(const Reader &in, ConnectionProfile &c, bool deferred, bool
     if (!c.ssh.enabled() && !deferred) {
         for (const QString &name : {QStringLiteral("ssh-key"), QStringLiteral("ssh-accept-new")})
             if (in.isSet(name))
-                return refuse(QStringLiteral("%1 is for an SSH tunnel: add --ssh USER@HOST[:PORT]").arg(dashed(name)));
+                return refuse(CliOptions::tr("%1 is for an SSH tunnel: add --ssh USER@HOST[:PORT]").arg(dashed(name)));
     }
     if (!c.socketPath.isEmpty() && c.ssh.enabled() && !deferred)
-        return refuse(QStringLiteral("a Unix socket is on this machine: -s does not go through --ssh"));
+        return refuse(CliOptions::tr("a Unix socket is on this machine: -s does not go through --ssh"));
     if (!c.socketPath.isEmpty() && c.tls.enabled && !deferred)
-        return refuse(QStringLiteral("Redis serves no TLS on a Unix socket: -s does not go with --tls or rediss://"));
+        return refuse(CliOptions::tr("Redis serves no TLS on a Unix socket: -s does not go with --tls or rediss://"));
     if (in.isSet(QStringLiteral("connect-timeout"))) {
         const std::optional<qint64> ms = in.duration(QStringLiteral("connect-timeout"), 1, 10 * minute, 1, &why);
         if (!ms)
@@ -560,27 +563,27 @@ bool applyRedlock(const Reader &in, CliOptions &o, QString *error)
         const QStringList nodes = in.values(QStringLiteral("node"));
         for (const QString &node : nodes)
             if (!isNodeUrl(node))
-                return refuse(QStringLiteral("--node takes HOST:PORT for a cluster or redis:// URLs for a Redlock group, not both: '%1' "
+                return refuse(CliOptions::tr("--node takes HOST:PORT for a cluster or redis:// URLs for a Redlock group, not both: '%1' "
                                              "is not a URL")
                                   .arg(node));
         if (in.isSet(QStringLiteral("redlock")))
-            return refuse(QStringLiteral("give the Redlock group's servers with --redlock or with --node URL, not both"));
+            return refuse(CliOptions::tr("give the Redlock group's servers with --redlock or with --node URL, not both"));
     }
     const QString spelling = byNode ? QStringLiteral("--node") : QStringLiteral("--redlock");
     if (byNode && !(findOption(QStringLiteral("redlock"))->takenBy & bit(o.command)))
-        return refuse(QStringLiteral("--node URL names a server of a Redlock group, which is for %1; a cluster's nodes are HOST:PORT")
+        return refuse(CliOptions::tr("--node URL names a server of a Redlock group, which is for %1; a cluster's nodes are HOST:PORT")
                           .arg(takersText(findOption(QStringLiteral("redlock"))->takenBy)));
     if (!in.isSet(QStringLiteral("redlock")) && !byNode) {
         for (const QString &name : {QStringLiteral("drift-factor"), QStringLiteral("retry-count"), QStringLiteral("retry-delay")})
             if (in.isSet(name))
-                return refuse(QStringLiteral("%1 is for a Redlock group: add --redlock URL,URL,...").arg(dashed(name)));
+                return refuse(CliOptions::tr("%1 is for a Redlock group: add --redlock URL,URL,...").arg(dashed(name)));
         return true;
     }
     for (const OptionSpec &spec : optionTable()) {
         const QString &name = spec.names.last();
         if (spec.section == Section::Connection && in.isSet(name) && name != QLatin1String("redlock") && name != QLatin1String("node")
             && name != QLatin1String("connect-timeout") && name != QLatin1String("no-auth-warning"))
-            return refuse(QStringLiteral("%1 names each node by its own URL: %2 does not go with it").arg(spelling, in.spelled(name)));
+            return refuse(CliOptions::tr("%1 names each node by its own URL: %2 does not go with it").arg(spelling, in.spelled(name)));
     }
     QStringList seen;
     for (const QString &value : in.values(byNode ? QStringLiteral("node") : QStringLiteral("redlock"))) {
@@ -589,30 +592,30 @@ bool applyRedlock(const Reader &in, CliOptions &o, QString *error)
             node.connectTimeoutMs = o.connection.connectTimeoutMs;
             QString why;
             if (!isNodeUrl(url))
-                return refuse(QStringLiteral("%1 wants redis:// or rediss:// URLs, one per node, not '%2'").arg(spelling, url));
+                return refuse(CliOptions::tr("%1 wants redis:// or rediss:// URLs, one per node, not '%2'").arg(spelling, url));
             if (!node.applyUrl(url.trimmed(), &why))
-                return refuse(QStringLiteral("%1 '%2': %3").arg(spelling, url, why));
+                return refuse(CliOptions::tr("%1 '%2': %3").arg(spelling, url, why));
             // The same server twice would count its vote twice.
             if (seen.contains(node.endpoint()))
-                return refuse(QStringLiteral("%1 names %2 twice: each node of a group is a server of its own").arg(spelling, node.endpoint()));
+                return refuse(CliOptions::tr("%1 names %2 twice: each node of a group is a server of its own").arg(spelling, node.endpoint()));
             seen << node.endpoint();
             o.passwordOnCommandLine = o.passwordOnCommandLine || !node.password.isEmpty();
             o.redlock.nodes << node;
         }
     }
     if (o.redlock.size() < 2)
-        return refuse(QStringLiteral("%1 wants the URLs of at least 2 servers (a Redlock group usually has 5)").arg(spelling));
+        return refuse(CliOptions::tr("%1 wants the URLs of at least 2 servers (a Redlock group usually has 5)").arg(spelling));
     if (in.isSet(QStringLiteral("drift-factor"))) {
         // A fraction of the TTL, as the libraries take it: 0.01 is 1 %.
         static const QRegularExpression re(QStringLiteral("^\\s*(0|0?\\.[0-9]{1,6})\\s*$"));
         const QString text = in.value(QStringLiteral("drift-factor"));
         if (!re.match(text).hasMatch())
-            return refuse(QStringLiteral("--drift-factor wants a fraction of the TTL from 0 to 0.999999 (0.01 is 1 %), not '%1'").arg(text));
+            return refuse(CliOptions::tr("--drift-factor wants a fraction of the TTL from 0 to 0.999999 (0.01 is 1 %), not '%1'").arg(text));
         o.redlock.driftFactor = text.trimmed().toDouble();
     }
     if (in.isSet(QStringLiteral("retry-count"))) {
         QString why;
-        const std::optional<qint64> n = in.integer(QStringLiteral("retry-count"), QStringLiteral("a number of retries from 0 to 1000"), 0, 1000, &why);
+        const std::optional<qint64> n = in.integer(QStringLiteral("retry-count"), CliOptions::tr("a number of retries from 0 to 1000"), 0, 1000, &why);
         if (!n)
             return refuse(why);
         o.redlock.retryCount = int(*n);
@@ -675,6 +678,22 @@ std::optional<qint64> CliOptions::parseDuration(const QString &text, qint64 unit
     return ms;
 }
 
+QString CliOptions::languageArgument(const QStringList &arguments)
+{
+    // As QCommandLineParser reads it: --lang X, --lang=X, and one dash for long names too.
+    QString language;
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString &a = arguments.at(i);
+        if (a == QLatin1String("--"))
+            break;
+        if (a == QLatin1String("--lang") || a == QLatin1String("-lang"))
+            language = arguments.value(++i);
+        else if (a.startsWith(QLatin1String("--lang=")) || a.startsWith(QLatin1String("-lang=")))
+            language = a.section(QLatin1Char('='), 1);
+    }
+    return language;
+}
+
 std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QString *error)
 {
     QString why;
@@ -711,7 +730,7 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
         return o;
     }
     if (!named)
-        return refuse(QStringLiteral("unknown command '%1'").arg(sub));
+        return refuse(CliOptions::tr("unknown command '%1'").arg(sub));
     o.command = *named;
 
     // An option the command has no use for is a mistake to point out, not to ignore: a
@@ -721,24 +740,24 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
         if (!spec || (spec->takenBy & bit(o.command)))
             continue;
         const bool noConnection = spec->section == Section::Connection && !(bit(o.command) & Connected);
-        return refuse(QStringLiteral("%1 is not an option of %2%3; it is for %4")
+        return refuse(CliOptions::tr("%1 is not an option of %2%3; it is for %4")
                           .arg(dashed(name), commandTitle(o.command),
-                               noConnection ? QStringLiteral(", which takes no connection options") : QString(),
+                               noConnection ? CliOptions::tr(", which takes no connection options") : QString(),
                                takersText(spec->takenBy)));
     }
 
     const bool takesKey = o.command == Command::Acquire || o.command == Command::Extend || o.command == Command::Release;
     const qsizetype expected = o.command == Command::Gui ? 0 : takesKey ? 2 : 1;
     if (positional.size() > expected)
-        return refuse(QStringLiteral("unexpected argument '%1'").arg(positional.at(expected)));
+        return refuse(CliOptions::tr("unexpected argument '%1'").arg(positional.at(expected)));
     if (takesKey) {
         if (positional.size() < 2)
-            return refuse(QStringLiteral("%1 needs a KEY").arg(sub));
+            return refuse(CliOptions::tr("%1 needs a KEY").arg(sub));
         const std::optional<QByteArray> key = TokenText::unescape(positional.at(1), &why);
         if (!key)
-            return refuse(QStringLiteral("the KEY '%1': %2").arg(positional.at(1), why));
+            return refuse(CliOptions::tr("the KEY '%1': %2").arg(positional.at(1), why));
         if (key->isEmpty())
-            return refuse(QStringLiteral("the KEY is empty"));
+            return refuse(CliOptions::tr("the KEY is empty"));
         o.key = *key;
     }
 
@@ -759,7 +778,7 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
         return refuse(why);
     o.sandbox = in.isSet(QStringLiteral("sandbox"));
     if (o.sandbox && o.connectionGiven)
-        return refuse(QStringLiteral("--sandbox starts its own server; it does not combine with connection options"));
+        return refuse(CliOptions::tr("--sandbox starts its own server; it does not combine with connection options"));
 
     o.defaultPatterns = !in.isSet(QStringLiteral("no-default-patterns"));
     if (o.defaultPatterns)
@@ -769,7 +788,7 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     o.patterns << o.extraPatterns;
     o.profileFiles = parser.values(QStringLiteral("profile"));
     if (o.patterns.isEmpty() && o.profileFiles.isEmpty())
-        return refuse(QStringLiteral("--no-default-patterns needs at least one --pattern or --profile"));
+        return refuse(CliOptions::tr("--no-default-patterns needs at least one --pattern or --profile"));
 
     o.json = in.isSet(QStringLiteral("json"));
     o.readOnly = in.isSet(QStringLiteral("read-only"));
@@ -783,14 +802,14 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     if (in.isSet(QStringLiteral("lang"))) {
         o.language = AppTranslator::normalize(in.value(QStringLiteral("lang")));
         if (o.language.isEmpty())
-            return refuse(QStringLiteral("--lang wants a language such as zh_CN or en, not '%1'").arg(in.value(QStringLiteral("lang"))));
+            return refuse(CliOptions::tr("--lang wants a language such as zh_CN or en, not '%1'").arg(in.value(QStringLiteral("lang"))));
     }
     if (in.isSet(QStringLiteral("screenshot-of"))) {
         const QString of = in.value(QStringLiteral("screenshot-of"));
         if (of != QLatin1String("window") && of != QLatin1String("connections"))
-            return refuse(QStringLiteral("--screenshot-of takes window or connections, not \"%1\"").arg(of));
+            return refuse(CliOptions::tr("--screenshot-of takes window or connections, not \"%1\"").arg(of));
         if (o.screenshot.isEmpty())
-            return refuse(QStringLiteral("--screenshot-of needs --screenshot FILE"));
+            return refuse(CliOptions::tr("--screenshot-of needs --screenshot FILE"));
         o.screenshotOfConnections = of == QLatin1String("connections");
     }
     o.scenario = in.value(QStringLiteral("scenario"));
@@ -801,9 +820,9 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     if (in.isSet(QStringLiteral("token"))) {
         const std::optional<QByteArray> t = TokenText::unescape(in.value(QStringLiteral("token")), &why);
         if (!t)
-            return refuse(QStringLiteral("--token: %1").arg(why));
+            return refuse(CliOptions::tr("--token: %1").arg(why));
         if (t->isEmpty())
-            return refuse(QStringLiteral("--token is empty"));
+            return refuse(CliOptions::tr("--token is empty"));
         o.token = *t;
         o.tokenGiven = true;
     }
@@ -831,7 +850,7 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
         const QRegularExpressionMatch m = re.match(in.value(QStringLiteral("budget")));
         const int tenths = m.hasMatch() ? m.captured(1).toInt() * 10 + m.captured(2).toInt() : -1;
         if (tenths < 1 || tenths > 500)
-            return refuse(QStringLiteral("--budget wants a share of one server core from 0.1 to 50 (percent), not '%1'")
+            return refuse(CliOptions::tr("--budget wants a share of one server core from 0.1 to 50 (percent), not '%1'")
                               .arg(in.value(QStringLiteral("budget"))));
         o.budgetPercent = tenths / 10.0;
     }
@@ -842,13 +861,13 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
         o.durationS = double(*ms) / second;
     }
     if (in.isSet(QStringLiteral("workers"))) {
-        const std::optional<qint64> n = in.integer(QStringLiteral("workers"), QStringLiteral("a number from 1 to 1000"), 1, 1000, &why);
+        const std::optional<qint64> n = in.integer(QStringLiteral("workers"), CliOptions::tr("a number from 1 to 1000"), 1, 1000, &why);
         if (!n)
             return refuse(why);
         o.workers = int(*n);
     }
     if (in.isSet(QStringLiteral("seed"))) {
-        const std::optional<qint64> n = in.integer(QStringLiteral("seed"), QStringLiteral("a number from 0 to 4294967295"), 0,
+        const std::optional<qint64> n = in.integer(QStringLiteral("seed"), CliOptions::tr("a number from 0 to 4294967295"), 0,
                                                    std::numeric_limits<quint32>::max(), &why);
         if (!n)
             return refuse(why);
@@ -859,21 +878,21 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     switch (o.command) {
     case Command::Gui:
         if (in.isSet(QStringLiteral("variant")) && o.scenario.isEmpty())
-            return refuse(QStringLiteral("--variant needs --scenario, the scenario to run"));
+            return refuse(CliOptions::tr("--variant needs --scenario, the scenario to run"));
         if (in.isSet(QStringLiteral("duration")) && o.screenshot.isEmpty())
-            return refuse(QStringLiteral("--duration with the window needs --screenshot: it is how long to run before the picture"));
+            return refuse(CliOptions::tr("--duration with the window needs --screenshot: it is how long to run before the picture"));
         break;
     case Command::Acquire:
         if (o.ttlMs <= 0)
-            return refuse(QStringLiteral("acquire needs --ttl MS (a lock without expiry is the classic stuck lock)"));
+            return refuse(CliOptions::tr("acquire needs --ttl MS (a lock without expiry is the classic stuck lock)"));
         break;
     case Command::Extend:
         if (!o.tokenGiven || o.ttlMs <= 0)
-            return refuse(QStringLiteral("extend needs --token T and --ttl MS"));
+            return refuse(CliOptions::tr("extend needs --token T and --ttl MS"));
         break;
     case Command::Release:
         if (o.tokenGiven == o.observed)
-            return refuse(QStringLiteral("release needs exactly one of --token T or --observed"));
+            return refuse(CliOptions::tr("release needs exactly one of --token T or --observed"));
         break;
     default:
         break;
@@ -896,7 +915,7 @@ bool CliOptions::useSaved(const ConnectionProfile &saved, QString *error)
     ConnectionProfile c = saved;
     bool passwordGiven = false;
     if (!applyConnection(in, c, false, &passwordGiven, error)) {
-        *error = QStringLiteral("with the saved connection \"%1\": %2").arg(saved.name, *error);
+        *error = CliOptions::tr("with the saved connection \"%1\": %2").arg(saved.name, *error);
         return false;
     }
     connection = c;
@@ -906,13 +925,13 @@ bool CliOptions::useSaved(const ConnectionProfile &saved, QString *error)
 
 QString CliOptions::passwordWarning()
 {
-    return QStringLiteral("Warning: Using a password with '-a' or '-u' option on the command line interface may not be safe.");
+    return CliOptions::tr("Warning: Using a password with '-a' or '-u' option on the command line interface may not be safe.");
 }
 
 QString CliOptions::helpText(Command topic)
 {
     const bool all = topic == Command::Help;
-    QString text = QStringLiteral("LockScope — monitor and admin console for Redis distributed locks\n\nUsage:\n");
+    QString text = CliOptions::tr("LockScope — monitor and admin console for Redis distributed locks\n\nUsage:\n");
     for (Command c : commands)
         if (all || c == topic)
             for (const QString &line : usageLines(c))
@@ -920,23 +939,23 @@ QString CliOptions::helpText(Command topic)
 
     const unsigned shown = all ? Everyone : bit(topic);
     if (shown & Connected) {
-        text += QStringLiteral("\nConnection [conn], as redis-cli takes it (default 127.0.0.1:6379):\n");
+        text += CliOptions::tr("\nConnection [conn], as redis-cli takes it (default 127.0.0.1:6379):\n");
         for (const OptionSpec &spec : optionTable())
             if (spec.section == Section::Connection && (spec.takenBy & shown))
                 text += optionHelp(spec);
     }
-    text += QStringLiteral("\nOptions:\n");
+    text += CliOptions::tr("\nOptions:\n");
     for (const OptionSpec &spec : optionTable())
         if (spec.section == Section::Options && (spec.takenBy & shown))
             text += optionHelp(spec);
     if (!all)
-        text += QStringLiteral("\nAn option not listed here is a usage error for %1; lockscope --help lists them all.\n")
+        text += CliOptions::tr("\nAn option not listed here is a usage error for %1; lockscope --help lists them all.\n")
                     .arg(commandName(topic));
 
-    text += QStringLiteral("\nExit codes: 0 done, 1 refused (not owner, not held, read-only), 2 usage error,\n"
+    text += CliOptions::tr("\nExit codes: 0 done, 1 refused (not owner, not held, read-only), 2 usage error,\n"
                            "            3 connection or authentication error, or an admin action whose answer never\n"
                            "            came (it may have run: the message says how to look).\n");
     if (shown & Admin)
-        text += QStringLiteral("Every admin action is appended to the audit log in the user's data directory.\n");
+        text += CliOptions::tr("Every admin action is appended to the audit log in the user's data directory.\n");
     return text;
 }

@@ -5,6 +5,7 @@
 #include "redlockgroup.h"
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -82,4 +83,10 @@ struct CliOptions
     // as exact milliseconds; nothing when malformed or not a whole number of milliseconds.
     // Beyond qint64 it saturates at its maximum, which every caller's limit refuses.
     static std::optional<qint64> parseDuration(const QString &text, qint64 unitMs = 1);
+    // --lang's value, found without parsing the rest: the language to speak while the rest
+    // is parsed (its messages and --help are translated). Empty when not given.
+    static QString languageArgument(const QStringList &arguments);
+
+    // The help and the messages of parsing, in the user's language (last: it ends in private:).
+    Q_DECLARE_TR_FUNCTIONS(CliOptions)
 };

@@ -9,7 +9,7 @@
 namespace {
 QString actionCell(const ActionSupport &s)
 {
-    return s.enabled ? QStringLiteral("yes") : QStringLiteral("no");
+    return s.enabled ? DialectsCommand::tr("yes") : DialectsCommand::tr("no");
 }
 } // namespace
 
@@ -17,8 +17,7 @@ int DialectsCommand::run(const DialectRegistry &registry, bool json)
 {
     static const QList<QPair<AdminAction, const char *>> actions = {
         {AdminAction::Acquire, "acquire"}, {AdminAction::Extend, "extend"}, {AdminAction::ForceRelease, "release"}};
-    TextTable table({QStringLiteral("ID"), QStringLiteral("NAME"), QStringLiteral("ACQUIRE"), QStringLiteral("EXTEND"),
-                     QStringLiteral("RELEASE"), QStringLiteral("WRITTEN BY")});
+    TextTable table({tr("ID"), tr("NAME"), tr("ACQUIRE"), tr("EXTEND"), tr("RELEASE"), tr("WRITTEN BY")});
     QByteArray out;
     for (const Dialect *d : registry.dialects()) {
         if (json) {
@@ -36,7 +35,8 @@ int DialectsCommand::run(const DialectRegistry &registry, bool json)
             out += line.take() + '\n';
             continue;
         }
-        QStringList row{d->id(), d->displayName()};
+        // The id as --dialect takes it; the name in the user's language (--json: in English).
+        QStringList row{d->id(), d->localizedName()};
         for (const auto &a : actions)
             row << actionCell(d->support(a.first));
         row << d->description();

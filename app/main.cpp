@@ -33,6 +33,12 @@
 #include <cstdio>
 
 namespace {
+// One line on stderr, after the program's name.
+void complain(const QString &message)
+{
+    fprintf(stderr, "lockscope: %s\n", qUtf8Printable(message));
+}
+
 bool hasDisplay()
 {
     return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
@@ -53,7 +59,7 @@ bool useProfiles(DialectRegistry &registry, QList<DialectProfile> profiles, cons
     for (const QString &file : files) {
         const std::optional<QList<DialectProfile>> read = ProfileStore::readFile(file, &error);
         if (!read) {
-            fprintf(stderr, "lockscope: %s\n", qUtf8Printable(error));
+            complain(error);
             return false;
         }
         for (const DialectProfile &p : *read) {
@@ -63,7 +69,7 @@ bool useProfiles(DialectRegistry &registry, QList<DialectProfile> profiles, cons
     }
     error = registry.setProfiles(profiles);
     if (!error.isEmpty())
-        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(error));
+        complain(error);
     return error.isEmpty();
 }
 
@@ -78,13 +84,22 @@ SessionManager::LauncherFactory sandboxFactory(bool backgroundDemo)
     };
 }
 
-// The language: --lang, else Settings', else the system's. Before anything shows text.
-void useLanguage(QCoreApplication *app, const CliOptions &options, const AppSettings &settings)
+// The language: --lang, else Settings', else the system's. Before anything shows text, the
+// command line's own messages and --help included.
+void useLanguage(QCoreApplication *app, const QString &language, const AppSettings &settings)
 {
     bool missing = false;
-    AppTranslator::install(app, options.language.isEmpty() ? settings.language : options.language, &missing);
-    if (missing && !options.language.isEmpty())
-        fprintf(stderr, "lockscope: no %s translation here; speaking English\n", qUtf8Printable(options.language));
+    AppTranslator::install(app, language.isEmpty() ? settings.language : language, &missing);
+    if (missing && !language.isEmpty())
+        complain(QCoreApplication::translate("main", "no %1 translation here; speaking English").arg(language));
+}
+
+// redis-cli's warning, as redis-cli says it: the arguments are visible to others on the
+// machine (ps).
+void warnOfPassword(const CliOptions &options)
+{
+    if (options.passwordOnCommandLine && !options.noAuthWarning)
+        fprintf(stderr, "%s\n", qUtf8Printable(CliOptions::passwordWarning()));
 }
 
 AuditLog auditLog(const AppSettings &settings)
@@ -114,7 +129,7 @@ bool useSavedConnection(CliOptions &options, const ConnectionStore &store)
     QString error;
     const std::optional<ConnectionProfile> saved = store.find(options.connectionName, &error);
     if (!saved || !options.useSaved(*saved, &error)) {
-        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(error));
+        complain(error);
         return false;
     }
     return true;
@@ -127,14 +142,42 @@ int runCommand(CliCommand &&command, ConnectionStore *store)
     return command.exec();
 }
 
-int runCli(int argc, char *argv[], CliOptions options)
+// The terminal: the commands, --help and --version, and the messages of a command line that
+// does not parse, all in the user's language.
+int runCli(int argc, char *argv[], const QStringList &arguments)
 {
     QCoreApplication app(argc, argv);
     setIdentity();
     // The terminal takes the language and the audit log's place from Settings; how it scans
     // and watches, only from its options (a script should not depend on the window's settings).
     const AppSettings settings = SettingsStore().load();
-    useLanguage(&app, options, settings);
+    useLanguage(&app, AppTranslator::normalize(CliOptions::languageArgument(arguments)), settings);
+    QString error;
+    std::optional<CliOptions> parsed = CliOptions::parse(arguments, &error);
+    if (!parsed) {
+        complain(QCoreApplication::translate("main", "%1 (see lockscope --help)").arg(error));
+        return CliCommand::Usage;
+    }
+    CliOptions options = *parsed;
+    warnOfPassword(options);
+    switch (options.command) {
+    case CliOptions::Command::Help:
+        fputs(qUtf8Printable(CliOptions::helpText(options.helpTopic)), stdout);
+        return 0;
+    case CliOptions::Command::Version:
+        printf("lockscope %s\n", LOCKSCOPE_VERSION);
+        return 0;
+    case CliOptions::Command::Gui:
+        complain(QCoreApplication::translate(
+            "main", "no display ($DISPLAY and $WAYLAND_DISPLAY are unset), so here are the locks in the terminal.\n"
+                    "  For the window, run lockscope in a desktop session or over 'ssh -X', or render it to a picture\n"
+                    "  with 'lockscope --screenshot lockscope.png'. See 'lockscope --help' for the terminal commands.\n"));
+        options.command = CliOptions::Command::Scan;
+        options.sandbox = !options.connectionGiven;
+        break;
+    default:
+        break;
+    }
     DialectRegistry registry;
     if (!useProfiles(registry, {}, options.profileFiles))
         return CliCommand::Usage;
@@ -161,7 +204,7 @@ int runCli(int argc, char *argv[], CliOptions options)
     case CliOptions::Command::Dialects:
         return DialectsCommand::run(registry, options.json);
     default:
-        fprintf(stderr, "lockscope: this command is not available in this build\n");
+        complain(QCoreApplication::translate("main", "this command is not available in this build"));
         return CliCommand::Usage;
     }
 }
@@ -174,7 +217,8 @@ int runGui(int argc, char *argv[], CliOptions options)
     const SettingsStore settingsStore;
     QStringList settingsProblems;
     const AppSettings settings = settingsStore.load(&settingsProblems);
-    useLanguage(&app, options, settings);
+    useLanguage(&app, options.language, settings);
+    warnOfPassword(options);
     Theme theme; // remembers the platform's palette before anything changes it
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/lockscope.svg")));
     DialectRegistry registry;
@@ -222,7 +266,7 @@ int runGui(int argc, char *argv[], CliOptions options)
     // `lockscope --scenario NAME [--variant V]` opens straight into a running demo.
     const bool demo = !options.scenario.isEmpty();
     if (demo && !DemoScenario::find(options.scenario)) {
-        fprintf(stderr, "lockscope: unknown scenario '%s' (lockscope demo --list shows them)\n", qUtf8Printable(options.scenario));
+        complain(QCoreApplication::translate("main", "unknown scenario '%1' (lockscope demo --list shows them)").arg(options.scenario));
         return CliCommand::Usage;
     }
     if (!options.screenshot.isEmpty() && options.screenshotOfConnections) {
@@ -237,7 +281,7 @@ int runGui(int argc, char *argv[], CliOptions options)
         QTimer::singleShot(500, dialog, [dialog, file = options.screenshot] {
             const bool saved = dialog->grab().save(file);
             if (!saved)
-                fprintf(stderr, "lockscope: could not write %s\n", qUtf8Printable(file));
+                complain(QCoreApplication::translate("main", "could not write %1").arg(file));
             QCoreApplication::exit(saved ? 0 : 1);
         });
         return QApplication::exec();
@@ -247,7 +291,7 @@ int runGui(int argc, char *argv[], CliOptions options)
         auto grab = [&window, file](int code) {
             const bool saved = window.grab().save(file);
             if (!saved)
-                fprintf(stderr, "lockscope: could not write %s\n", qUtf8Printable(file));
+                complain(QCoreApplication::translate("main", "could not write %1").arg(file));
             QCoreApplication::exit(saved ? code : 1);
         };
         if (demo) // the demo runs for --duration seconds before the picture is taken
@@ -270,15 +314,14 @@ int runGui(int argc, char *argv[], CliOptions options)
             if (demo || *decided)
                 return;
             *decided = true;
-            fprintf(stderr, "lockscope: %s\n", qUtf8Printable(message));
+            complain(message);
             QTimer::singleShot(300, &window, [grab] { grab(CliCommand::ConnectionError); });
         };
         QObject::connect(&sessions, &SessionManager::errorOccurred, &window, failed);
         QObject::connect(&sessions, &SessionManager::sandboxFailed, &window,
-                         [failed](const QString &message) { failed(QStringLiteral("Could not start the sandbox: %1").arg(message)); });
+                         [failed](const QString &message) { failed(QApplication::translate("main", "Could not start the sandbox: %1").arg(message)); });
         QTimer::singleShot(60000 + (demo ? 0 : settleMs), &window, [&window] {
-            fprintf(stderr, "lockscope: no scan finished within 60 s; no screenshot taken (%s)\n",
-                    qUtf8Printable(window.statusMessage()));
+            complain(QApplication::translate("main", "no scan finished within 60 s; no screenshot taken (%1)").arg(window.statusMessage()));
             QCoreApplication::exit(CliCommand::ConnectionError);
         });
     }
@@ -313,36 +356,14 @@ int main(int argc, char *argv[])
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
-    QString error;
-    std::optional<CliOptions> options = CliOptions::parse(arguments, &error);
-    if (!options) {
-        fprintf(stderr, "lockscope: %s (see lockscope --help)\n", qUtf8Printable(error));
-        return CliCommand::Usage;
-    }
-    // As redis-cli says it: the arguments are visible to others on the machine (ps).
-    if (options->passwordOnCommandLine && !options->noAuthWarning)
-        fprintf(stderr, "%s\n", qUtf8Printable(CliOptions::passwordWarning()));
-    switch (options->command) {
-    case CliOptions::Command::Help:
-        fputs(qUtf8Printable(CliOptions::helpText(options->helpTopic)), stdout);
-        return 0;
-    case CliOptions::Command::Version:
-        printf("lockscope %s\n", LOCKSCOPE_VERSION);
-        return 0;
-    case CliOptions::Command::Gui:
+    // A first reading, only to choose between the window and the terminal; the terminal reads
+    // the command line again once it speaks the user's language, for its messages and --help.
+    const std::optional<CliOptions> options = CliOptions::parse(arguments, nullptr);
+    if (options && options->command == CliOptions::Command::Gui) {
         if (!options->screenshot.isEmpty() && !hasDisplay())
             qputenv("QT_QPA_PLATFORM", "offscreen");
         if (!options->screenshot.isEmpty() || hasDisplay())
             return runGui(argc, argv, *options);
-        fprintf(stderr,
-                "lockscope: no display ($DISPLAY and $WAYLAND_DISPLAY are unset), so here are the locks in the terminal.\n"
-                "  For the window, run lockscope in a desktop session or over 'ssh -X', or render it to a picture\n"
-                "  with 'lockscope --screenshot lockscope.png'. See 'lockscope --help' for the terminal commands.\n\n");
-        options->command = CliOptions::Command::Scan;
-        options->sandbox = !options->connectionGiven;
-        break;
-    default:
-        break;
     }
-    return runCli(argc, argv, *options);
+    return runCli(argc, argv, arguments);
 }

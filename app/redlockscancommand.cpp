@@ -13,8 +13,8 @@ void RedlockScanCommand::run()
     discovery.patterns = options().patterns;
     m_scan->setOptions(discovery);
     connect(m_scan, &RedlockScanService::nodeFailed, this, [this](int node, const QString &message) {
-        fprintf(stderr, "lockscope: node %d (%s) could not be scanned: %s\n", node + 1, qUtf8Printable(m_scan->nodeName(node)),
-                qUtf8Printable(message));
+        fprintf(stderr, "lockscope: %s\n",
+                qUtf8Printable(tr("node %1 (%2) could not be scanned: %3").arg(node + 1).arg(m_scan->nodeName(node), message)));
     });
     connect(m_scan, &RedlockScanService::finished, this, &RedlockScanCommand::report);
     m_scan->start();
@@ -49,11 +49,11 @@ void RedlockScanCommand::report(const QList<RedlockObservation> &observations)
     for (const char *id : {"held", "degraded", "split", "leftover", "unknown"})
         if (counts.value(QLatin1String(id)) > 0)
             parts << QStringLiteral("%1 %2").arg(counts.value(QLatin1String(id))).arg(QLatin1String(id));
-    fprintf(stderr, "%lld lock(s) on a Redlock group of %lld nodes%s%s\n", qint64(observations.size()), qint64(nodes.size()),
-            parts.isEmpty() ? "" : ": ", qUtf8Printable(parts.join(QStringLiteral(", "))));
+    const QString summary = tr("%1 lock(s) on a Redlock group of %2 nodes").arg(observations.size()).arg(nodes.size());
+    fprintf(stderr, "%s\n", qUtf8Printable(parts.isEmpty() ? summary : tr("%1: %2").arg(summary, parts.join(tr(", ")))));
     // Without every node's reading, a quorum may be wrong: the scan is incomplete.
     if (unreadable > 0) {
-        fail(ConnectionError, QStringLiteral("%1 reading(s) of a lock on a node could not be made; those nodes show as error").arg(unreadable));
+        fail(ConnectionError, tr("%1 reading(s) of a lock on a node could not be made; those nodes show as error").arg(unreadable));
         return;
     }
     finish(Done);
@@ -62,10 +62,10 @@ void RedlockScanCommand::report(const QList<RedlockObservation> &observations)
 QByteArray RedlockScanCommand::table(const QList<RedlockObservation> &observations, const QStringList &nodes, double driftFactor)
 {
     using Status = RedlockObservation::Node::Status;
-    QStringList headers{QStringLiteral("KEY"), QStringLiteral("QUORUM"), QStringLiteral("VALIDITY"), QStringLiteral("HOLDER")};
+    QStringList headers{tr("KEY"), tr("QUORUM"), tr("VALIDITY"), tr("HOLDER")};
     // A column per node, numbered in the order given; the numbers are explained below the table.
     for (int i = 0; i < nodes.size(); ++i)
-        headers << QStringLiteral("NODE %1").arg(i + 1);
+        headers << tr("NODE %1").arg(i + 1);
     TextTable table(headers);
     table.setMaxWidth(0, 48);
     table.setMaxWidth(3, 40);
@@ -103,7 +103,7 @@ QByteArray RedlockScanCommand::table(const QList<RedlockObservation> &observatio
     }
     QByteArray out = table.render();
     for (int i = 0; i < nodes.size(); ++i)
-        out += QStringLiteral("NODE %1: %2\n").arg(i + 1).arg(nodes.at(i)).toUtf8();
-    out += "(\"=\": the majority token; \"-\": absent; \"error\": could not be read, never counted as absent)\n";
+        out += tr("NODE %1: %2\n").arg(i + 1).arg(nodes.at(i)).toUtf8();
+    out += tr("(\"=\": the majority token; \"-\": absent; \"error\": could not be read, never counted as absent)\n").toUtf8();
     return out;
 }

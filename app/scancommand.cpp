@@ -43,11 +43,13 @@ void ScanCommand::run()
         if (!options().json) {
             print(table(m_locks, MonotonicClock::nowMs()));
             fflush(stdout); // the table before the summary on stderr, when both go to one terminal
-            fprintf(stderr, "%lld locks among %lld keys scanned on %s (%.2f s)\n", p.locksFound, p.keysScanned,
-                    qUtf8Printable(session()->displayName()), p.elapsedMs / 1000.0);
+            fprintf(stderr, "%s\n",
+                    qUtf8Printable(tr("%1 locks among %2 keys scanned on %3 (%4 s)")
+                                       .arg(QString::number(p.locksFound), QString::number(p.keysScanned),
+                                            session()->displayName(), QString::number(p.elapsedMs / 1000.0, 'f', 2))));
         }
         if (p.unreadable > 0) {
-            fail(ConnectionError, QStringLiteral("%1 key(s) under the lock patterns could not be read: %2").arg(p.unreadable).arg(p.readError));
+            fail(ConnectionError, tr("%1 key(s) under the lock patterns could not be read: %2").arg(p.unreadable).arg(p.readError));
             return;
         }
         finish(Done);
@@ -55,22 +57,40 @@ void ScanCommand::run()
     m_discovery->start();
 }
 
+// A state as the table shows it: in English its id (as --json and the manual name it), in
+// another language its word there.
+QString ScanCommand::stateWord(LockState state)
+{
+    switch (state) {
+    case LockState::Held:
+        return tr("held");
+    case LockState::NoExpiry:
+        return tr("stuck");
+    case LockState::Expired:
+        return tr("expired");
+    case LockState::Released:
+        return tr("released");
+    case LockState::Lost:
+        return tr("lost");
+    }
+    return LockInfo::stateId(state);
+}
+
 QByteArray ScanCommand::table(QList<LockInfo> locks, qint64 nowMs)
 {
     std::sort(locks.begin(), locks.end(), [](const LockInfo &a, const LockInfo &b) { return a.key() < b.key(); });
-    TextTable table({QStringLiteral("KEY"), QStringLiteral("DIALECT"), QStringLiteral("HOLDER"), QStringLiteral("TOKEN"),
-                     QStringLiteral("TTL"), QStringLiteral("HOLDS"), QStringLiteral("STATE"), QStringLiteral("WARNINGS")});
+    TextTable table({tr("KEY"), tr("DIALECT"), tr("HOLDER"), tr("TOKEN"), tr("TTL"), tr("HOLDS"), tr("STATE"), tr("WARNINGS")});
     table.setMaxWidth(0, 48);
     table.setMaxWidth(2, 40);
     table.setMaxWidth(3, 40);
     table.setRightAligned(4);
     table.setRightAligned(5);
     for (const LockInfo &lock : std::as_const(locks)) {
-        const QString token = lock.holders.size() > 1 ? QStringLiteral("(%1 tokens)").arg(lock.holders.size())
+        const QString token = lock.holders.size() > 1 ? tr("(%1 tokens)").arg(lock.holders.size())
                                                       : TokenText::escape(lock.primaryToken());
         table.addRow({TokenText::escape(lock.key()), lock.dialect, lock.holderSummary(), token,
                       LockInfo::formatTtl(lock.remainingTtlMs(nowMs)), QString::number(lock.holdCount()),
-                      LockInfo::stateId(lock.state(nowMs)), lock.warnings.join(QLatin1Char(','))});
+                      stateWord(lock.state(nowMs)), lock.warnings.join(QLatin1Char(','))});
     }
     return table.render();
 }

@@ -16,6 +16,7 @@ public:
 
     // Also used by watch to reprint the table.
     static QByteArray table(QList<LockInfo> locks, qint64 nowMs);
+    static QString stateWord(LockState state);
 
 protected:
     void run() override;

@@ -8,6 +8,7 @@
 #include "session.h"
 #include "scancommand.h"
 #include "terminationsignals.h"
+#include "texttable.h"
 #include "tokentext.h"
 #include "watchservice.h"
 
@@ -55,7 +56,7 @@ void WatchCommand::run()
         if (!first)
             return;
         if (p.locksFound == 0 && p.unreadable > 0) {
-            fail(ConnectionError, QStringLiteral("none of the %1 key(s) under the lock patterns could be read: %2").arg(p.unreadable).arg(p.readError));
+            fail(ConnectionError, tr("none of the %1 key(s) under the lock patterns could be read: %2").arg(p.unreadable).arg(p.readError));
             return;
         }
         reportStatus();
@@ -81,20 +82,40 @@ void WatchCommand::reportUnreadable(const QList<KeySample> &samples)
             ++counts[s.error];
     for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
         m_reportedErrors.insert(it.key());
-        fprintf(stderr, "lockscope: %d key(s) could not be read: %s\n", it.value(), qUtf8Printable(it.key()));
+        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("%1 key(s) could not be read: %2").arg(it.value()).arg(it.key())));
     }
+}
+
+// An event's kind as the lines show it: in English its id (as --json and the manual name it),
+// in another language its word there; padded to one column of terminal width.
+QString WatchCommand::kindWord(LockEventKind kind)
+{
+    QString word;
+    switch (kind) {
+    case LockEventKind::Acquired: word = tr("acquired"); break;
+    case LockEventKind::Released: word = tr("released"); break;
+    case LockEventKind::Renewed: word = tr("renewed"); break;
+    case LockEventKind::Expired: word = tr("expired"); break;
+    case LockEventKind::HandedOver: word = tr("handed-over"); break;
+    case LockEventKind::Contended: word = tr("contended"); break;
+    case LockEventKind::Stuck: word = tr("stuck"); break;
+    case LockEventKind::NearMiss: word = tr("near-miss"); break;
+    case LockEventKind::Lost: word = tr("lost"); break;
+    case LockEventKind::Server: word = tr("server"); break;
+    }
+    return word + QString(std::max<qsizetype>(0, 11 - TextTable::columns(word)), QLatin1Char(' '));
 }
 
 QByteArray WatchCommand::eventLine(const LockEvent &e)
 {
     const QString time = QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(QStringLiteral("HH:mm:ss.zzz"));
     if (e.isServerEvent())
-        return QStringLiteral("%1  %2  %3  %4\n").arg(time, QStringLiteral("server").leftJustified(11), e.node, e.message).toUtf8();
+        return QStringLiteral("%1  %2  %3  %4\n").arg(time, kindWord(LockEventKind::Server), e.node, e.message).toUtf8();
     QString who = e.kind == LockEventKind::HandedOver ? e.previousHolder + QStringLiteral(" -> ") + e.holder : e.holder;
     if (who.isEmpty())
         who = TokenText::escape(e.token);
-    const QString ttl = e.ttlMs == LockEvent::unknown ? QString() : QStringLiteral("ttl ") + LockInfo::formatTtl(e.ttlMs);
-    QString line = QStringLiteral("%1  %2  %3").arg(time, LockEvent::kindId(e.kind).leftJustified(11), TokenText::escape(e.key));
+    const QString ttl = e.ttlMs == LockEvent::unknown ? QString() : tr("ttl %1").arg(LockInfo::formatTtl(e.ttlMs));
+    QString line = QStringLiteral("%1  %2  %3").arg(time, kindWord(e.kind), TokenText::escape(e.key));
     for (const QString &part : {who, ttl, e.details()})
         if (!part.isEmpty())
             line += QStringLiteral("  ") + part;
@@ -121,7 +142,7 @@ void WatchCommand::printTable()
     } else {
         if (isatty(STDOUT_FILENO))
             out += "\x1b[H\x1b[2J"; // redraw in place, like watch(1)
-        out += QStringLiteral("%1  %2 lock(s) on %3, every %4 s\n\n")
+        out += tr("%1  %2 lock(s) on %3, every %4 s\n\n")
                    .arg(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss")))
                    .arg(locks.size())
                    .arg(session()->displayName())
@@ -145,14 +166,14 @@ void WatchCommand::reportStatus()
     QString hint;
     if (!m_events->isLive() && !options().enableNotifications
         && m_events->notifier()->state() == KeyspaceNotifier::State::Off)
-        hint = QStringLiteral(" (--enable-notifications lets LockScope turn them on while it watches)");
-    fprintf(stderr, "lockscope: watching %lld lock(s) on %s; %s%s\n", qint64(m_watch->locks().size()),
-            qUtf8Printable(session()->displayName()), qUtf8Printable(status), qUtf8Printable(hint));
+        hint = tr(" (--enable-notifications lets LockScope turn them on while it watches)");
+    fprintf(stderr, "lockscope: %s\n",
+            qUtf8Printable(tr("watching %1 lock(s) on %2; %3%4").arg(m_watch->locks().size()).arg(session()->displayName(), status, hint)));
 }
 
 void WatchCommand::interrupt(int signalNumber)
 {
-    shutdown(signalNumber == SIGINT ? QStringLiteral("interrupted") : QString::fromLocal8Bit(strsignal(signalNumber)).toLower(),
+    shutdown(signalNumber == SIGINT ? tr("interrupted") : QString::fromLocal8Bit(strsignal(signalNumber)).toLower(),
              TerminationSignals::exitStatus(signalNumber));
 }
 
@@ -163,13 +184,13 @@ void WatchCommand::shutdown(const QString &why, int code)
     m_shuttingDown = true;
     m_tableTimer.stop();
     if (!why.isEmpty())
-        fprintf(stderr, "lockscope: %s, stopping\n", qUtf8Printable(why));
+        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("%1, stopping").arg(why)));
     if (!m_scanned && code == Done) {
         // The watch ended without ever reading the server: that is not a quiet server.
         const QString last = session() ? session()->lastError() : QString();
-        fail(ConnectionError, QStringLiteral("the watch ended before %1 could be read%2")
-                                  .arg(session() ? session()->displayName() : QStringLiteral("the server"),
-                                       last.isEmpty() ? QStringLiteral(" (no answer yet)") : QStringLiteral(": ") + last));
+        fail(ConnectionError, tr("the watch ended before %1 could be read%2")
+                                  .arg(session() ? session()->displayName() : tr("the server"),
+                                       last.isEmpty() ? tr(" (no answer yet)") : tr(": %1").arg(last)));
         return;
     }
     // Closing the session puts the server's notification setting back (when we changed it).

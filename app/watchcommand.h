@@ -25,6 +25,7 @@ public:
     ~WatchCommand() override;
 
     static QByteArray eventLine(const LockEvent &event);
+    static QString kindWord(LockEventKind kind);
 
 protected:
     void run() override;

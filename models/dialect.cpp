@@ -3,6 +3,7 @@
 #include "tokenfactory.h"
 #include "tokentext.h"
 
+#include <QCoreApplication>
 #include <QObject>
 
 #include <algorithm>
@@ -37,6 +38,26 @@ void Dialect::applyWaiterProbes(LockInfo &lock, const QList<qint64> &answers) co
         lock.waiters = int(std::min<qint64>(sum, std::numeric_limits<int>::max()));
 }
 
+// The built-in names that read differently in another language; library and class names
+// (Redisson RLock, redis-py Lock …) stay as they are. lupdate collects them from here.
+[[maybe_unused]] static const char *const translatedNames[] = {
+    QT_TRANSLATE_NOOP("Dialect", "Plain token (SET NX PX)"),
+    QT_TRANSLATE_NOOP("Dialect", "Redisson FairLock"),
+    QT_TRANSLATE_NOOP("Dialect", "Redisson ReadWriteLock"),
+    QT_TRANSLATE_NOOP("Dialect", "Redisson Semaphore"),
+    QT_TRANSLATE_NOOP("Dialect", "Redisson PermitExpirableSemaphore"),
+    QT_TRANSLATE_NOOP("Dialect", "redis-semaphore Semaphore"),
+    QT_TRANSLATE_NOOP("Dialect", "redis-semaphore Mutex"),
+    QT_TRANSLATE_NOOP("Dialect", "Laravel cache lock"),
+    QT_TRANSLATE_NOOP("Dialect", "Expiry timestamp"),
+    QT_TRANSLATE_NOOP("Dialect", "Unknown"),
+};
+
+QString Dialect::localizedName() const
+{
+    return QCoreApplication::translate("Dialect", displayName().toUtf8().constData());
+}
+
 LockFingerprint::Scope Dialect::guardScope(AdminAction action) const
 {
     return action == AdminAction::ReleaseHolder ? LockFingerprint::Scope::Holder : LockFingerprint::Scope::Whole;
@@ -46,7 +67,7 @@ ActionSupport Dialect::support(AdminAction action) const
 {
     if (action == AdminAction::ReleaseHolder && !isShared())
         return ActionSupport::no(QObject::tr("A %1 lock has one holder at a time: releasing one holder is releasing the lock")
-                                     .arg(displayName()));
+                                     .arg(localizedName()));
     return ActionSupport::yes();
 }
 

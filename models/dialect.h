@@ -32,8 +32,11 @@ class Dialect
 public:
     virtual ~Dialect() = default;
 
+    // The stable id (--json, profiles, settings, --dialect) and the English name (--json's
+    // "name"); people read localizedName(), the name in their language.
     virtual QString id() const = 0;
     virtual QString displayName() const = 0;
+    QString localizedName() const;
     // One line for the README table and tooltips: which library writes this layout.
     virtual QString description() const { return displayName(); }
 

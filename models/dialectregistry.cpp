@@ -8,6 +8,7 @@
 #include "stringlockdialect.h"
 #include "zsetsemaphoredialect.h"
 
+#include <QCoreApplication>
 #include <QObject>
 
 #include <algorithm>
@@ -106,13 +107,13 @@ std::optional<LockInfo> DialectRegistry::classify(const KeySample &sample) const
             bestScore = score;
             best = std::move(candidate);
             best.dialect = d->id();
-            best.dialectName = d->displayName();
+            best.dialectName = d->localizedName();
         }
     }
     if (bestScore == 0) {
         best = LockInfo();
         best.dialect = QString::fromLatin1(unknownId);
-        best.dialectName = QStringLiteral("Unknown");
+        best.dialectName = QCoreApplication::translate("Dialect", "Unknown");
         best.addWarning(QStringLiteral("unrecognised"));
     }
     best.sample = sample;

@@ -59,9 +59,10 @@ QString LockInfo::holderSummary() const
     for (const LockHolder &h : holders)
         if (!h.holder.isEmpty() && !names.contains(h.holder))
             names << h.holder;
-    const QString who = names.isEmpty() ? QString() : QStringLiteral(": ") + names.mid(0, 3).join(QStringLiteral(", "))
-                                                          + (names.size() > 3 ? QStringLiteral(", …") : QString());
-    return QStringLiteral("%1 holders").arg(holders.size()) + who;
+    const QString count = tr("%1 holders").arg(holders.size());
+    if (names.isEmpty())
+        return count;
+    return tr("%1: %2").arg(count, names.mid(0, 3).join(tr(", ")) + (names.size() > 3 ? tr(", …") : QString()));
 }
 
 void LockInfo::addWarning(const QString &code)

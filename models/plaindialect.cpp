@@ -2,6 +2,9 @@
 
 #include "tokenshape.h"
 
+#include <QCoreApplication>
+#include <QObject>
+
 int PlainDialect::recognise(const KeySample &sample, LockInfo &lock) const
 {
     if (sample.type != RedisType::String || sample.size <= 0 || sample.size > maxTokenSize || sample.truncated)
@@ -10,10 +13,15 @@ int PlainDialect::recognise(const KeySample &sample, LockInfo &lock) const
     holder.token = sample.value;
     QByteArray uuid, thread;
     if (TokenShape::splitUuidThread(sample.value, &uuid, &thread)) {
-        holder.holder = QStringLiteral("client %1, thread %2").arg(QString::fromLatin1(uuid), QString::fromLatin1(thread));
+        holder.holder = QObject::tr("client %1, thread %2").arg(QString::fromLatin1(uuid), QString::fromLatin1(thread));
         holder.fields = {{QStringLiteral("client"), QString::fromLatin1(uuid)},
                          {QStringLiteral("thread"), QString::fromLatin1(thread)}};
     }
     lock.holders = {holder};
     return 10;
+}
+
+QString PlainDialect::description() const
+{
+    return QCoreApplication::translate("Dialect", "The Redis docs' recipe and hand-rolled locks: any short token, compare-and-delete");
 }

@@ -12,9 +12,6 @@ public:
 
     QString id() const override { return QStringLiteral("plain"); }
     QString displayName() const override { return QStringLiteral("Plain token (SET NX PX)"); }
-    QString description() const override
-    {
-        return QStringLiteral("The Redis docs' recipe and hand-rolled locks: any short token, compare-and-delete");
-    }
+    QString description() const override;
     int recognise(const KeySample &sample, LockInfo &lock) const override;
 };

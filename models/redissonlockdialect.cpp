@@ -91,8 +91,8 @@ int RedissonLockDialect::recognise(const KeySample &sample, LockInfo &lock) cons
         LockHolder holder;
         holder.token = entry.first;
         holder.count = count;
-        const QString threadName = node ? QStringLiteral("lock object") : QStringLiteral("thread");
-        holder.holder = QStringLiteral("client %1, %2 %3").arg(QString::fromLatin1(client), threadName, QString::fromLatin1(thread));
+        holder.holder = (node ? QObject::tr("client %1, lock object %2") : QObject::tr("client %1, thread %2"))
+                            .arg(QString::fromLatin1(client), QString::fromLatin1(thread));
         holder.fields = {{QStringLiteral("client"), QString::fromLatin1(client)},
                          {node ? QStringLiteral("lock object") : QStringLiteral("thread"), QString::fromLatin1(thread)}};
         holders << holder;
@@ -122,7 +122,7 @@ void RedissonLockDialect::applyWaiterProbes(LockInfo &lock, const QList<qint64> 
     if (queued > 0) {
         const RedissonLockDialect fair(Flavor::FairLock);
         lock.dialect = fair.id();
-        lock.dialectName = fair.displayName();
+        lock.dialectName = fair.localizedName();
         lock.waiters = int(std::min<qint64>(queued, std::numeric_limits<int>::max()));
         lock.details.append({QStringLiteral("queue"), QString::fromLatin1(queueKey(lock.key()))});
     } else if (subscribers >= 0) {

@@ -105,10 +105,14 @@ QString holderSummary(const LockHolder &h)
     for (const auto &w : words)
         if (const QString v = h.field(w.first); !v.isEmpty())
             parts << w.second.arg(v);
-    return parts.join(QStringLiteral(", "));
+    return parts.join(QObject::tr(", "));
 }
 
-const QString redlockCaveat = QObject::tr(" With several Redlock masters the lock lives on each of them: this acts on this server only.");
+// A function, not a constant: a constant is made before the translator is installed.
+QString redlockCaveat()
+{
+    return QObject::tr(" With several Redlock masters the lock lives on each of them: this acts on this server only.");
+}
 } // namespace
 
 StringLockDialect::StringLockDialect(Spec spec)
@@ -118,54 +122,61 @@ StringLockDialect::StringLockDialect(Spec spec)
 {
 }
 
+QString StringLockDialect::description() const
+{
+    return QCoreApplication::translate("Dialect", m_spec.library.toUtf8().constData());
+}
+
 std::vector<std::unique_ptr<Dialect>> StringLockDialect::builtIns()
 {
     using R = Spec::Release;
+    // The libraries' descriptions, English here, in the user's language when shown.
+    auto noop = [](const char *text) { return QString::fromUtf8(text); };
     std::vector<Spec> specs;
-    specs.push_back({.id = u"redis-py"_s, .name = u"redis-py Lock"_s, .library = u"redis-py's Lock (Python): uuid1 hex token"_s,
+    specs.push_back({.id = u"redis-py"_s, .name = u"redis-py Lock"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "redis-py's Lock (Python): uuid1 hex token")),
                      .valuePattern = uuid1Hex, .confidence = 50, .newToken = &TokenFactory::uuid1Hex, .decode = &decodeUuid1,
                      .extendNeedsTtl = true});
-    specs.push_back({.id = u"celery-once"_s, .name = u"celery-once"_s, .library = u"celery-once (redis-py Lock under qo_ keys)"_s,
+    specs.push_back({.id = u"celery-once"_s, .name = u"celery-once"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "celery-once (redis-py Lock under qo_ keys)")),
                      .keyPattern = u"^qo_"_s, .valuePattern = uuid1Hex, .confidence = 55, .newToken = &TokenFactory::uuid1Hex,
                      .decode = &decodeUuid1, .extendNeedsTtl = true});
-    specs.push_back({.id = u"python-redis-lock"_s, .name = u"python-redis-lock"_s, .library = u"python-redis-lock (ionelmc) with its lock-signal list"_s,
+    specs.push_back({.id = u"python-redis-lock"_s, .name = u"python-redis-lock"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "python-redis-lock (ionelmc) with its lock-signal list")),
                      .keyPattern = u"^lock:"_s, .valuePattern = u"[A-Za-z0-9+/]{24}"_s, .confidence = 45,
                      .newToken = [] { return TokenFactory::base64Unpadded(18); }, .ttlInSeconds = true, .extendNeedsTtl = true,
                      .release = R::SignalList});
-    specs.push_back({.id = u"redsync"_s, .name = u"Redsync"_s, .library = u"go-redsync/redsync (Go Redlock)"_s,
+    specs.push_back({.id = u"redsync"_s, .name = u"Redsync"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "go-redsync/redsync (Go Redlock)")),
                      .valuePattern = u"[A-Za-z0-9+/]{21}[AQgw]=="_s, .confidence = 40,
-                     .newToken = [] { return TokenFactory::base64(16); }, .caveat = redlockCaveat});
-    specs.push_back({.id = u"node-redlock"_s, .name = u"node-redlock"_s, .library = u"redlock for Node.js (v3 to v5)"_s,
+                     .newToken = [] { return TokenFactory::base64(16); }, .caveat = redlockCaveat()});
+    specs.push_back({.id = u"node-redlock"_s, .name = u"node-redlock"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "redlock for Node.js (v3 to v5)")),
                      .valuePattern = u"[0-9a-f]{32}"_s, .confidence = 35, .newToken = [] { return TokenFactory::hex(16); },
-                     .caveat = redlockCaveat});
-    specs.push_back({.id = u"redlock-net"_s, .name = u"RedLock.net / pottery"_s, .library = u"RedLock.net (.NET) or pottery (Python): redlock:<resource>"_s,
+                     .caveat = redlockCaveat()});
+    specs.push_back({.id = u"redlock-net"_s, .name = u"RedLock.net / pottery"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "RedLock.net (.NET) or pottery (Python): redlock:<resource>")),
                      .keyPattern = u"^redlock:"_s, .valuePattern = uuid4, .confidence = 45, .newToken = &TokenFactory::uuid4,
                      .caveat = QObject::tr(" A live RedLock.net holder re-creates its key within expiry/2, so this frees the lock only "
-                                           "if its holder is gone.") + redlockCaveat});
-    specs.push_back({.id = u"redlock-py"_s, .name = u"redlock-py"_s, .library = u"redlock-py (SPSCommerce): 22 alphanumerics"_s,
+                                           "if its holder is gone.") + redlockCaveat()});
+    specs.push_back({.id = u"redlock-py"_s, .name = u"redlock-py"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "redlock-py (SPSCommerce): 22 alphanumerics")),
                      .valuePattern = u"[A-Za-z0-9]{22}"_s, .confidence = 25, .newToken = [] { return TokenFactory::alphanumeric(22); },
-                     .caveat = redlockCaveat});
-    specs.push_back({.id = u"bsm-redislock"_s, .name = u"bsm/redislock"_s, .library = u"bsm/redislock (Go): base64url token + metadata"_s,
+                     .caveat = redlockCaveat()});
+    specs.push_back({.id = u"bsm-redislock"_s, .name = u"bsm/redislock"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "bsm/redislock (Go): base64url token + metadata")),
                      .valuePattern = u"(?=[A-Za-z0-9]{0,21}[_-]|.{23})(?<token>[A-Za-z0-9_-]{21}[AQgw])(?<metadata>[\\x20-\\x7e]{0,200})"_s,
                      .confidence = 30, .newToken = [] { return TokenFactory::base64Url(16); }});
     specs.push_back({.id = u"spring-lock-registry"_s, .name = u"Spring RedisLockRegistry"_s,
-                     .library = u"Spring Integration RedisLockRegistry: <registryKey>:<lock>, one UUID per registry"_s,
+                     .library = noop(QT_TRANSLATE_NOOP("Dialect", "Spring Integration RedisLockRegistry: <registryKey>:<lock>, one UUID per registry")),
                      .keyPattern = u"^(?!(?i:locks?|mutex|redlock):)[^:]+:."_s, .valuePattern = u"(?<client>"_s + uuid4 + u")"_s, .confidence = 20,
                      .newToken = &TokenFactory::uuid4, .maxTtlMs = 60000, .release = R::PublishKey});
-    specs.push_back({.id = u"shedlock"_s, .name = u"ShedLock"_s, .library = u"ShedLock RedisLockProvider: ADDED:<time>@<host>"_s,
+    specs.push_back({.id = u"shedlock"_s, .name = u"ShedLock"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "ShedLock RedisLockProvider: ADDED:<time>@<host>")),
                      .valuePattern = u"ADDED:(?<time>\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z)@(?<host>[^:@]*)(?::(?<client>"_s + uuid4 + u"))?"_s,
                      .confidence = 60, .newToken = &shedLockToken,
                      .caveat = QObject::tr(" ShedLock skips the job while the key exists; a finished job may keep it until lockAtLeastFor.")});
-    specs.push_back({.id = u"laravel"_s, .name = u"Laravel cache lock"_s, .library = u"Laravel's Cache::lock(): 16-character owner under the cache prefix"_s,
+    specs.push_back({.id = u"laravel"_s, .name = u"Laravel cache lock"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "Laravel's Cache::lock(): 16-character owner under the cache prefix")),
                      .keyPattern = u"(?i)cache[-_]"_s, .valuePattern = u"[A-Za-z0-9]{16}"_s, .confidence = 40,
                      .newToken = [] { return TokenFactory::alphanumeric(16); }, .ttlInSeconds = true});
-    specs.push_back({.id = u"redis-semaphore-mutex"_s, .name = u"redis-semaphore Mutex"_s, .library = u"redis-semaphore (Node) Mutex: mutex:<key>"_s,
+    specs.push_back({.id = u"redis-semaphore-mutex"_s, .name = u"redis-semaphore Mutex"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "redis-semaphore (Node) Mutex: mutex:<key>")),
                      .keyPattern = u"^mutex:"_s, .valuePattern = u"(?<client>"_s + uuid4 + u")(?:-(?<metadata>.*))?"_s, .confidence = 45,
                      .newToken = &TokenFactory::uuid4});
-    specs.push_back({.id = u"distributedlock-net"_s, .name = u"DistributedLock.Redis"_s, .library = u"madelson's DistributedLock.Redis (.NET): <host>_<pid>_<guid>"_s,
+    specs.push_back({.id = u"distributedlock-net"_s, .name = u"DistributedLock.Redis"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "madelson's DistributedLock.Redis (.NET): <host>_<pid>_<guid>")),
                      .valuePattern = u"(?<host>[\\x21-\\x7e]+)_(?<pid>\\d{1,10})_(?<client>[0-9a-f]{32})"_s, .confidence = 45,
                      .newToken = &distributedLockToken});
-    specs.push_back({.id = u"expiry-timestamp"_s, .name = u"Expiry timestamp"_s, .library = u"redis-lock (Node) and others that store only the deadline"_s,
+    specs.push_back({.id = u"expiry-timestamp"_s, .name = u"Expiry timestamp"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "redis-lock (Node) and others that store only the deadline")),
                      .valuePattern = u"\\d{13}|\\d{10}"_s, .confidence = 30, .newToken = &expiryToken, .decode = &decodeExpiry,
                      .extendRefusal = QObject::tr("The value is the lock's deadline: a longer TTL would leave it stale for the library")});
     std::vector<std::unique_ptr<Dialect>> out;

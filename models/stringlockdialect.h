@@ -38,7 +38,7 @@ public:
 
     QString id() const override { return m_spec.id; }
     QString displayName() const override { return m_spec.name; }
-    QString description() const override { return m_spec.library; }
+    QString description() const override;
     int recognise(const KeySample &sample, LockInfo &lock) const override;
     bool isSideKey(const QByteArray &key) const override;
     ActionSupport support(AdminAction action) const override;

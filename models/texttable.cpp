@@ -24,32 +24,58 @@ void TextTable::addRow(const QStringList &cells)
     m_rows.append(cells);
 }
 
+namespace {
+// East Asian wide and fullwidth characters (Hangul, CJK, kana, fullwidth forms).
+int columnsOf(QChar c)
+{
+    const char16_t u = c.unicode();
+    const bool wide = (u >= 0x1100 && u <= 0x115f) || (u >= 0x2e80 && u <= 0xa4cf) || (u >= 0xac00 && u <= 0xd7a3)
+                      || (u >= 0xf900 && u <= 0xfaff) || (u >= 0xfe30 && u <= 0xfe4f) || (u >= 0xff00 && u <= 0xff60)
+                      || (u >= 0xffe0 && u <= 0xffe6);
+    return wide ? 2 : 1;
+}
+} // namespace
+
+qsizetype TextTable::columns(const QString &text)
+{
+    qsizetype n = 0;
+    for (const QChar c : text)
+        n += columnsOf(c);
+    return n;
+}
+
 QByteArray TextTable::render() const
 {
-    const qsizetype columns = m_headers.size();
+    const qsizetype count = m_headers.size();
     auto cell = [this](const QStringList &row, qsizetype c) {
         QString text = row.value(c);
         const int max = m_maxWidth.at(c);
-        if (max > 1 && text.size() > max)
-            text = text.left(max - 1) + QChar(0x2026);
+        if (max > 1 && columns(text) > max) {
+            qsizetype used = 1; // the ellipsis
+            qsizetype keep = 0;
+            while (keep < text.size() && used + columnsOf(text.at(keep)) <= max)
+                used += columnsOf(text.at(keep++));
+            text = text.left(keep) + QChar(0x2026);
+        }
         return text;
     };
-    QList<qsizetype> widths(columns, 0);
-    for (qsizetype c = 0; c < columns; ++c) {
-        widths[c] = cell(m_headers, c).size();
+    QList<qsizetype> widths(count, 0);
+    for (qsizetype c = 0; c < count; ++c) {
+        widths[c] = columns(cell(m_headers, c));
         for (const QStringList &row : m_rows)
-            widths[c] = std::max(widths[c], cell(row, c).size());
+            widths[c] = std::max(widths[c], columns(cell(row, c)));
     }
     QString out;
     auto line = [&](const QStringList &row) {
         QString text;
-        for (qsizetype c = 0; c < columns; ++c) {
+        for (qsizetype c = 0; c < count; ++c) {
             const QString v = cell(row, c);
-            const bool last = c == columns - 1;
+            const bool last = c == count - 1;
+            const QString padding(widths.at(c) - columns(v), QLatin1Char(' '));
             if (m_right.at(c))
-                text += v.rightJustified(widths.at(c));
+                text += padding + v;
             else
-                text += last ? v : v.leftJustified(widths.at(c));
+                text += last ? v : v + padding;
             if (!last)
                 text += QStringLiteral("  ");
         }

@@ -5,7 +5,8 @@
 #include <QStringList>
 
 // A plain-text table for terminals: columns padded to their widest cell, long cells cut
-// with an ellipsis at a per-column limit so one huge token cannot wreck the layout.
+// with an ellipsis at a per-column limit so one huge token cannot wreck the layout. Widths are
+// terminal columns, so a translated (Chinese) table lines up too.
 class TextTable final
 {
 public:
@@ -17,6 +18,9 @@ public:
     qsizetype rowCount() const { return m_rows.size(); }
 
     QByteArray render() const;
+
+    // How many terminal columns text takes: a CJK character takes two.
+    static qsizetype columns(const QString &text);
 
 private:
     QStringList m_headers;

@@ -4,7 +4,9 @@
 # docs/lockscope.1.scd.)
 #   cmake -DLOCKSCOPE=<binary> -DMANPAGE=<built lockscope.1> -P manpage.cmake
 cmake_minimum_required(VERSION 3.22)
-execute_process(COMMAND ${LOCKSCOPE} --help OUTPUT_VARIABLE help RESULT_VARIABLE rc)
+# In English whatever the locale or Settings say: the man page is the English one.
+execute_process(COMMAND ${CMAKE_COMMAND} -E env LC_ALL=C.UTF-8 LANGUAGE= ${LOCKSCOPE} --lang en --help
+                OUTPUT_VARIABLE help RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "lockscope --help failed (${rc})")
 endif()

@@ -67,7 +67,7 @@ void AcquireDialog::setDialects(const QList<const Dialect *> &dialects)
         if (!d->support(AdminAction::Acquire).enabled)
             continue;
         m_dialects << d;
-        m_dialect->addItem(d->displayName(), d->id());
+        m_dialect->addItem(d->localizedName(), d->id());
         m_dialect->setItemData(m_dialect->count() - 1, d->description(), Qt::ToolTipRole);
     }
     const bool choice = m_dialects.size() > 1;

@@ -13,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
+#include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -61,6 +62,9 @@ LiveChart::LiveChart(const QString &title, QWidget *parent)
         ask(tr("Export chart data"), tr("CSV files (*.csv)"), QStringLiteral("csv"), [this](const QString &f) { exportCsv(f); });
     });
     exportButton->setMenu(menu);
+    // Fusion draws the menu arrow over the text's end without widening the button for it.
+    exportButton->setMinimumWidth(exportButton->sizeHint().width()
+                                  + exportButton->style()->pixelMetric(QStyle::PM_MenuButtonIndicator, nullptr, exportButton));
 
     auto *header = new QHBoxLayout;
     header->setContentsMargins(4, 2, 4, 0);

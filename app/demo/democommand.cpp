@@ -53,7 +53,7 @@ bool DemoCommand::plan(QString *error)
     if (!m_options.variant.isEmpty()) {
         variant = DemoScenario::parseVariant(m_options.variant);
         if (!variant) {
-            *error = QStringLiteral("unknown variant '%1' (broken, fixed, or unlocked for oversell)").arg(m_options.variant);
+            *error = tr("unknown variant '%1' (broken, fixed, or unlocked for oversell)").arg(m_options.variant);
             return false;
         }
     }
@@ -64,13 +64,13 @@ bool DemoCommand::plan(QString *error)
     } else if (const DemoScenario *s = DemoScenario::find(m_options.scenario)) {
         scenarios << s;
     } else {
-        *error = QStringLiteral("unknown scenario '%1' (lockscope demo --list shows them)").arg(m_options.scenario);
+        *error = tr("unknown scenario '%1' (lockscope demo --list shows them)").arg(m_options.scenario);
         return false;
     }
     for (const DemoScenario *s : std::as_const(scenarios)) {
         if (variant && !s->hasVariant(*variant)) {
             if (!m_options.scenario.isEmpty()) {
-                *error = QStringLiteral("scenario '%1' has no variant '%2' (it has: %3)")
+                *error = tr("scenario '%1' has no variant '%2' (it has: %3)")
                              .arg(s->id, m_options.variant, s->variantIds().join(QStringLiteral(", ")));
                 return false;
             }
@@ -92,15 +92,15 @@ int DemoCommand::exec()
     }
     QString error;
     if (m_options.connectionGiven || m_options.sandbox)
-        error = QStringLiteral("demo starts its own servers; it takes no connection options");
+        error = tr("demo starts its own servers; it takes no connection options");
     if (error.isEmpty())
         plan(&error);
     if (!error.isEmpty()) {
-        fprintf(stderr, "lockscope: %s (see lockscope --help)\n", qUtf8Printable(error));
+        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("%1 (see lockscope --help)").arg(error)));
         return Usage;
     }
     if (SandboxServer::findRedisServer().isEmpty()) {
-        fprintf(stderr, "lockscope: demo: redis-server is not installed (on Debian: apt-get install redis-server)\n");
+        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("demo: redis-server is not installed (on Debian: apt-get install redis-server)")));
         return SandboxError;
     }
     m_seed = m_options.seedGiven ? m_options.seed : QRandomGenerator::global()->generate();
@@ -132,7 +132,7 @@ void DemoCommand::runNext()
     m_runStartedMs = 0;
     m_run = new DemoRun(*scenario, variant, parameters, this);
     connect(m_run, &DemoRun::failed, this, [this](const QString &message) {
-        fprintf(stderr, "lockscope: demo sandbox: %s\n", qUtf8Printable(message));
+        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("demo sandbox: %1").arg(message)));
         m_exitCode = SandboxError;
         m_queue.clear();
         finish(SandboxError);
@@ -155,10 +155,12 @@ void DemoCommand::runNext()
 
 void DemoCommand::onEvent(qint64 timeMs, const QString &text, bool bad)
 {
-    const bool isViolation = text.startsWith(QLatin1String("VIOLATION"));
+    // The run logs a violation as "VIOLATION: …", in the language it speaks.
+    static const QString violationPrefix = DemoRun::tr("VIOLATION: %1").section(QLatin1String("%1"), 0, 0);
+    const bool isViolation = text.startsWith(violationPrefix);
     if (isViolation && ++m_violationLines > violationLinesShown) {
         if (m_violationLines == violationLinesShown + 1)
-            print("   …        further violations are counted, not listed\n");
+            print(tr("   …        further violations are counted, not listed\n").toUtf8());
         return;
     }
     if (m_runStartedMs == 0) // the run's first event is its start

@@ -18,6 +18,5 @@ struct DemoNodeInfo
     int holdCount = 0;           // re-entrant holds (hash locks), else 1 while held
     qint64 pttlMs = -2;          // PTTL of the lock key there: -2 none, -1 no expiry
 
-    QString name() const { return QStringLiteral("node %1").arg(index + 1); }
     bool operator==(const DemoNodeInfo &) const = default;
 };

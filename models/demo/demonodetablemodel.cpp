@@ -46,11 +46,12 @@ QVariant DemoNodeTableModel::data(const QModelIndex &index, int role) const
         return {};
     switch (index.column()) {
     case NodeColumn:
-        return QStringLiteral("%1 :%2").arg(n.name()).arg(n.port);
+        return tr("node %1 :%2").arg(n.index + 1).arg(n.port);
     case StateColumn:
         return n.up ? tr("● up") : tr("● down");
     case RoleColumn:
-        return n.role;
+        // The role as Redis names it (INFO replication), in the user's words.
+        return n.role == QLatin1String("master") ? tr("master") : n.role == QLatin1String("replica") ? tr("replica") : n.role;
     case HolderColumn:
         return holderText(n);
     case TtlColumn:

@@ -6,7 +6,7 @@ QStringList DemoRecipe::describe(int ttlMs) const
     const QString ttl = QString::number(ttlMs);
     switch (lock) {
     case Lock::None:
-        lines << QStringLiteral("no lock");
+        lines << tr("no lock");
         break;
     case Lock::Token:
     case Lock::Redlock: {
@@ -17,35 +17,33 @@ QStringList DemoRecipe::describe(int ttlMs) const
                           : QStringLiteral("SET key token NX PX %1").arg(ttl);
             break;
         case Acquire::SetNxNoTtl:
-            set = QStringLiteral("SET key token NX (no expiry)");
+            set = QStringLiteral("SET key token NX") + tr(" (no expiry)");
             break;
         case Acquire::SetNxThenExpire:
-            set = QStringLiteral("SETNX key token, then PEXPIRE key %1").arg(ttl);
+            set = tr("%1, then %2").arg(QStringLiteral("SETNX key token"), QStringLiteral("PEXPIRE key %1").arg(ttl));
             break;
         }
         if (lock == Lock::Redlock && lockServers > 1)
-            set += QStringLiteral(" on %1 servers, quorum %2").arg(lockServers).arg(lockServers / 2 + 1);
-        lines << QStringLiteral("acquire: ") + set;
+            set += tr(" on %1 servers, quorum %2").arg(lockServers).arg(lockServers / 2 + 1);
+        lines << tr("acquire: %1").arg(set);
         if (ownTokenShortcut)
-            lines << QStringLiteral("re-enter: GET key == my token → go ahead");
+            lines << tr("re-enter: GET key == my token → go ahead");
         if (waitReplicas > 0)
-            lines << QStringLiteral("then: WAIT %1 %2 before entering").arg(waitReplicas).arg(waitTimeoutMs);
-        lines << (release == Release::PlainDel ? QStringLiteral("release: DEL key")
-                                               : QStringLiteral("release: Lua compare-and-delete"));
+            lines << tr("then: %1 before entering").arg(QStringLiteral("WAIT %1 %2").arg(waitReplicas).arg(waitTimeoutMs));
+        lines << (release == Release::PlainDel ? tr("release: %1").arg(QStringLiteral("DEL key")) : tr("release: Lua compare-and-delete"));
         break;
     }
     case Lock::Reentrant:
-        lines << QStringLiteral("acquire: Lua HINCRBY key holder 1 + PEXPIRE %1").arg(ttl)
-              << QStringLiteral("release: Lua HINCRBY -1, DEL at 0");
+        lines << tr("acquire: %1").arg(QStringLiteral("Lua HINCRBY key holder 1 + PEXPIRE %1").arg(ttl))
+              << tr("release: Lua HINCRBY -1, DEL at 0");
         break;
     }
     if (lock != Lock::None)
-        lines << (watchdog ? QStringLiteral("watchdog: extend every %1 ms").arg(ttlMs / 3) : QStringLiteral("no watchdog"));
+        lines << (watchdog ? tr("watchdog: extend every %1 ms").arg(ttlMs / 3) : tr("no watchdog"));
     if (job == Job::FencedWrite)
-        lines << (resourceChecksFence ? QStringLiteral("resource: rejects lower fencing tokens")
-                                      : QStringLiteral("resource: accepts every write"));
+        lines << (resourceChecksFence ? tr("resource: rejects lower fencing tokens") : tr("resource: accepts every write"));
     if (lock != Lock::None)
-        lines << QStringLiteral("retry: ") + retry.describe();
+        lines << tr("retry: %1").arg(retry.describe());
     return lines;
 }
 

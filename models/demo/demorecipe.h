@@ -2,6 +2,7 @@
 
 #include "retrypolicy.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 // What one variant of a scenario is made of: which lock protocol the workers run, which
@@ -44,6 +45,9 @@ struct DemoRecipe
     bool detectsStuck = false;
 
     // The protocol in a few short lines ("SET key token NX PX ttl", …), for the panel.
+    // The commands stay as typed; what is said about them is in the user's language.
     QStringList describe(int ttlMs) const;
     static QString violationId(Violation v);
+
+    Q_DECLARE_TR_FUNCTIONS(DemoRecipe) // last: it ends in private:
 };

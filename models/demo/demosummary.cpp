@@ -1,6 +1,9 @@
 #include "demosummary.h"
 
 #include "jsonwriter.h"
+#include "texttable.h"
+
+#include <QHash>
 
 #include <algorithm>
 #include <cmath>
@@ -10,8 +13,9 @@ double roundTenth(double ms)
 {
     return std::round(ms * 10.0) / 10.0;
 }
+} // namespace
 
-QString violationMeaning(const QString &kind)
+QString DemoSummary::violationText(const QString &kind)
 {
     if (kind == QLatin1String("overlap"))
         return DemoSummary::tr("two workers inside at once");
@@ -22,6 +26,31 @@ QString violationMeaning(const QString &kind)
     if (kind == QLatin1String("stale-write"))
         return DemoSummary::tr("writes by a holder whose lock had expired");
     return DemoSummary::tr("none possible: both variants use the safe lock");
+}
+
+namespace {
+
+// An extra figure's label in the text, in the user's language; --json keeps its id.
+QString extraLabel(const QString &id)
+{
+    static const QHash<QString, const char *> labels = {
+        {QStringLiteral("sold"), QT_TRANSLATE_NOOP("DemoSummary", "sold")},
+        {QStringLiteral("stock"), QT_TRANSLATE_NOOP("DemoSummary", "stock")},
+        {QStringLiteral("stale_writes_accepted"), QT_TRANSLATE_NOOP("DemoSummary", "stale writes accepted")},
+        {QStringLiteral("stale_writes_rejected"), QT_TRANSLATE_NOOP("DemoSummary", "stale writes rejected")},
+        {QStringLiteral("reentries"), QT_TRANSLATE_NOOP("DemoSummary", "reentries")},
+        {QStringLiteral("stuck"), QT_TRANSLATE_NOOP("DemoSummary", "stuck")},
+        {QStringLiteral("releases_refused"), QT_TRANSLATE_NOOP("DemoSummary", "releases refused")},
+        {QStringLiteral("foreign_deletes"), QT_TRANSLATE_NOOP("DemoSummary", "foreign deletes")},
+        {QStringLiteral("expired_while_held"), QT_TRANSLATE_NOOP("DemoSummary", "expired while held")},
+        {QStringLiteral("quorum_failures"), QT_TRANSLATE_NOOP("DemoSummary", "quorum failures")},
+        {QStringLiteral("not_replicated"), QT_TRANSLATE_NOOP("DemoSummary", "not replicated")},
+        {QStringLiteral("locks_lost"), QT_TRANSLATE_NOOP("DemoSummary", "locks lost")},
+        {QStringLiteral("attempts_per_acquisition"), QT_TRANSLATE_NOOP("DemoSummary", "attempts per acquisition")},
+        {QStringLiteral("attempts_per_s"), QT_TRANSLATE_NOOP("DemoSummary", "attempts per s")},
+        {QStringLiteral("acquisitions_per_s"), QT_TRANSLATE_NOOP("DemoSummary", "acquisitions per s")}};
+    const char *label = labels.value(id);
+    return label ? DemoSummary::tr(label) : QString(id).replace(QLatin1Char('_'), QLatin1Char(' '));
 }
 } // namespace
 
@@ -135,26 +164,24 @@ QString DemoSummary::toText() const
     };
     // Labels padded to one column; a CJK character takes two columns of a terminal.
     auto row = [](const QString &label, const QString &value) {
-        int columns = 0;
-        for (const QChar c : label)
-            columns += c.unicode() >= 0x2e80 ? 2 : 1;
-        return QStringLiteral("  ") + label + QString(std::max(2, 14 - columns), QLatin1Char(' ')) + value + QLatin1Char('\n');
+        const qsizetype columns = TextTable::columns(label);
+        return QStringLiteral("  ") + label + QString(std::max<qsizetype>(2, 14 - columns), QLatin1Char(' ')) + value + QLatin1Char('\n');
     };
     QString text = QStringLiteral("%1 / %2%3\n").arg(scenario, variant, interrupted ? tr(" (interrupted)") : QString());
-    text += row(tr("violations"), QStringLiteral("%1  (%2)").arg(violations).arg(violationMeaning(violationKind)));
+    text += row(tr("violations"), QStringLiteral("%1  (%2)").arg(violations).arg(violationText(violationKind)));
     if (oversold)
         text += row(tr("oversold"), QString::number(*oversold));
     text += row(tr("acquisitions"), tr("%1   failures %2   attempts %3   overlaps %4").arg(acquisitions).arg(failures).arg(attempts).arg(overlaps));
     text += row(tr("faults"), tr("%1 injected   crashes %2").arg(faults).arg(crashes));
     text += row(tr("wait"), QStringLiteral("p50 %1   p99 %2").arg(ms(waitP50Ms), ms(waitP99Ms)));
     if (!extras.isEmpty()) {
-        // The extras by their ids, as --json names them.
+        // The extras by their labels (--json names them by their ids).
         QStringList parts;
         for (const auto &[name, value] : extras) {
             const QString number = value == std::floor(value) ? QString::number(qint64(value)) : QString::number(value, 'f', 1);
-            parts << QStringLiteral("%1 %2").arg(QString(name).replace(QLatin1Char('_'), QLatin1Char(' ')), number);
+            parts << tr("%1 %2").arg(extraLabel(name), number);
         }
-        text += row(tr("also"), parts.join(QStringLiteral(", ")));
+        text += row(tr("also"), parts.join(tr(", ")));
     }
     text += QStringLiteral("  ") + tr("%1 workers, %2 s, seed %3").arg(workers).arg(durationMs / 1000.0, 0, 'f', 1).arg(seed) + QLatin1Char('\n');
     return text;

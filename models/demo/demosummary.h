@@ -42,4 +42,6 @@ public:
     QByteArray toJson() const;
     // A few lines for people.
     QString toText() const;
+    // What a violation kind ("overlap", "stuck" …) means, in the user's language.
+    static QString violationText(const QString &kind);
 };

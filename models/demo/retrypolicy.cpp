@@ -52,8 +52,8 @@ int RetryPolicy::delayMs(int failures, QRandomGenerator &rng) const
 QString RetryPolicy::describe() const
 {
     if (m_kind == Kind::Exponential)
-        return QStringLiteral("exponential backoff from %1 ms to %2 ms with jitter").arg(m_baseMs).arg(m_capMs);
+        return tr("exponential backoff from %1 ms to %2 ms with jitter").arg(m_baseMs).arg(m_capMs);
     if (m_jitter > 0)
-        return QStringLiteral("every %1 ms ± %2 %").arg(m_baseMs).arg(qRound(m_jitter * 100));
-    return QStringLiteral("every %1 ms, in step").arg(m_baseMs);
+        return tr("every %1 ms ± %2 %").arg(m_baseMs).arg(qRound(m_jitter * 100));
+    return tr("every %1 ms, in step").arg(m_baseMs);
 }

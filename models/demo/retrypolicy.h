@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 
 class QRandomGenerator;
@@ -9,6 +10,8 @@ class QRandomGenerator;
 // half random, capped — which spreads waiters apart instead of letting them retry in step.
 class RetryPolicy final
 {
+    Q_DECLARE_TR_FUNCTIONS(RetryPolicy)
+
 public:
     enum class Kind { Fixed, Exponential };
 

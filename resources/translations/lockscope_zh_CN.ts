@@ -45,6 +45,39 @@
     </message>
 </context>
 <context>
+    <name>AdminCommand</name>
+    <message>
+        <source>%1 is not held: no such key</source>
+        <translation>%1 未被持有：没有这个键</translation>
+    </message>
+    <message>
+        <source>%1
+  will run: %2
+  on: %3
+Proceed? [y/N] </source>
+        <translation>%1
+  将执行：%2
+  目标：%3
+是否继续？[y/N] </translation>
+    </message>
+    <message>
+        <source>%1, guarded on: %2</source>
+        <translation>%1，守卫条件：%2</translation>
+    </message>
+    <message>
+        <source>%1
+  would run: %2
+</source>
+        <translation>%1
+  将会执行：%2
+</translation>
+    </message>
+    <message>
+        <source>not confirmed; nothing was run</source>
+        <translation>未确认；什么也没有执行</translation>
+    </message>
+</context>
+<context>
     <name>AdminConfirmDialog</name>
     <message>
         <source>Confirm %1</source>
@@ -263,6 +296,684 @@
     <message>
         <source>%1 open, %2 in all. Double-click one to select its lock.</source>
         <translation>未解决 %1 条，共 %2 条。双击可选中对应的锁。</translation>
+    </message>
+</context>
+<context>
+    <name>CliCommand</name>
+    <message>
+        <source>%1; reconnecting</source>
+        <translation>%1；正在重连</translation>
+    </message>
+    <message>
+        <source>the SSH server %1 is not known: its %2 host key fingerprint is %3, and ~/.ssh/known_hosts has no entry for it. If that is the bastion&apos;s key, run again with --ssh-accept-new to accept it and record it there.</source>
+        <translation>SSH 服务器 %1 未知：它的 %2 主机密钥指纹是 %3，而 ~/.ssh/known_hosts 中没有它的记录。如果这确实是跳板机的密钥，请加上 --ssh-accept-new 重新运行，以接受该密钥并记入其中。</translation>
+    </message>
+    <message>
+        <source>sandbox: %1</source>
+        <translation>沙箱：%1</translation>
+    </message>
+    <message>
+        <source>stopped by signal %1 (%2)</source>
+        <translation>被信号 %1（%2）终止</translation>
+    </message>
+    <message>
+        <source>, or set REDISCLI_AUTH</source>
+        <translation>，或设置 REDISCLI_AUTH</translation>
+    </message>
+    <message>
+        <source>the saved connection &quot;%1&quot; needs its %2, and it is not at hand: %3 Run lockscope on a terminal to be asked for it%4.</source>
+        <translation>已保存的连接“%1”需要它的%2，但眼下拿不到：%3 请在终端中运行 lockscope，届时会提示输入%4。</translation>
+    </message>
+    <message>
+        <source>%1 for %2: </source>
+        <translation>%2 的%1：</translation>
+    </message>
+    <message>
+        <source>no %1 given for &quot;%2&quot;; nothing was connected</source>
+        <translation>没有为“%2”提供%1；未建立任何连接</translation>
+    </message>
+    <message>
+        <source>could not write the output: %1</source>
+        <translation>无法写出输出：%1</translation>
+    </message>
+</context>
+<context>
+    <name>CliOptions</name>
+    <message>
+        <source>a saved connection (the window&apos;s Connect dialog saves them), its secrets
+from the keychain or asked for; the options below override its fields</source>
+        <translation>已保存的连接（由窗口的“连接”对话框保存），其密码等机密取自
+密钥环或当场询问；下列选项会覆盖它的对应字段</translation>
+    </message>
+    <message>
+        <source>server host</source>
+        <translation>服务器主机</translation>
+    </message>
+    <message>
+        <source>server port</source>
+        <translation>服务器端口</translation>
+    </message>
+    <message>
+        <source>server Unix socket (in place of -h and -p)</source>
+        <translation>服务器的 Unix 套接字（代替 -h 和 -p）</translation>
+    </message>
+    <message>
+        <source>password; others on this machine may see it: prefer REDISCLI_AUTH
+or a saved --connection (its password is in the keychain)</source>
+        <translation>密码；本机其他用户可能看得到：建议改用 REDISCLI_AUTH
+或已保存的 --connection（其密码存放在密钥环中）</translation>
+    </message>
+    <message>
+        <source>no warning about a password given with -a or -u</source>
+        <translation>用 -a 或 -u 给出密码时不再警告</translation>
+    </message>
+    <message>
+        <source>ACL user name</source>
+        <translation>ACL 用户名</translation>
+    </message>
+    <message>
+        <source>database number</source>
+        <translation>数据库编号</translation>
+    </message>
+    <message>
+        <source>redis://[[user]:password@]host[:port][/db], rediss:// for TLS</source>
+        <translation>redis://[[user]:password@]host[:port][/db]，TLS 用 rediss://</translation>
+    </message>
+    <message>
+        <source>a Redis Cluster (as redis-cli -c); found out from any node either way</source>
+        <translation>Redis 集群（同 redis-cli -c）；不加也会从任一节点自动识别</translation>
+    </message>
+    <message>
+        <source>cluster: another node to try when the first cannot be reached; repeatable</source>
+        <translation>集群：第一个节点连不上时改试的其他节点；可重复</translation>
+    </message>
+    <message>
+        <source>ask this Sentinel for the master (with --master); repeatable</source>
+        <translation>向这个哨兵询问主节点（配合 --master）；可重复</translation>
+    </message>
+    <message>
+        <source>Sentinel: the name of the monitored master</source>
+        <translation>哨兵：所监控主节点的名称</translation>
+    </message>
+    <message>
+        <source>Sentinel: the sentinels&apos; own ACL user</source>
+        <translation>哨兵：哨兵自身的 ACL 用户</translation>
+    </message>
+    <message>
+        <source>Sentinel: the sentinels&apos; own password (or set LOCKSCOPE_SENTINEL_AUTH)</source>
+        <translation>哨兵：哨兵自身的密码（或设置 LOCKSCOPE_SENTINEL_AUTH）</translation>
+    </message>
+    <message>
+        <source>use TLS</source>
+        <translation>使用 TLS</translation>
+    </message>
+    <message>
+        <source>TLS: trust the CA certificates (PEM) in FILE, not the system&apos;s</source>
+        <translation>TLS：信任 FILE 中的 CA 证书（PEM），而非系统自带的</translation>
+    </message>
+    <message>
+        <source>TLS: trust the CA certificates (PEM) in the files of DIR, not the system&apos;s</source>
+        <translation>TLS：信任 DIR 目录下各文件中的 CA 证书（PEM），而非系统自带的</translation>
+    </message>
+    <message>
+        <source>TLS: client certificate (PEM), with --key</source>
+        <translation>TLS：客户端证书（PEM），需配合 --key</translation>
+    </message>
+    <message>
+        <source>TLS: the client certificate&apos;s private key (PEM, not encrypted)</source>
+        <translation>TLS：客户端证书的私钥（PEM，未加密）</translation>
+    </message>
+    <message>
+        <source>TLS: the server name to send (SNI) and to check its certificate
+against, when it is not the host connected to</source>
+        <translation>TLS：要发送的服务器名（SNI），也用它校验服务器证书；
+用于该名称与所连主机不同的情形</translation>
+    </message>
+    <message>
+        <source>TLS: do not check the server&apos;s certificate</source>
+        <translation>TLS：不校验服务器证书</translation>
+    </message>
+    <message>
+        <source>reach the server through an SSH tunnel from this bastion host;
+-h and -p are then as the bastion sees them</source>
+        <translation>经由这台跳板机的 SSH 隧道访问服务器；
+此时 -h 和 -p 按跳板机看到的地址填写</translation>
+    </message>
+    <message>
+        <source>SSH: log in with this private key (default: the agent, ~/.ssh/id_*)</source>
+        <translation>SSH：用这个私钥登录（默认：ssh-agent、~/.ssh/id_*）</translation>
+    </message>
+    <message>
+        <source>SSH: accept a bastion host key not yet in ~/.ssh/known_hosts, and record
+it there (without it, an unknown key is refused); a changed key is
+always refused</source>
+        <translation>SSH：接受尚未记录在 ~/.ssh/known_hosts 中的跳板机主机密钥，并记入
+其中（不加此项时拒绝未知密钥）；密钥发生变化时
+始终拒绝</translation>
+    </message>
+    <message>
+        <source>give up connecting after this long (default 5000)</source>
+        <translation>连接超过这么久即放弃（默认 5000）</translation>
+    </message>
+    <message>
+        <source>a Redlock group: independent servers that each hold the same lock,
+each a redis:// or rediss:// URL (at least 2, comma-separated or
+repeated); each lock is read as one quorum across them (scan, for now)</source>
+        <translation>一组红锁（Redlock）节点：各自独立、各持一份同一把锁的服务器，
+每个写成 redis:// 或 rediss:// URL（至少 2 个，用逗号分隔
+或重复给出）；每把锁按这组节点的多数派整体读取（目前仅 scan）</translation>
+    </message>
+    <message>
+        <source>start a private redis-server with sample locks and use it</source>
+        <translation>启动一个带示例锁的私有 redis-server 并使用它</translation>
+    </message>
+    <message>
+        <source>also treat keys matching GLOB as locks (&quot;i:GLOB&quot; ignores case);
+repeatable. Defaults: i:*lock*, mutex:*, i:*semaphore*, qo_*, uniquejobs:*,
+and Laravel&apos;s *laravel_unique_job:*, *laravel-queue-overlap:*, *framework/schedule-*</source>
+        <translation>把匹配 GLOB 的键也当作锁（&quot;i:GLOB&quot; 忽略大小写）；可重复。
+默认：i:*lock*、mutex:*、i:*semaphore*、qo_*、uniquejobs:*，
+以及 Laravel 的 *laravel_unique_job:*、*laravel-queue-overlap:*、*framework/schedule-*</translation>
+    </message>
+    <message>
+        <source>use only the --pattern globs (and those of --profile)</source>
+        <translation>只使用 --pattern 给出的模式（以及 --profile 中的）</translation>
+    </message>
+    <message>
+        <source>custom dialect profiles (JSON, as the window exports them) for in-house
+locks: their keys are scanned and decoded, and --dialect takes their ids;
+repeatable</source>
+        <translation>自研锁的自定义方言配置（JSON，与窗口导出的格式相同）：
+会扫描并解码这些锁的键，--dialect 也接受其 ID；
+可重复</translation>
+    </message>
+    <message>
+        <source>with --redlock: the clock drift factor the application uses; validity
+is the smallest TTL of the majority minus round(TTL x F) + 2 ms
+(default 0.01, as node-redlock, redsync and redlock-py)</source>
+        <translation>配合 --redlock：应用所用的时钟漂移系数；有效期 =
+多数派中最小的 TTL 减去 round(TTL x F) + 2 ms
+（默认 0.01，与 node-redlock、redsync、redlock-py 相同）</translation>
+    </message>
+    <message>
+        <source>JSON Lines: one object per lock (scan), per event (watch --events),
+per action, per demo run or per dialect</source>
+        <translation>JSON Lines 格式：每把锁（scan）、每个事件（watch --events）、
+每次操作、每轮演示或每种方言各输出一个对象</translation>
+    </message>
+    <message>
+        <source>refuse every admin action</source>
+        <translation>拒绝一切管理操作</translation>
+    </message>
+    <message>
+        <source>a lock token; binary bytes as \xNN, as redis-cli prints them</source>
+        <translation>锁的令牌；二进制字节写作 \xNN，与 redis-cli 的输出一致</translation>
+    </message>
+    <message>
+        <source>milliseconds, or with a unit: 1500ms, 30s, 5m, 1h, 1d (at most 365d)</source>
+        <translation>毫秒数，或带单位：1500ms、30s、5m、1h、1d（最多 365d）</translation>
+    </message>
+    <message>
+        <source>release the lock as it is now, every holder, guarded by all of it
+(printed first; --token T releases only T&apos;s hold of a shared lock)</source>
+        <translation>按锁当前的状态释放它，包括所有持有者，并以整把锁的状态为守卫条件
+（先打印出来；--token T 则只释放 T 在共享锁上的那份持有）</translation>
+    </message>
+    <message>
+        <source>acquire: write the lock as that library does, with a token in its
+format (default plain; lockscope dialects lists the ids)</source>
+        <translation>acquire：按该库的方式写入锁，令牌也采用它的
+格式（默认 plain；lockscope dialects 列出所有 ID）</translation>
+    </message>
+    <message>
+        <source>do not ask before an admin action (never asked when stdin is not a terminal)</source>
+        <translation>执行管理操作前不再询问（标准输入不是终端时从不询问）</translation>
+    </message>
+    <message>
+        <source>show what an admin action would run, run nothing</source>
+        <translation>只显示管理操作将执行什么，不实际执行</translation>
+    </message>
+    <message>
+        <source>watch: re-read the known locks this often (default 1000, 50 to 1h)</source>
+        <translation>watch：重新读取已知锁的间隔（默认 1000，范围 50 至 1h）</translation>
+    </message>
+    <message>
+        <source>watch: look for new locks this often (500 to 24h; default: as often as
+the budget allows, at most every --interval)</source>
+        <translation>watch：查找新锁的间隔（500 至 24h；默认：预算允许的最高频率，
+但不超过每个 --interval 一次）</translation>
+    </message>
+    <message>
+        <source>watch: share of one server core the watch may spend re-reading and
+rescanning (default 3, 0.1 to 50); with keyspace notifications it needs far less</source>
+        <translation>watch：监视在重读和重新扫描上最多占用服务器单核的百分比
+（默认 3，范围 0.1 至 50）；开启键空间通知后所需远少于此</translation>
+    </message>
+    <message>
+        <source>watch: stop after S seconds (default: until Ctrl+C); demo: seconds per run;
+with --screenshot: let the window run S seconds before the picture;
+a unit may follow (500ms, 5m, 2h); at most 7d</source>
+        <translation>watch：S 秒后停止（默认：直到按下 Ctrl+C）；demo：每轮的秒数；
+配合 --screenshot：窗口先运行 S 秒再截图；
+可带单位（500ms、5m、2h）；最多 7d</translation>
+    </message>
+    <message>
+        <source>watch: print lock events (acquired, released, renewed, expired,
+handed-over, contended, stuck, near-miss) instead of the table</source>
+        <translation>watch：打印锁事件（获取、释放、续期、过期、
+易主、争用、卡死、险些过期）而不是表格</translation>
+    </message>
+    <message>
+        <source>watch: let LockScope turn on keyspace notifications
+(CONFIG SET notify-keyspace-events) for events within ~100 ms;
+costs the server CPU on every write; put back when the watch ends</source>
+        <translation>watch：允许 LockScope 开启键空间通知
+（CONFIG SET notify-keyspace-events），约 100 ms 内即可得到事件；
+每次写入都会消耗服务器 CPU；监视结束时恢复原设置</translation>
+    </message>
+    <message>
+        <source>the window: save a picture of it to FILE and quit (no display needed)</source>
+        <translation>窗口：把窗口截图保存到 FILE 后退出（无需显示器）</translation>
+    </message>
+    <message>
+        <source>with --screenshot: window (the default) or connections (the
+connection manager, over the window)</source>
+        <translation>配合 --screenshot：window（默认）或 connections（窗口上方的
+连接管理器）</translation>
+    </message>
+    <message>
+        <source>demo: run this scenario (default: all of them, in turn)</source>
+        <translation>demo：运行这个场景（默认：依次运行全部场景）</translation>
+    </message>
+    <message>
+        <source>demo: broken or fixed (oversell also: unlocked); default: each in turn</source>
+        <translation>demo：broken 或 fixed（oversell 另有 unlocked）；默认：依次运行</translation>
+    </message>
+    <message>
+        <source>demo: simulated workers (1 to 1000)</source>
+        <translation>demo：模拟的工作者数量（1 至 1000）</translation>
+    </message>
+    <message>
+        <source>demo: seed of the random choices, to repeat a run</source>
+        <translation>demo：随机选择的种子，用于重现某一轮</translation>
+    </message>
+    <message>
+        <source>demo: the training scenarios, one line each</source>
+        <translation>demo：列出培训场景，每个一行</translation>
+    </message>
+    <message>
+        <source>speak LANG (zh_CN, en, …) in the window and in messages; default: the
+language in Settings, else the system&apos;s (LANG, LC_MESSAGES)</source>
+        <translation>窗口和消息使用 LANG 语言（zh_CN、en……）；默认：设置中的
+语言，未设置则跟随系统（LANG、LC_MESSAGES）</translation>
+    </message>
+    <message>
+        <source>this help; after a command, only what that command takes</source>
+        <translation>显示本帮助；放在命令之后则只显示该命令的选项</translation>
+    </message>
+    <message>
+        <source>the version</source>
+        <translation>显示版本</translation>
+    </message>
+    <message>
+        <source>the window (lockscope without a command)</source>
+        <translation>窗口（不带命令的 lockscope）</translation>
+    </message>
+    <message>
+        <source>the window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 和 %2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>lockscope [conn] [--screenshot FILE [--duration S]]   open the window (no conn: its own sandbox server)</source>
+        <translation>lockscope [conn] [--screenshot FILE [--duration S]]   打开窗口（不带 conn 时使用自带的沙箱服务器）</translation>
+    </message>
+    <message>
+        <source>lockscope --scenario NAME [--variant V] [--screenshot FILE [--duration S]]
+                                      open the window on a running training scenario</source>
+        <translation>lockscope --scenario NAME [--variant V] [--screenshot FILE [--duration S]]
+                                      打开窗口并运行一个培训场景</translation>
+    </message>
+    <message>
+        <source>lockscope scan    [conn] [--pattern P]... [--json]</source>
+        <translation>lockscope scan    [conn] [--pattern P]... [--json]</translation>
+    </message>
+    <message>
+        <source>lockscope scan    --redlock URL,URL,... [--drift-factor F] [--pattern P]... [--json]</source>
+        <translation>lockscope scan    --redlock URL,URL,... [--drift-factor F] [--pattern P]... [--json]</translation>
+    </message>
+    <message>
+        <source>lockscope watch   [conn] [--pattern P]... [--interval MS] [--rescan MS] [--budget PCT] [--duration S]
+                  [--events] [--json] [--enable-notifications]</source>
+        <translation>lockscope watch   [conn] [--pattern P]... [--interval MS] [--rescan MS] [--budget PCT] [--duration S]
+                  [--events] [--json] [--enable-notifications]</translation>
+    </message>
+    <message>
+        <source>lockscope acquire [conn] KEY --ttl MS [--token T] [--dialect ID]</source>
+        <translation>lockscope acquire [conn] KEY --ttl MS [--token T] [--dialect ID]</translation>
+    </message>
+    <message>
+        <source>lockscope extend  [conn] KEY --token T --ttl MS</source>
+        <translation>lockscope extend  [conn] KEY --token T --ttl MS</translation>
+    </message>
+    <message>
+        <source>lockscope release [conn] KEY (--token T | --observed)</source>
+        <translation>lockscope release [conn] KEY (--token T | --observed)</translation>
+    </message>
+    <message>
+        <source>lockscope demo    [--scenario NAME] [--variant broken|fixed] [--workers N] [--duration S] [--seed N] [--json]</source>
+        <translation>lockscope demo    [--scenario NAME] [--variant broken|fixed] [--workers N] [--duration S] [--seed N] [--json]</translation>
+    </message>
+    <message>
+        <source>lockscope demo    --list                 the training scenarios, one line each</source>
+        <translation>lockscope demo    --list                 列出培训场景，每个一行</translation>
+    </message>
+    <message>
+        <source>lockscope dialects [--profile F] [--json]  the lock layouts LockScope reads, and what it can do to each</source>
+        <translation>lockscope dialects [--profile F] [--json]  LockScope 能识别的锁布局，以及能对每种执行哪些操作</translation>
+    </message>
+    <message>
+        <source>%1 day</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 hour</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 hours</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 minute</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 minutes</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 wants %2, not &apos;%3&apos;</source>
+        <translation>%1 需要%2，而不是“%3”</translation>
+    </message>
+    <message>
+        <source>%1 wants seconds, or a duration with a unit (90, 1.5, 500ms, 5m, 2h), not &apos;%2&apos;</source>
+        <translation>%1 需要秒数，或带单位的时长（90、1.5、500ms、5m、2h），而不是“%2”</translation>
+    </message>
+    <message>
+        <source>%1 wants whole milliseconds, or a duration with a unit (1500ms, 1.5s, 30s, 5m, 2h, 1d), not &apos;%2&apos;</source>
+        <translation>%1 需要整数毫秒，或带单位的时长（1500ms、1.5s、30s、5m、2h、1d），而不是“%2”</translation>
+    </message>
+    <message>
+        <source>%1 wants at least %2, not &apos;%3&apos;</source>
+        <translation>%1 至少为 %2，而不是“%3”</translation>
+    </message>
+    <message>
+        <source>%1 wants at most %2, not &apos;%3&apos;</source>
+        <translation>%1 最多为 %2，而不是“%3”</translation>
+    </message>
+    <message>
+        <source>a master behind Sentinel is not a Redis Cluster: give --sentinel or -c/--node, not both</source>
+        <translation>哨兵背后的主节点不是 Redis 集群：--sentinel 与 -c/--node 只能二选一</translation>
+    </message>
+    <message>
+        <source>%1 is for Sentinel: add --sentinel HOST:PORT, or use a redis+sentinel:// URL</source>
+        <translation>%1 用于哨兵：请加上 --sentinel HOST:PORT，或使用 redis+sentinel:// URL</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: %3</source>
+        <translation>%1 “%2”：%3</translation>
+    </message>
+    <message>
+        <source>--sentinel needs --master NAME, the master the sentinels monitor</source>
+        <translation>--sentinel 需要 --master NAME，即哨兵所监控的主节点</translation>
+    </message>
+    <message>
+        <source>-s names a Unix socket in place of -h and -p: give one or the other</source>
+        <translation>-s 指定 Unix 套接字，用来代替 -h 和 -p：两者只能给一种</translation>
+    </message>
+    <message>
+        <source>a port number from 1 to 65535</source>
+        <translation>1 至 65535 之间的端口号</translation>
+    </message>
+    <message>
+        <source>-s wants the path of a Unix socket</source>
+        <translation>-s 需要 Unix 套接字的路径</translation>
+    </message>
+    <message>
+        <source>a database number of 0 or more</source>
+        <translation>不小于 0 的数据库编号</translation>
+    </message>
+    <message>
+        <source>a database number of at most %1</source>
+        <translation>不大于 %1 的数据库编号</translation>
+    </message>
+    <message>
+        <source>%1 is for TLS: add --tls, or use a rediss:// URL</source>
+        <translation>%1 用于 TLS：请加上 --tls，或使用 rediss:// URL</translation>
+    </message>
+    <message>
+        <source>give --cacert or --cacertdir, not both</source>
+        <translation>--cacert 与 --cacertdir 只能二选一</translation>
+    </message>
+    <message>
+        <source>--cert needs --key, the private key of that certificate</source>
+        <translation>--cert 需要 --key，即该证书的私钥</translation>
+    </message>
+    <message>
+        <source>--key needs --cert, the certificate it belongs to</source>
+        <translation>--key 需要 --cert，即它所属的证书</translation>
+    </message>
+    <message>
+        <source>--ssh: %1</source>
+        <translation>--ssh：%1</translation>
+    </message>
+    <message>
+        <source>%1 is for an SSH tunnel: add --ssh USER@HOST[:PORT]</source>
+        <translation>%1 用于 SSH 隧道：请加上 --ssh USER@HOST[:PORT]</translation>
+    </message>
+    <message>
+        <source>a Unix socket is on this machine: -s does not go through --ssh</source>
+        <translation>Unix 套接字在本机上：-s 不能经由 --ssh</translation>
+    </message>
+    <message>
+        <source>Redis serves no TLS on a Unix socket: -s does not go with --tls or rediss://</source>
+        <translation>Redis 不在 Unix 套接字上提供 TLS：-s 不能与 --tls 或 rediss:// 同用</translation>
+    </message>
+    <message>
+        <source>--drift-factor is for a Redlock group: add --redlock URL,URL,...</source>
+        <translation>--drift-factor 用于红锁节点组：请加上 --redlock URL,URL,...</translation>
+    </message>
+    <message>
+        <source>--redlock names each node by its own URL: %1 does not go with it</source>
+        <translation>--redlock 用各自的 URL 指定每个节点：%1 不能与它同用</translation>
+    </message>
+    <message>
+        <source>--redlock wants redis:// or rediss:// URLs, one per node, not &apos;%1&apos;</source>
+        <translation>--redlock 需要 redis:// 或 rediss:// URL，每个节点一个，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>--redlock &apos;%1&apos;: %2</source>
+        <translation>--redlock “%1”：%2</translation>
+    </message>
+    <message>
+        <source>--redlock names %1 twice: each node of a group is a server of its own</source>
+        <translation>--redlock 两次给出了 %1：组内每个节点都必须是独立的服务器</translation>
+    </message>
+    <message>
+        <source>--redlock wants the URLs of at least 2 servers (a Redlock group usually has 5)</source>
+        <translation>--redlock 至少需要 2 台服务器的 URL（红锁通常用 5 个节点）</translation>
+    </message>
+    <message>
+        <source>--drift-factor wants a fraction of the TTL from 0 to 0.999999 (0.01 is 1 %), not &apos;%1&apos;</source>
+        <translation>--drift-factor 需要 0 至 0.999999 之间的 TTL 比例（0.01 即 1%），而不是“%1”</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;</source>
+        <translation>未知命令“%1”</translation>
+    </message>
+    <message>
+        <source>%1 is not an option of %2%3; it is for %4</source>
+        <translation>%1 不是 %2 的选项%3；它用于 %4</translation>
+    </message>
+    <message>
+        <source>, which takes no connection options</source>
+        <translation>（该命令不接受连接选项）</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation>多余的参数“%1”</translation>
+    </message>
+    <message>
+        <source>%1 needs a KEY</source>
+        <translation>%1 需要一个 KEY</translation>
+    </message>
+    <message>
+        <source>the KEY &apos;%1&apos;: %2</source>
+        <translation>KEY “%1”：%2</translation>
+    </message>
+    <message>
+        <source>the KEY is empty</source>
+        <translation>KEY 为空</translation>
+    </message>
+    <message>
+        <source>--sandbox starts its own server; it does not combine with connection options</source>
+        <translation>--sandbox 会启动自己的服务器，不能与连接选项同用</translation>
+    </message>
+    <message>
+        <source>--no-default-patterns needs at least one --pattern or --profile</source>
+        <translation>--no-default-patterns 至少需要一个 --pattern 或 --profile</translation>
+    </message>
+    <message>
+        <source>--lang wants a language such as zh_CN or en, not &apos;%1&apos;</source>
+        <translation>--lang 需要 zh_CN、en 这样的语言，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>--screenshot-of takes window or connections, not &quot;%1&quot;</source>
+        <translation>--screenshot-of 只接受 window 或 connections，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>--screenshot-of needs --screenshot FILE</source>
+        <translation>--screenshot-of 需要 --screenshot FILE</translation>
+    </message>
+    <message>
+        <source>--token: %1</source>
+        <translation>--token：%1</translation>
+    </message>
+    <message>
+        <source>--token is empty</source>
+        <translation>--token 为空</translation>
+    </message>
+    <message>
+        <source>--budget wants a share of one server core from 0.1 to 50 (percent), not &apos;%1&apos;</source>
+        <translation>--budget 需要 0.1 至 50 之间的服务器单核占用百分比，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>a number from 1 to 1000</source>
+        <translation>1 至 1000 之间的数</translation>
+    </message>
+    <message>
+        <source>a number from 0 to 4294967295</source>
+        <translation>0 至 4294967295 之间的数</translation>
+    </message>
+    <message>
+        <source>--variant needs --scenario, the scenario to run</source>
+        <translation>--variant 需要 --scenario，即要运行的场景</translation>
+    </message>
+    <message>
+        <source>--duration with the window needs --screenshot: it is how long to run before the picture</source>
+        <translation>窗口模式下的 --duration 需要 --screenshot：它表示截图前运行多久</translation>
+    </message>
+    <message>
+        <source>acquire needs --ttl MS (a lock without expiry is the classic stuck lock)</source>
+        <translation>acquire 需要 --ttl MS（不设过期时间的锁就是典型的死锁隐患）</translation>
+    </message>
+    <message>
+        <source>extend needs --token T and --ttl MS</source>
+        <translation>extend 需要 --token T 和 --ttl MS</translation>
+    </message>
+    <message>
+        <source>release needs exactly one of --token T or --observed</source>
+        <translation>release 需要且只需要 --token T 或 --observed 之一</translation>
+    </message>
+    <message>
+        <source>with the saved connection &quot;%1&quot;: %2</source>
+        <translation>对于已保存的连接“%1”：%2</translation>
+    </message>
+    <message>
+        <source>Warning: Using a password with &apos;-a&apos; or &apos;-u&apos; option on the command line interface may not be safe.</source>
+        <translation>警告：在命令行中用 &apos;-a&apos; 或 &apos;-u&apos; 选项给出密码可能不安全。</translation>
+    </message>
+    <message>
+        <source>LockScope — monitor and admin console for Redis distributed locks
+
+Usage:
+</source>
+        <translation>LockScope —— Redis 分布式锁的监控与管理控制台
+
+用法：
+</translation>
+    </message>
+    <message>
+        <source>
+Connection [conn], as redis-cli takes it (default 127.0.0.1:6379):
+</source>
+        <translation>
+连接选项 [conn]，与 redis-cli 的写法相同（默认 127.0.0.1:6379）：
+</translation>
+    </message>
+    <message>
+        <source>
+Options:
+</source>
+        <translation>
+选项：
+</translation>
+    </message>
+    <message>
+        <source>
+An option not listed here is a usage error for %1; lockscope --help lists them all.
+</source>
+        <translation>
+未在此列出的选项用于 %1 时属于用法错误；lockscope --help 列出全部选项。
+</translation>
+    </message>
+    <message>
+        <source>
+Exit codes: 0 done, 1 refused (not owner, not held, read-only), 2 usage error,
+            3 connection or authentication error, or an admin action whose answer never
+            came (it may have run: the message says how to look).
+</source>
+        <translation>
+退出码：0 完成；1 被拒绝（不是持有者、锁未被持有、只读）；2 用法错误；
+        3 连接或认证错误，或管理操作一直没有收到应答
+        （它可能已经执行：消息中会说明如何查看）。
+</translation>
+    </message>
+    <message>
+        <source>Every admin action is appended to the audit log in the user&apos;s data directory.
+</source>
+        <translation>每次管理操作都会追加记录到用户数据目录下的审计日志中。
+</translation>
     </message>
 </context>
 <context>
@@ -825,6 +1536,43 @@
     </message>
 </context>
 <context>
+    <name>DemoCommand</name>
+    <message>
+        <source>unknown variant &apos;%1&apos; (broken, fixed, or unlocked for oversell)</source>
+        <translation>未知变体“%1”（可选 broken、fixed，oversell 另有 unlocked）</translation>
+    </message>
+    <message>
+        <source>unknown scenario &apos;%1&apos; (lockscope demo --list shows them)</source>
+        <translation>未知场景“%1”（lockscope demo --list 可列出全部场景）</translation>
+    </message>
+    <message>
+        <source>scenario &apos;%1&apos; has no variant &apos;%2&apos; (it has: %3)</source>
+        <translation>场景“%1”没有变体“%2”（它有：%3）</translation>
+    </message>
+    <message>
+        <source>demo starts its own servers; it takes no connection options</source>
+        <translation>demo 会启动自己的服务器，不接受连接选项</translation>
+    </message>
+    <message>
+        <source>%1 (see lockscope --help)</source>
+        <translation>%1（参见 lockscope --help）</translation>
+    </message>
+    <message>
+        <source>demo: redis-server is not installed (on Debian: apt-get install redis-server)</source>
+        <translation>demo：未安装 redis-server（Debian 上：apt-get install redis-server）</translation>
+    </message>
+    <message>
+        <source>demo sandbox: %1</source>
+        <translation>演示沙箱：%1</translation>
+    </message>
+    <message>
+        <source>   …        further violations are counted, not listed
+</source>
+        <translation>   …        之后的违规只计数，不再逐条列出
+</translation>
+    </message>
+</context>
+<context>
     <name>DemoController</name>
     <message>
         <source>Showing the demo&apos;s server %1</source>
@@ -868,6 +1616,18 @@
     <message>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>node %1 :%2</source>
+        <translation>节点 %1 :%2</translation>
+    </message>
+    <message>
+        <source>master</source>
+        <translation>主节点</translation>
+    </message>
+    <message>
+        <source>replica</source>
+        <translation>副本</translation>
     </message>
 </context>
 <context>
@@ -1011,6 +1771,89 @@
     <message>
         <source>Stop</source>
         <translation>停止</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;font-size:large; %1&apos;&gt;&lt;b&gt;%2&lt;/b&gt; violation(s)&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;font-size:large; %1&apos;&gt;&lt;b&gt;%2&lt;/b&gt; 次违规&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source> &amp;nbsp; oversold &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation> &amp;nbsp; 超卖 &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;acquired %1 &amp;nbsp; gave up %2 &amp;nbsp; attempts %3 &amp;nbsp; crashes %4</source>
+        <translation>&lt;br&gt;加锁成功 %1 &amp;nbsp; 放弃 %2 &amp;nbsp; 尝试 %3 &amp;nbsp; 崩溃 %4</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;wait p50 %1 &amp;nbsp; p99 %2 &amp;nbsp; %3 s</source>
+        <translation>&lt;br&gt;等待 p50 %1 &amp;nbsp; p99 %2 &amp;nbsp; 已运行 %3 秒</translation>
+    </message>
+</context>
+<context>
+    <name>DemoRecipe</name>
+    <message>
+        <source>no lock</source>
+        <translation>不加锁</translation>
+    </message>
+    <message>
+        <source> (no expiry)</source>
+        <translation>（不设过期时间）</translation>
+    </message>
+    <message>
+        <source>%1, then %2</source>
+        <translation>%1，随后 %2</translation>
+    </message>
+    <message>
+        <source> on %1 servers, quorum %2</source>
+        <translation>，在 %1 台服务器上，多数派为 %2</translation>
+    </message>
+    <message>
+        <source>acquire: %1</source>
+        <translation>加锁：%1</translation>
+    </message>
+    <message>
+        <source>re-enter: GET key == my token → go ahead</source>
+        <translation>重入：GET key == 自己的令牌 → 直接进入</translation>
+    </message>
+    <message>
+        <source>then: %1 before entering</source>
+        <translation>随后：进入前先执行 %1</translation>
+    </message>
+    <message>
+        <source>release: %1</source>
+        <translation>释放：%1</translation>
+    </message>
+    <message>
+        <source>release: Lua compare-and-delete</source>
+        <translation>释放：Lua 脚本比较令牌后删除</translation>
+    </message>
+    <message>
+        <source>release: Lua HINCRBY -1, DEL at 0</source>
+        <translation>释放：Lua HINCRBY -1，计数归零时 DEL</translation>
+    </message>
+    <message>
+        <source>watchdog: extend every %1 ms</source>
+        <translation>看门狗：每 %1 ms 续期一次</translation>
+    </message>
+    <message>
+        <source>no watchdog</source>
+        <translation>没有看门狗</translation>
+    </message>
+    <message>
+        <source>resource: rejects lower fencing tokens</source>
+        <translation>资源：拒绝更小的栅栏令牌</translation>
+    </message>
+    <message>
+        <source>resource: accepts every write</source>
+        <translation>资源：接受所有写入</translation>
+    </message>
+    <message>
+        <source>retry: %1</source>
+        <translation>重试：%1</translation>
     </message>
 </context>
 <context>
@@ -1444,6 +2287,74 @@
         <source>%1 workers, %2 s, seed %3</source>
         <translation>%1 个工作者，%2 秒，随机种子 %3</translation>
     </message>
+    <message>
+        <source>sold</source>
+        <translation>已售</translation>
+    </message>
+    <message>
+        <source>stock</source>
+        <translation>库存</translation>
+    </message>
+    <message>
+        <source>stale writes accepted</source>
+        <translation>过期写入被接受</translation>
+    </message>
+    <message>
+        <source>stale writes rejected</source>
+        <translation>过期写入被拒绝</translation>
+    </message>
+    <message>
+        <source>reentries</source>
+        <translation>重入次数</translation>
+    </message>
+    <message>
+        <source>stuck</source>
+        <translation>卡死</translation>
+    </message>
+    <message>
+        <source>releases refused</source>
+        <translation>释放被拒</translation>
+    </message>
+    <message>
+        <source>foreign deletes</source>
+        <translation>误删他人的锁</translation>
+    </message>
+    <message>
+        <source>expired while held</source>
+        <translation>持有期间过期</translation>
+    </message>
+    <message>
+        <source>quorum failures</source>
+        <translation>未达多数派</translation>
+    </message>
+    <message>
+        <source>not replicated</source>
+        <translation>未同步到副本</translation>
+    </message>
+    <message>
+        <source>locks lost</source>
+        <translation>锁丢失</translation>
+    </message>
+    <message>
+        <source>attempts per acquisition</source>
+        <translation>每次获取的尝试次数</translation>
+    </message>
+    <message>
+        <source>attempts per s</source>
+        <translation>每秒尝试次数</translation>
+    </message>
+    <message>
+        <source>acquisitions per s</source>
+        <translation>每秒获取次数</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
 </context>
 <context>
     <name>DemoWorker</name>
@@ -1636,6 +2547,144 @@
     <message>
         <source>Doing</source>
         <translation>正在做</translation>
+    </message>
+</context>
+<context>
+    <name>Dialect</name>
+    <message>
+        <source>Plain token (SET NX PX)</source>
+        <translation>普通令牌（SET NX PX）</translation>
+    </message>
+    <message>
+        <source>Redisson FairLock</source>
+        <translation>Redisson 公平锁</translation>
+    </message>
+    <message>
+        <source>Redisson ReadWriteLock</source>
+        <translation>Redisson 读写锁</translation>
+    </message>
+    <message>
+        <source>Redisson Semaphore</source>
+        <translation>Redisson 信号量</translation>
+    </message>
+    <message>
+        <source>Redisson PermitExpirableSemaphore</source>
+        <translation>Redisson 可过期许可信号量</translation>
+    </message>
+    <message>
+        <source>redis-semaphore Semaphore</source>
+        <translation>redis-semaphore 信号量</translation>
+    </message>
+    <message>
+        <source>redis-semaphore Mutex</source>
+        <translation>redis-semaphore 互斥锁</translation>
+    </message>
+    <message>
+        <source>Laravel cache lock</source>
+        <translation>Laravel 缓存锁</translation>
+    </message>
+    <message>
+        <source>Expiry timestamp</source>
+        <translation>过期时间戳</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>The Redis docs&apos; recipe and hand-rolled locks: any short token, compare-and-delete</source>
+        <translation>Redis 文档中的方案以及各种手写的锁：任意短令牌，比较后删除</translation>
+    </message>
+    <message>
+        <source>redis-py&apos;s Lock (Python): uuid1 hex token</source>
+        <translation>redis-py 的 Lock（Python）：uuid1 十六进制令牌</translation>
+    </message>
+    <message>
+        <source>celery-once (redis-py Lock under qo_ keys)</source>
+        <translation>celery-once（qo_ 键下的 redis-py Lock）</translation>
+    </message>
+    <message>
+        <source>python-redis-lock (ionelmc) with its lock-signal list</source>
+        <translation>python-redis-lock（ionelmc），附带 lock-signal 列表</translation>
+    </message>
+    <message>
+        <source>go-redsync/redsync (Go Redlock)</source>
+        <translation>go-redsync/redsync（Go 红锁）</translation>
+    </message>
+    <message>
+        <source>redlock for Node.js (v3 to v5)</source>
+        <translation>Node.js 的 redlock（v3 至 v5）</translation>
+    </message>
+    <message>
+        <source>RedLock.net (.NET) or pottery (Python): redlock:&lt;resource&gt;</source>
+        <translation>RedLock.net（.NET）或 pottery（Python）：redlock:&lt;resource&gt;</translation>
+    </message>
+    <message>
+        <source>redlock-py (SPSCommerce): 22 alphanumerics</source>
+        <translation>redlock-py（SPSCommerce）：22 位字母数字</translation>
+    </message>
+    <message>
+        <source>bsm/redislock (Go): base64url token + metadata</source>
+        <translation>bsm/redislock（Go）：base64url 令牌 + 元数据</translation>
+    </message>
+    <message>
+        <source>Spring Integration RedisLockRegistry: &lt;registryKey&gt;:&lt;lock&gt;, one UUID per registry</source>
+        <translation>Spring Integration RedisLockRegistry：&lt;registryKey&gt;:&lt;lock&gt;，每个注册表一个 UUID</translation>
+    </message>
+    <message>
+        <source>ShedLock RedisLockProvider: ADDED:&lt;time&gt;@&lt;host&gt;</source>
+        <translation>ShedLock RedisLockProvider：ADDED:&lt;time&gt;@&lt;host&gt;</translation>
+    </message>
+    <message>
+        <source>Laravel&apos;s Cache::lock(): 16-character owner under the cache prefix</source>
+        <translation>Laravel 的 Cache::lock()：缓存前缀下的 16 位字符持有者标识</translation>
+    </message>
+    <message>
+        <source>redis-semaphore (Node) Mutex: mutex:&lt;key&gt;</source>
+        <translation>redis-semaphore（Node）Mutex：mutex:&lt;key&gt;</translation>
+    </message>
+    <message>
+        <source>madelson&apos;s DistributedLock.Redis (.NET): &lt;host&gt;_&lt;pid&gt;_&lt;guid&gt;</source>
+        <translation>madelson 的 DistributedLock.Redis（.NET）：&lt;host&gt;_&lt;pid&gt;_&lt;guid&gt;</translation>
+    </message>
+    <message>
+        <source>redis-lock (Node) and others that store only the deadline</source>
+        <translation>redis-lock（Node）等只存截止时间的锁</translation>
+    </message>
+</context>
+<context>
+    <name>DialectsCommand</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>ACQUIRE</source>
+        <translation>获取</translation>
+    </message>
+    <message>
+        <source>EXTEND</source>
+        <translation>续期</translation>
+    </message>
+    <message>
+        <source>RELEASE</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>WRITTEN BY</source>
+        <translation>写入方</translation>
     </message>
 </context>
 <context>
@@ -2545,6 +3594,22 @@
     <message>
         <source>no expiry</source>
         <translation>永不过期</translation>
+    </message>
+    <message>
+        <source>%1 holders</source>
+        <translation>%1 个持有者</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>, …</source>
+        <translation>……</translation>
     </message>
 </context>
 <context>
@@ -3675,6 +4740,73 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>two connections have the id %1</source>
         <translation>有两个连接的 ID 都是 %1</translation>
     </message>
+    <message>
+        <source>client %1, thread %2</source>
+        <translation>客户端 %1，线程 %2</translation>
+    </message>
+    <message>
+        <source>client %1, lock object %2</source>
+        <translation>客户端 %1，锁对象 %2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+</context>
+<context>
+    <name>RedlockScanCommand</name>
+    <message>
+        <source>node %1 (%2) could not be scanned: %3</source>
+        <translation>节点 %1（%2）无法扫描：%3</translation>
+    </message>
+    <message>
+        <source>%1 lock(s) on a Redlock group of %2 nodes</source>
+        <translation>%2 个节点的红锁组上共有 %1 把锁</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>%1 reading(s) of a lock on a node could not be made; those nodes show as error</source>
+        <translation>有 %1 次在节点上读取锁失败；这些节点显示为 error</translation>
+    </message>
+    <message>
+        <source>KEY</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>QUORUM</source>
+        <translation>多数派</translation>
+    </message>
+    <message>
+        <source>VALIDITY</source>
+        <translation>有效期</translation>
+    </message>
+    <message>
+        <source>HOLDER</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>NODE %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>NODE %1: %2
+</source>
+        <translation>节点 %1：%2
+</translation>
+    </message>
+    <message>
+        <source>(&quot;=&quot;: the majority token; &quot;-&quot;: absent; &quot;error&quot;: could not be read, never counted as absent)
+</source>
+        <translation>（“=”：多数派的令牌；“-”：不存在；“error”：无法读取，绝不当作不存在计数）
+</translation>
+    </message>
 </context>
 <context>
     <name>RenewalChart</name>
@@ -3732,6 +4864,21 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     </message>
 </context>
 <context>
+    <name>RetryPolicy</name>
+    <message>
+        <source>exponential backoff from %1 ms to %2 ms with jitter</source>
+        <translation>指数退避，从 %1 ms 到 %2 ms，带随机抖动</translation>
+    </message>
+    <message>
+        <source>every %1 ms ± %2 %</source>
+        <translation>每 %1 ms ± %2%</translation>
+    </message>
+    <message>
+        <source>every %1 ms, in step</source>
+        <translation>每 %1 ms，步调一致</translation>
+    </message>
+</context>
+<context>
     <name>SampleSeeder</name>
     <message>
         <source>Could not write the sample locks: %1</source>
@@ -3774,6 +4921,73 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>redis-server exited before it was ready: %1</source>
         <translation>redis-server 在就绪前退出：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ScanCommand</name>
+    <message>
+        <source>%1 locks among %2 keys scanned on %3 (%4 s)</source>
+        <translation>在 %3 上扫描了 %2 个键，其中 %1 把锁（%4 秒）</translation>
+    </message>
+    <message>
+        <source>%1 key(s) under the lock patterns could not be read: %2</source>
+        <translation>有 %1 个匹配锁模式的键无法读取：%2</translation>
+    </message>
+    <message>
+        <source>KEY</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>DIALECT</source>
+        <translation>方言</translation>
+    </message>
+    <message>
+        <source>HOLDER</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>TOKEN</source>
+        <translation>令牌</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+    <message>
+        <source>HOLDS</source>
+        <translation>重入次数</translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>WARNINGS</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>(%1 tokens)</source>
+        <translation>（%1 个令牌）</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>持有中</translation>
+    </message>
+    <message>
+        <source>stuck</source>
+        <translation>卡死</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>已丢失</translation>
     </message>
 </context>
 <context>
@@ -3996,6 +5210,101 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     </message>
 </context>
 <context>
+    <name>WatchCommand</name>
+    <message>
+        <source>none of the %1 key(s) under the lock patterns could be read: %2</source>
+        <translation>匹配锁模式的 %1 个键全都无法读取：%2</translation>
+    </message>
+    <message>
+        <source>%1 key(s) could not be read: %2</source>
+        <translation>有 %1 个键无法读取：%2</translation>
+    </message>
+    <message>
+        <source>%1  %2 lock(s) on %3, every %4 s
+
+</source>
+        <translation>%1  %3 上有 %2 把锁，每 %4 秒刷新
+
+</translation>
+    </message>
+    <message>
+        <source> (--enable-notifications lets LockScope turn them on while it watches)</source>
+        <translation>（加上 --enable-notifications 可让 LockScope 在监视期间开启它）</translation>
+    </message>
+    <message>
+        <source>watching %1 lock(s) on %2; %3%4</source>
+        <translation>正在监视 %2 上的 %1 把锁；%3%4</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>%1, stopping</source>
+        <translation>%1，正在停止</translation>
+    </message>
+    <message>
+        <source>the watch ended before %1 could be read%2</source>
+        <translation>在读到 %1 之前监视就结束了%2</translation>
+    </message>
+    <message>
+        <source>the server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source> (no answer yet)</source>
+        <translation>（尚无应答）</translation>
+    </message>
+    <message>
+        <source>: %1</source>
+        <translation>：%1</translation>
+    </message>
+    <message>
+        <source>acquired</source>
+        <translation>加锁</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>renewed</source>
+        <translation>续期</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <source>handed-over</source>
+        <translation>易主</translation>
+    </message>
+    <message>
+        <source>contended</source>
+        <translation>争用</translation>
+    </message>
+    <message>
+        <source>stuck</source>
+        <translation>卡死</translation>
+    </message>
+    <message>
+        <source>near-miss</source>
+        <translation>险些过期</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>丢失</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>ttl %1</source>
+        <translation>TTL %1</translation>
+    </message>
+</context>
+<context>
     <name>WatchDashboard</name>
     <message>
         <source>Lock events per second</source>
@@ -4101,6 +5410,44 @@ Redisson 锁、公平队列和信号量会显示等待者；
     <message>
         <source>Settings out of range or unreadable, defaults used: %1</source>
         <translation>设置超出范围或无法读取，已使用默认值：%1</translation>
+    </message>
+    <message>
+        <source>no %1 translation here; speaking English</source>
+        <translation>这里没有 %1 的翻译；改用英文</translation>
+    </message>
+    <message>
+        <source>%1 (see lockscope --help)</source>
+        <translation>%1（参见 lockscope --help）</translation>
+    </message>
+    <message>
+        <source>no display ($DISPLAY and $WAYLAND_DISPLAY are unset), so here are the locks in the terminal.
+  For the window, run lockscope in a desktop session or over &apos;ssh -X&apos;, or render it to a picture
+  with &apos;lockscope --screenshot lockscope.png&apos;. See &apos;lockscope --help&apos; for the terminal commands.
+</source>
+        <translation>没有显示器（$DISPLAY 和 $WAYLAND_DISPLAY 均未设置），因此在终端中列出锁。
+  要使用窗口，请在桌面会话中或通过 &apos;ssh -X&apos; 运行 lockscope，或用
+  &apos;lockscope --screenshot lockscope.png&apos; 把窗口渲染成图片。终端命令见 &apos;lockscope --help&apos;。
+</translation>
+    </message>
+    <message>
+        <source>this command is not available in this build</source>
+        <translation>此构建中没有这个命令</translation>
+    </message>
+    <message>
+        <source>unknown scenario &apos;%1&apos; (lockscope demo --list shows them)</source>
+        <translation>未知场景“%1”（lockscope demo --list 可列出全部场景）</translation>
+    </message>
+    <message>
+        <source>could not write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Could not start the sandbox: %1</source>
+        <translation>无法启动沙箱：%1</translation>
+    </message>
+    <message>
+        <source>no scan finished within 60 s; no screenshot taken (%1)</source>
+        <translation>60 秒内没有完成扫描；未截图（%1）</translation>
     </message>
 </context>
 </TS>

@@ -37,6 +37,9 @@ private:
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path()); // the audit log goes here
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config"))); // saved connections
         env.remove(QStringLiteral("REDISCLI_AUTH"));
+        // English, whatever the machine's locale: the tests read its words. --lang says otherwise.
+        env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+        env.remove(QStringLiteral("LANGUAGE"));
         for (auto it = extraEnv.begin(); it != extraEnv.end(); ++it)
             env.insert(it.key(), it.value());
         p.setProcessEnvironment(env);
@@ -653,6 +656,50 @@ private Q_SLOTS:
         r = lockscope({QStringLiteral("--version")});
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.startsWith("lockscope "));
+    }
+
+    // --lang zh_CN: the help, the messages of a command line that does not parse, and the
+    // human tables speak Chinese; --json keeps its keys and ids, the same in every language.
+    void speaksChineseWhenAsked()
+    {
+        const QStringList zh{QStringLiteral("--lang"), QStringLiteral("zh_CN")};
+        Run r = lockscope(zh + QStringList{QStringLiteral("--help")});
+        QCOMPARE(r.code, 0);
+        const QString help = QString::fromUtf8(r.out);
+        QVERIFY2(help.contains(QStringLiteral("用法")) && help.contains(QStringLiteral("分布式锁")), r.out.constData());
+        QVERIFY(help.contains(QStringLiteral("服务器主机"))); // an option's description
+        QVERIFY(help.contains(QStringLiteral("--host HOST"))); // options keep their names
+        QVERIFY(!help.contains(QStringLiteral("Exit codes")));
+
+        r = lockscope(zh + QStringList{QStringLiteral("scan"), QStringLiteral("--ttl"), QStringLiteral("5s")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(QStringLiteral("不是 scan 的选项")), r.err.constData());
+
+        m_redis.command({"SET", "lock:zh", "t", "PX", "60000"});
+        r = lockscope(zh + QStringList{QStringLiteral("scan")} + conn());
+        QCOMPARE(r.code, 0);
+        QVERIFY2(QString::fromUtf8(r.out).startsWith(QStringLiteral("键")), r.out.constData()); // the KEY header
+        QVERIFY(r.out.contains("lock:zh"));
+        QVERIFY2(QString::fromUtf8(r.err).contains(QStringLiteral("把锁")), r.err.constData()); // the summary
+        r = lockscope(zh + QStringList{QStringLiteral("scan"), QStringLiteral("--sandbox")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(QString::fromUtf8(r.out).contains(QStringLiteral("永不过期")), r.out.constData()); // the sample lock without TTL
+
+        r = lockscope(zh + QStringList{QStringLiteral("scan"), QStringLiteral("--json")} + conn());
+        QCOMPARE(r.code, 0);
+        const QJsonObject lock = QJsonDocument::fromJson(r.out.trimmed()).object();
+        QCOMPARE(lock.value(QStringLiteral("key")).toString(), QStringLiteral("lock:zh"));
+        QCOMPARE(lock.value(QStringLiteral("dialect")).toString(), QStringLiteral("plain"));
+        QCOMPARE(lock.value(QStringLiteral("state")).toString(), QStringLiteral("held"));
+
+        // The dialects: names in Chinese for people, ids and English names for scripts.
+        r = lockscope(zh + QStringList{QStringLiteral("dialects")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(QString::fromUtf8(r.out).contains(QStringLiteral("普通令牌（SET NX PX）")), r.out.constData());
+        r = lockscope(zh + QStringList{QStringLiteral("dialects"), QStringLiteral("--json")});
+        const QJsonObject plain = QJsonDocument::fromJson(r.out.left(r.out.indexOf('\n'))).object();
+        QCOMPARE(plain.value(QStringLiteral("id")).toString(), QStringLiteral("plain"));
+        QCOMPARE(plain.value(QStringLiteral("name")).toString(), QStringLiteral("Plain token (SET NX PX)"));
     }
 
     void screenshotWritesAPicture()

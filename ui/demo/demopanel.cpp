@@ -476,20 +476,20 @@ void DemoPanel::refresh()
     const DemoStats &st = m_run->stats();
     const DemoSummary s = m_run->summary();
     const QString violationStyle = st.violations > 0 ? QStringLiteral("color:#b3261e") : QStringLiteral("color:#1b7f3b");
-    QString html = QStringLiteral("<span style='font-size:large; %1'><b>%2</b> violation(s)</span>")
+    QString html = tr("<span style='font-size:large; %1'><b>%2</b> violation(s)</span>")
                        .arg(violationStyle)
                        .arg(st.violations);
     if (s.violationKind != QLatin1String("none"))
-        html += QStringLiteral(" <span style='color:gray'>(%1)</span>").arg(s.violationKind);
+        html += QStringLiteral(" <span style='color:gray'>(%1)</span>").arg(DemoSummary::violationText(s.violationKind));
     if (s.oversold)
-        html += QStringLiteral(" &nbsp; oversold <b>%1</b>").arg(*s.oversold);
-    html += QStringLiteral("<br>acquired %1 &nbsp; gave up %2 &nbsp; attempts %3 &nbsp; crashes %4")
+        html += tr(" &nbsp; oversold <b>%1</b>").arg(*s.oversold);
+    html += tr("<br>acquired %1 &nbsp; gave up %2 &nbsp; attempts %3 &nbsp; crashes %4")
                 .arg(st.acquisitions)
                 .arg(st.failures)
                 .arg(st.attempts)
                 .arg(st.crashes);
-    auto ms = [](const std::optional<double> &v) { return v ? QStringLiteral("%1 ms").arg(*v, 0, 'f', 0) : QStringLiteral("–"); };
-    html += QStringLiteral("<br>wait p50 %1 &nbsp; p99 %2 &nbsp; %3 s").arg(ms(s.waitP50Ms), ms(s.waitP99Ms)).arg(m_run->elapsedMs() / 1000.0, 0, 'f', 1);
+    auto ms = [](const std::optional<double> &v) { return v ? tr("%1 ms").arg(*v, 0, 'f', 0) : QStringLiteral("–"); };
+    html += tr("<br>wait p50 %1 &nbsp; p99 %2 &nbsp; %3 s").arg(ms(s.waitP50Ms), ms(s.waitP99Ms)).arg(m_run->elapsedMs() / 1000.0, 0, 'f', 1);
     m_score->setText(html);
     updateButtons();
 }
