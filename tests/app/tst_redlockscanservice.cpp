@@ -1,11 +1,9 @@
 #include "dialectregistry.h"
 #include "redlockscanservice.h"
-#include "testredis.h"
+#include "testredlockgroup.h"
 
 #include <QSignalSpy>
 #include <QTest>
-
-#include <array>
 
 namespace {
 using Quorum = RedlockObservation::Quorum;
@@ -23,22 +21,13 @@ class TestRedlockScanService : public QObject
     Q_OBJECT
 
 private:
-    std::array<TestRedis, 5> m_nodes;
+    TestRedlockGroup m_group;
     DialectRegistry m_registry;
 
-    QList<ConnectionProfile> profiles() const
-    {
-        QList<ConnectionProfile> out;
-        for (const TestRedis &n : m_nodes)
-            out << n.profile();
-        return out;
-    }
-
-    // The lock as node-redlock's acquire leaves it on the nodes named.
+    QList<ConnectionProfile> profiles() const { return m_group.profiles(); }
     void lock(const QByteArray &key, const QByteArray &token, const QList<int> &on, qint64 ttlMs = 60000)
     {
-        for (int i : on)
-            QCOMPARE(m_nodes[i].command({"SET", key, token, "NX", "PX", QByteArray::number(ttlMs)}).bytes(), QByteArray("OK"));
+        QVERIFY(m_group.lock(key, token, on, ttlMs));
     }
 
     QList<RedlockObservation> scan(RedlockScanService &service)
@@ -61,14 +50,12 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        for (TestRedis &n : m_nodes)
-            QVERIFY(n.start());
+        QVERIFY(m_group.start());
     }
 
     void init()
     {
-        for (TestRedis &n : m_nodes)
-            n.command({"FLUSHALL"});
+        m_group.flush();
     }
 
     void theFourStatesProducedOnPurpose()
@@ -78,7 +65,7 @@ private Q_SLOTS:
         lock("locks:split", tokenA, {0, 1});
         lock("locks:split", tokenB, {2, 3});
         lock("locks:leftover", tokenB, {3});
-        m_nodes[1].command({"SET", "user:1", "not a lock"});
+        m_group.node(1).command({"SET", "user:1", "not a lock"});
 
         RedlockScanService service(profiles(), &m_registry);
         const QList<RedlockObservation> all = scan(service);
@@ -89,7 +76,7 @@ private Q_SLOTS:
         QVERIFY(held);
         QCOMPARE(held->nodes.size(), 5);
         for (int i = 0; i < 5; ++i) {
-            QCOMPARE(held->nodes.at(i).name, QStringLiteral("127.0.0.1:%1").arg(m_nodes[i].port())); // in the order given
+            QCOMPARE(held->nodes.at(i).name, QStringLiteral("127.0.0.1:%1").arg(m_group.node(i).port())); // in the order given
             QCOMPARE(held->nodes.at(i).status, Status::Holding);
             QCOMPARE(held->nodes.at(i).token, tokenA);
             QVERIFY(held->nodes.at(i).ttlMs > 0 && held->nodes.at(i).ttlMs <= 60000);
@@ -133,8 +120,8 @@ private Q_SLOTS:
         lock("locks:held", tokenA, {0, 1, 2, 3, 4});
         RedlockScanService service(profiles(), &m_registry);
         QCOMPARE(scan(service).first().assess().quorum, Quorum::Held);
-        m_nodes[0].command({"DEL", "locks:held"});
-        m_nodes[1].command({"DEL", "locks:held"});
+        m_group.node(0).command({"DEL", "locks:held"});
+        m_group.node(1).command({"DEL", "locks:held"});
         const QList<RedlockObservation> again = scan(service);
         QCOMPARE(again.size(), 1);
         QCOMPARE(again.first().assess().quorum, Quorum::Degraded);
@@ -150,7 +137,7 @@ private Q_SLOTS:
         lock("locks:split", tokenA, {0, 1});
         lock("locks:split", tokenB, {2});
         lock("locks:leftover", tokenB, {4});
-        m_nodes[3].kill();
+        m_group.node(3).kill();
 
         RedlockScanService service(profiles(), &m_registry);
         QSignalSpy failed(&service, &RedlockScanService::nodeFailed);
@@ -161,7 +148,7 @@ private Q_SLOTS:
         for (const RedlockObservation &o : all) {
             QCOMPARE(o.nodes.at(3).status, Status::Unreadable);
             QVERIFY(!o.nodes.at(3).error.isEmpty());
-            QCOMPARE(o.nodes.at(3).name, QStringLiteral("127.0.0.1:%1").arg(m_nodes[3].port()));
+            QCOMPARE(o.nodes.at(3).name, QStringLiteral("127.0.0.1:%1").arg(m_group.node(3).port()));
         }
         QCOMPARE(find(all, "locks:held")->assess().quorum, Quorum::Held); // four of five still
         QCOMPARE(find(all, "locks:degraded")->assess().quorum, Quorum::Degraded);
