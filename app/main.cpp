@@ -16,6 +16,7 @@
 #include "mainwindow.h"
 #include "profilestore.h"
 #include "redlockscancommand.h"
+#include "redlockwatchcommand.h"
 #include "scancommand.h"
 #include "secretstore.h"
 #include "sessionmanager.h"
@@ -148,6 +149,8 @@ int runCli(int argc, char *argv[], CliOptions options)
             return runCommand(RedlockScanCommand(options, &registry), &connections);
         return runCommand(ScanCommand(options, &registry), &connections);
     case CliOptions::Command::Watch:
+        if (!options.redlock.isEmpty())
+            return runCommand(RedlockWatchCommand(options, &registry), &connections);
         return runCommand(WatchCommand(options, &registry), &connections);
     case CliOptions::Command::Acquire:
     case CliOptions::Command::Extend:

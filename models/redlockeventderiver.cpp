@@ -30,6 +30,14 @@ qint64 deadlineOf(const RedlockObservation &o, const RedlockObservation::Assessm
     }
     return smallest < 0 ? -1 : nowMs + smallest;
 }
+
+QList<bool> holdingOf(const RedlockObservation &o, const QByteArray &token)
+{
+    QList<bool> out;
+    for (const RedlockObservation::Node &n : o.nodes)
+        out << (n.status == Status::Holding && n.token == token);
+    return out;
+}
 } // namespace
 
 RedlockEventDeriver::RedlockEventDeriver(const QStringList &nodes, double driftFactor)
@@ -111,7 +119,7 @@ void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, 
         if (tracked == m_keys.end()) {
             if (!m_first)
                 emitWith(Kind::Acquired);
-            m_keys.insert(o.key, Track{a.token, deadline, false});
+            m_keys.insert(o.key, Track{a.token, deadline, false, holdingOf(o, a.token)});
             return;
         }
         Track &t = *tracked;
@@ -121,12 +129,17 @@ void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, 
             emitWith(Kind::HandedOver, t.token);
         else if (!t.quorumLost && deadline >= 0 && t.deadlineMs >= 0 && deadline > t.deadlineMs + toleranceMs)
             emitWith(Kind::Renewed);
-        t = Track{a.token, deadline, false};
+        t = Track{a.token, deadline, false, holdingOf(o, a.token)};
         return;
     }
     if (tracked == m_keys.end())
         return; // never held as far as seen: nothing went
     Track &t = *tracked;
+    // Seen gone from a node that answered with it before and answers now: the holder's doing.
+    bool seenGoing = false;
+    for (int i = 0; i < o.nodes.size(); ++i)
+        seenGoing = seenGoing || (t.holding.value(i) && o.nodes.at(i).status == Status::Absent);
+    t.holding = holdingOf(o, t.token);
     if (majorityPossible(o, a)) {
         // The majority may still be there, on nodes that do not answer: not gone, not seen.
         if (!t.quorumLost) {
@@ -139,7 +152,7 @@ void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, 
     }
     // No majority is possible any more.
     const bool pastDeadline = t.deadlineMs >= 0 && nowMs >= t.deadlineMs - toleranceMs;
-    if (pastDeadline || !t.quorumLost) {
+    if (pastDeadline || !t.quorumLost || seenGoing) {
         RedlockEvent e = event(pastDeadline ? Kind::Expired : Kind::Released, o, nowMs);
         e.token = t.token;
         out << e;

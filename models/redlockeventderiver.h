@@ -18,8 +18,9 @@
 // - renewed: the same token, its deadline (smallest TTL of the majority) moved later;
 // - handed over: another token has the majority;
 // - released / expired: a majority was held and is now ruled out; gone at or after its
-//   predicted deadline: expired. After the quorum was lost from sight, only "expired" can be
-//   told (whatever happened while nodes were down was not seen: never a release);
+//   predicted deadline: expired. After the quorum was lost from sight, "released" only when
+//   a node that answered all along was seen losing the token; nodes coming back without it
+//   (a restart that lost it) are no release;
 // - quorum lost: a held lock became undecided (nodes down): reported once, when it happens;
 // - quorum regained: the majority seen again after it was lost (another token: handed over);
 // - node down / up: a node whose whole reading failed, and when it answers again.
@@ -49,6 +50,7 @@ private:
         QByteArray token;
         qint64 deadlineMs = -1; // monotonic; -1 without expiry
         bool quorumLost = false;
+        QList<bool> holding; // per node: answered with the token at the last reading
     };
 
     void observeKey(const RedlockObservation &observation, qint64 nowMs, QList<RedlockEvent> &out);

@@ -392,6 +392,11 @@ private Q_SLOTS:
         QTest::newRow("drift factor .2") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral("redis://a:1,redis://a:2"),
                                                         QStringLiteral("--drift-factor"), QStringLiteral(".2")}
                                          << QStringList{QStringLiteral("a:1"), QStringLiteral("a:2")} << 0.2;
+        QTest::newRow("watch") << QStringList{QStringLiteral("watch"), QStringLiteral("--redlock"), QStringLiteral("redis://a:1,redis://a:2"),
+                                              QStringLiteral("--events"), QStringLiteral("--json")}
+                               << QStringList{QStringLiteral("a:1"), QStringLiteral("a:2")} << 0.01;
+        QTest::newRow("the window") << QStringList{QStringLiteral("--redlock"), QStringLiteral("redis://a:1,redis://a:2,redis://a:3")}
+                                    << QStringList{QStringLiteral("a:1"), QStringLiteral("a:2"), QStringLiteral("a:3")} << 0.01;
     }
 
     void redlockGroups()
@@ -437,11 +442,11 @@ private Q_SLOTS:
             QTest::newRow(qPrintable(QStringLiteral("drift factor '%1'").arg(QLatin1String(bad))))
                 << QStringList{scan, QStringLiteral("--redlock"), two, QStringLiteral("--drift-factor"), QLatin1String(bad)}
                 << "--drift-factor wants a fraction of the TTL from 0 to 0.999999";
-        QTest::newRow("watch, not yet") << QStringList{QStringLiteral("watch"), QStringLiteral("--redlock"), two}
-                                        << "--redlock is not an option of watch; it is for scan";
+        QTest::newRow("watch --budget") << QStringList{QStringLiteral("watch"), QStringLiteral("--redlock"), two, QStringLiteral("--budget"), QStringLiteral("3")}
+                                        << "--budget is for the watch of one deployment: a Redlock group is scanned whole every --interval";
         QTest::newRow("release, not yet") << QStringList{QStringLiteral("release"), QStringLiteral("k"), QStringLiteral("--observed"),
                                                          QStringLiteral("--redlock"), two}
-                                          << "--redlock is not an option of release; it is for scan";
+                                          << "--redlock is not an option of release";
     }
 
     void redlockGroupsThatDoNotParse()

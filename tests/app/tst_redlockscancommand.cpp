@@ -1,4 +1,4 @@
-#include "testredis.h"
+#include "testredlockgroup.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -6,8 +6,6 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <array>
 
 namespace {
 struct Run {
@@ -26,7 +24,7 @@ class TestRedlockScanCommand : public QObject
     Q_OBJECT
 
 private:
-    std::array<TestRedis, 5> m_nodes;
+    TestRedlockGroup m_nodes;
     QTemporaryDir m_home;
 
     Run lockscope(const QStringList &args)
@@ -44,21 +42,9 @@ private:
         return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
     }
 
-    QString node(int i) const { return QStringLiteral("127.0.0.1:%1").arg(m_nodes[i].port()); }
-
-    QStringList group() const
-    {
-        QStringList urls;
-        for (int i = 0; i < 5; ++i)
-            urls << QStringLiteral("redis://") + node(i);
-        return {QStringLiteral("--redlock"), urls.join(QLatin1Char(','))};
-    }
-
-    void lock(const QByteArray &key, const QByteArray &token, const QList<int> &on)
-    {
-        for (int i : on)
-            QCOMPARE(m_nodes[i].command({"SET", key, token, "NX", "PX", "60000"}).bytes(), QByteArray("OK"));
-    }
+    QString node(int i) const { return m_nodes.nodeName(i); }
+    QStringList group() const { return {QStringLiteral("--redlock"), m_nodes.urls()}; }
+    void lock(const QByteArray &key, const QByteArray &token, const QList<int> &on) { QVERIFY(m_nodes.lock(key, token, on)); }
 
     static QHash<QString, QJsonObject> byKey(const QByteArray &out)
     {
@@ -74,8 +60,7 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        for (TestRedis &n : m_nodes)
-            QVERIFY(n.start());
+        QVERIFY(m_nodes.start());
         lock("locks:held", tokenA, {0, 1, 2, 3, 4});
         lock("locks:degraded", tokenA, {1, 2, 3});
         lock("locks:split", tokenA, {0, 1});
@@ -149,7 +134,7 @@ private Q_SLOTS:
     // Last: a server stopped. Its entries say error, not absent, and the scan is incomplete.
     void aNodeDownIsAnError()
     {
-        m_nodes[4].kill();
+        m_nodes.node(4).kill();
         const Run r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--json")} + group());
         QCOMPARE(r.code, 3);
         QVERIFY2(r.err.contains(QStringLiteral("node 5 (%1) could not be scanned").arg(node(4)).toUtf8()), r.err.constData());

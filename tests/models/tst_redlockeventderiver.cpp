@@ -88,6 +88,9 @@ private Q_SLOTS:
             << QStringList{u"AAAAA@0"_s, u"xxxAA@100"_s, u"---AA@20000"_s} << QStringList{u""_s, u"node-down0 node-down1 node-down2 quorum-lost"_s, u"node-up0 node-up1 node-up2 expired"_s};
         QTest::newRow("regained with another token") << QStringList{u"AAAAA@0"_s, u"xxxAA@100"_s, u"BBB--@200"_s}
                                                      << QStringList{u""_s, u"node-down0 node-down1 node-down2 quorum-lost"_s, u"node-up0 node-up1 node-up2 quorum-regained handed-over"_s};
+        QTest::newRow("released node after node while one is down")
+            << QStringList{u"AAAAA@0"_s, u"AxAAA@100"_s, u"-x-AA@200"_s, u"-x---@300"_s}
+            << QStringList{u""_s, u"node-down1"_s, u"quorum-lost"_s, u"released"_s};
         QTest::newRow("released with two nodes down") << QStringList{u"AAAAA@0"_s, u"xxAAA@100"_s, u"xx---@200"_s}
                                                       << QStringList{u""_s, u"node-down0 node-down1"_s, u"released"_s};
     }

@@ -33,6 +33,14 @@ RedlockGroup TestRedlockGroup::group() const
     return g;
 }
 
+QString TestRedlockGroup::urls() const
+{
+    QStringList out;
+    for (int i = 0; i < size; ++i)
+        out << QStringLiteral("redis://") + nodeName(i);
+    return out.join(QLatin1Char(','));
+}
+
 bool TestRedlockGroup::lock(const QByteArray &key, const QByteArray &token, const QList<int> &on, qint64 ttlMs)
 {
     for (int i : on) {

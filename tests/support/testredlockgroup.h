@@ -22,6 +22,10 @@ public:
     TestRedis &node(int i) { return m_nodes[size_t(i)]; }
     QList<ConnectionProfile> profiles() const;
     RedlockGroup group() const;
+    // --redlock's value: the nodes' redis:// URLs, comma-separated, in order.
+    QString urls() const;
+    // host:port, as results name node i.
+    QString nodeName(int i) const { return QStringLiteral("127.0.0.1:%1").arg(m_nodes[size_t(i)].port()); }
     // false (with a warning) if a node refused: the lock is not what the test meant.
     bool lock(const QByteArray &key, const QByteArray &token, const QList<int> &on, qint64 ttlMs = 60000);
     // DEL on the nodes named (every node when empty): a release.
