@@ -16,7 +16,9 @@
 #include "mainwindow.h"
 #include "profilestore.h"
 #include "redlockscancommand.h"
+#include "redlockgroupview.h"
 #include "redlockwatchcommand.h"
+#include "redlockwatchservice.h"
 #include "scancommand.h"
 #include "secretstore.h"
 #include "sessionmanager.h"
@@ -166,6 +168,37 @@ int runCli(int argc, char *argv[], CliOptions options)
     }
 }
 
+// `lockscope --redlock URL,URL,...`: the group's own window, watching every node.
+int runGroupWindow(const CliOptions &options, const DialectRegistry &registry)
+{
+    RedlockWatchService watch(options.redlock, &registry);
+    DiscoveryOptions discovery;
+    discovery.patterns = options.patterns;
+    watch.setOptions(discovery);
+    watch.setInterval(options.intervalMs);
+    RedlockGroupView view;
+    view.setWindowTitle(QApplication::translate("main", "LockScope — Redlock group"));
+    view.follow(&watch);
+    view.resize(1280, 720);
+    const TerminationSignals signalWatcher;
+    QObject::connect(&signalWatcher, &TerminationSignals::received, &view, &QWidget::close);
+    if (!options.screenshot.isEmpty()) {
+        // After the first reading (and --duration, to let events come), the view as it is.
+        const int settleMs = options.durationS > 0 ? int(options.durationS * 1000) : 500;
+        QObject::connect(&watch, &RedlockWatchService::observed, &view, [&view, settleMs, file = options.screenshot] {
+            QTimer::singleShot(settleMs, &view, [&view, file] {
+                const bool saved = view.grab().save(file);
+                if (!saved)
+                    fprintf(stderr, "lockscope: could not write %s\n", qUtf8Printable(file));
+                QCoreApplication::exit(saved ? 0 : 1);
+            });
+        }, Qt::SingleShotConnection);
+    }
+    view.show();
+    watch.start();
+    return QApplication::exec();
+}
+
 int runGui(int argc, char *argv[], CliOptions options)
 {
     QApplication app(argc, argv);
@@ -187,6 +220,8 @@ int runGui(int argc, char *argv[], CliOptions options)
     ConnectionStore connections(&secrets);
     if (!useSavedConnection(options, connections))
         return CliCommand::Usage;
+    if (!options.redlock.isEmpty())
+        return runGroupWindow(options, registry);
     const AuditLog audit = auditLog(settings);
     SessionManager sessions(&registry, &audit);
     sessions.setSandboxFactory(sandboxFactory(true));
