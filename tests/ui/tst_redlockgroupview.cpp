@@ -1,13 +1,18 @@
+#include "connectionstore.h"
 #include "dialectregistry.h"
+#include "redlockgroupdialog.h"
 #include "redlockgroupmodel.h"
 #include "redlockgroupview.h"
 #include "redlockwatchservice.h"
+#include "secretstore.h"
 #include "testredlockgroup.h"
 
 #include <QHeaderView>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -39,6 +44,51 @@ private Q_SLOTS:
         QVERIFY(m_group.lock("locks:split", tokenA, {0, 1}));
         QVERIFY(m_group.lock("locks:split", tokenB, {2, 3}));
         QVERIFY(m_group.lock("locks:leftover", tokenB, {3}));
+    }
+
+    // A lock group saved from its dialog: five saved connections ticked as its nodes, a name
+    // and a drift factor; opened, it is the group as saved.
+    void aSavedGroup()
+    {
+        QTemporaryDir dir;
+        SecretStore secrets;
+        ConnectionStore store(&secrets, dir.filePath(QStringLiteral("lockscope.ini")));
+        QString error;
+        QList<ConnectionProfile> saved;
+        for (int i = 0; i < TestRedlockGroup::size; ++i) {
+            ConnectionProfile p = m_group.profiles().at(i);
+            p.id.clear();
+            p.name = QStringLiteral("lock node %1").arg(i + 1);
+            const std::optional<ConnectionProfile> s = store.save(p, &error);
+            QVERIFY2(s, qPrintable(error));
+            saved << *s;
+        }
+        store.save(ConnectionProfile::newSaved(QStringLiteral("cache")), &error); // not a node
+
+        RedlockGroupDialog dialog(&store);
+        QCOMPARE(dialog.nodeList()->count(), 6);
+        dialog.findChild<QLineEdit *>()->setText(QStringLiteral("payments"));
+        for (int i = 0; i < TestRedlockGroup::size; ++i)
+            dialog.nodeList()->item(i)->setCheckState(Qt::Checked);
+        QVERIFY2(dialog.saveGroup(), qPrintable(dialog.statusText()));
+        QVERIFY(dialog.statusText().contains(QStringLiteral("quorum 3")));
+        const std::optional<QList<RedlockGroup>> groups = store.loadGroups(&error);
+        QVERIFY(groups && groups->size() == 1);
+        QCOMPARE(groups->first().name, QStringLiteral("payments"));
+        QCOMPARE(groups->first().nodes, saved);
+
+        QSignalSpy opened(&dialog, &RedlockGroupDialog::openRequested);
+        dialog.openGroup();
+        QCOMPARE(opened.size(), 1);
+        const RedlockGroup group = opened.first().first().value<RedlockGroup>();
+        QCOMPARE(group.nodes, saved);
+
+        // What it opens watches those servers.
+        RedlockWatchService watch(group, &m_registry);
+        QSignalSpy observed(&watch, &RedlockWatchService::observed);
+        watch.start();
+        QVERIFY(observed.wait(20000));
+        QCOMPARE(watch.observations().size(), 4);
     }
 
     // Last: it stops a server.
