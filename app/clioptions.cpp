@@ -108,11 +108,12 @@ const QList<OptionSpec> &optionTable()
                         "always refused")},
         {{QStringLiteral("connect-timeout")}, QStringLiteral("MS"), Connected, S::Connection,
          QT_TRANSLATE_NOOP("CliOptions", "give up connecting after this long (default 5000)")},
-        {{QStringLiteral("redlock")}, QStringLiteral("URL,URL,..."), Scan | Admin, S::Connection,
+        {{QStringLiteral("redlock")}, QStringLiteral("URL,URL,..."), Connected, S::Connection,
          QT_TRANSLATE_NOOP("CliOptions", "a Redlock group: independent servers that each hold the same lock,\n"
                         "each a redis:// or rediss:// URL (at least 2, comma-separated or\n"
-                        "repeated); each lock is read as one quorum across them (scan), or\n"
-                        "acquired, extended and released on all of them at once")},
+                        "repeated); each lock is read as one quorum across them (scan, watch,\n"
+                        "the window's group view), or acquired, extended and released on all\n"
+                        "of them at once")},
         {{QStringLiteral("sandbox")}, QString(), Connected, S::Connection,
          QT_TRANSLATE_NOOP("CliOptions", "start a private redis-server with sample locks and use it")},
 
@@ -126,7 +127,7 @@ const QList<OptionSpec> &optionTable()
          QT_TRANSLATE_NOOP("CliOptions", "custom dialect profiles (JSON, as the window exports them) for in-house\n"
                         "locks: their keys are scanned and decoded, and --dialect takes their ids;\n"
                         "repeatable")},
-        {{QStringLiteral("drift-factor")}, QStringLiteral("F"), Scan | Admin, S::Options,
+        {{QStringLiteral("drift-factor")}, QStringLiteral("F"), Connected, S::Options,
          QT_TRANSLATE_NOOP("CliOptions", "with --redlock: the clock drift factor the application uses; validity\n"
                         "is the smallest TTL of the majority minus round(TTL x F) + 2 ms\n"
                         "(default 0.01, as node-redlock, redsync and redlock-py)")},
@@ -264,7 +265,9 @@ QStringList usageLines(Command c)
                 CliOptions::tr("lockscope scan    --redlock URL,URL,... [--drift-factor F] [--pattern P]... [--json]")};
     case Command::Watch:
         return {CliOptions::tr("lockscope watch   [conn] [--pattern P]... [--interval MS] [--rescan MS] [--budget PCT] [--duration S]\n"
-                               "                  [--events] [--json] [--enable-notifications]")};
+                               "                  [--events] [--json] [--enable-notifications]"),
+                CliOptions::tr("lockscope watch   --redlock URL,URL,... [--drift-factor F] [--pattern P]... [--interval MS] [--duration S]\n"
+                               "                  [--events] [--json]")};
     case Command::Acquire:
         return {CliOptions::tr("lockscope acquire [conn] KEY --ttl MS [--token T] [--dialect ID]"),
                 CliOptions::tr("lockscope acquire --redlock URL,URL,... KEY --ttl MS [--token T] [--retry-count N] [--retry-delay MS]")};
@@ -605,6 +608,10 @@ bool applyRedlock(const Reader &in, CliOptions &o, QString *error)
     }
     if (o.redlock.size() < 2)
         return refuse(CliOptions::tr("%1 wants the URLs of at least 2 servers (a Redlock group usually has 5)").arg(spelling));
+    // A group's watch scans every node whole each --interval: nothing to pace or be told.
+    for (const QString name : {QStringLiteral("rescan"), QStringLiteral("budget"), QStringLiteral("enable-notifications")})
+        if (in.isSet(name))
+            return refuse(CliOptions::tr("%1 is for the watch of one deployment: a Redlock group is scanned whole every --interval").arg(in.spelled(name)));
     if (in.isSet(QStringLiteral("drift-factor"))) {
         // A fraction of the TTL, as the libraries take it: 0.01 is 1 %.
         static const QRegularExpression re(QStringLiteral("^\\s*(0|0?\\.[0-9]{1,6})\\s*$"));

@@ -1,6 +1,7 @@
 #include "connectionstore.h"
 
 #include "connectionprofilejson.h"
+#include "redlockgroupjson.h"
 #include "secretstore.h"
 
 #include <QFile>
@@ -16,6 +17,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 const QString settingsKey = u"connections/saved"_s;
+const QString groupsKey = u"connections/redlockGroups"_s;
 
 qsizetype indexOfId(const QList<ConnectionProfile> &profiles, const QString &id)
 {
@@ -373,4 +375,90 @@ std::optional<QStringList> ConnectionStore::importFile(const QString &path, QStr
         return std::nullopt;
     Q_EMIT changed();
     return names;
+}
+
+std::optional<QList<RedlockGroup>> ConnectionStore::loadGroups(QString *error) const
+{
+    const std::optional<QList<ConnectionProfile>> connections = load(error);
+    if (!connections)
+        return std::nullopt;
+    const QByteArray json = QSettings(m_settingsFile, QSettings::IniFormat).value(groupsKey).toByteArray();
+    if (json.isEmpty())
+        return QList<RedlockGroup>();
+    QString why;
+    std::optional<QList<RedlockGroup>> groups = RedlockGroupJson::listFromJson(json, *connections, &why);
+    if (!groups)
+        *error = tr("The saved Redlock groups in %1 are unreadable: %2").arg(m_settingsFile, why);
+    return groups;
+}
+
+std::optional<RedlockGroup> ConnectionStore::saveGroup(const RedlockGroup &group, QString *error)
+{
+    std::optional<QList<RedlockGroup>> groups = loadGroups(error);
+    const std::optional<QList<ConnectionProfile>> connections = load(error);
+    if (!groups || !connections)
+        return std::nullopt;
+    RedlockGroup g = group;
+    g.name = g.name.trimmed();
+    if (g.name.isEmpty()) {
+        *error = tr("A Redlock group needs a name");
+        return std::nullopt;
+    }
+    if (g.size() < 2) {
+        *error = tr("A Redlock group needs at least 2 nodes (usually 5)");
+        return std::nullopt;
+    }
+    QStringList ids;
+    for (const ConnectionProfile &n : std::as_const(g.nodes)) {
+        if (indexOfId(*connections, n.id) < 0) {
+            *error = tr("Each node of a Redlock group is a saved connection: save %1 first").arg(n.endpoint());
+            return std::nullopt;
+        }
+        if (ids.contains(n.id)) {
+            *error = tr("%1 is twice in the group: its vote would count twice").arg(n.name);
+            return std::nullopt;
+        }
+        ids << n.id;
+    }
+    for (const RedlockGroup &other : std::as_const(*groups))
+        if (other.id != g.id && other.name.compare(g.name, Qt::CaseInsensitive) == 0) {
+            *error = tr("A Redlock group named %1 exists already").arg(other.name);
+            return std::nullopt;
+        }
+    if (g.id.isEmpty())
+        g.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    const auto at = std::find_if(groups->begin(), groups->end(), [&](const RedlockGroup &o) { return o.id == g.id; });
+    if (at == groups->end())
+        *groups << g;
+    else
+        *at = g;
+    QSettings settings(m_settingsFile, QSettings::IniFormat);
+    settings.setValue(groupsKey, RedlockGroupJson::listToJson(*groups));
+    settings.sync();
+    if (settings.status() != QSettings::NoError) {
+        *error = tr("Could not save the Redlock groups to %1").arg(m_settingsFile);
+        return std::nullopt;
+    }
+    Q_EMIT changed();
+    return g;
+}
+
+bool ConnectionStore::removeGroup(const QString &id, QString *error)
+{
+    std::optional<QList<RedlockGroup>> groups = loadGroups(error);
+    if (!groups)
+        return false;
+    groups->removeIf([&](const RedlockGroup &g) { return g.id == id; });
+    QSettings settings(m_settingsFile, QSettings::IniFormat);
+    if (groups->isEmpty())
+        settings.remove(groupsKey);
+    else
+        settings.setValue(groupsKey, RedlockGroupJson::listToJson(*groups));
+    settings.sync();
+    if (settings.status() != QSettings::NoError) {
+        *error = tr("Could not save the Redlock groups to %1").arg(m_settingsFile);
+        return false;
+    }
+    Q_EMIT changed();
+    return true;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connectionprofile.h"
+#include "redlockgroup.h"
 
 #include <QObject>
 #include <QString>
@@ -79,6 +80,16 @@ public:
     // id) of a saved connection replaces its description and keeps its id and secrets.
     // Returns the names imported.
     std::optional<QStringList> importFile(const QString &path, QString *error);
+
+    // Saved Redlock groups: each node a saved connection (its secrets are that connection's,
+    // in the keychain), with the group's name and Redlock parameters. Nothing saved is an
+    // empty list; a group naming a connection since deleted is an error, not dropped.
+    std::optional<QList<RedlockGroup>> loadGroups(QString *error) const;
+    // Adds the group or replaces the one with its id (a group without one gets one). Returns
+    // it as saved, or nothing and *error: no name, a name taken, fewer than 2 nodes, a node
+    // that is not a saved connection or named twice.
+    std::optional<RedlockGroup> saveGroup(const RedlockGroup &group, QString *error);
+    bool removeGroup(const QString &id, QString *error);
 
 Q_SIGNALS:
     // The list changed: saved, renamed, removed, imported.

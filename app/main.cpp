@@ -17,6 +17,9 @@
 #include "profilestore.h"
 #include "redlockadmincommand.h"
 #include "redlockscancommand.h"
+#include "redlockgroupview.h"
+#include "redlockwatchcommand.h"
+#include "redlockwatchservice.h"
 #include "scancommand.h"
 #include "secretstore.h"
 #include "sessionmanager.h"
@@ -192,6 +195,8 @@ int runCli(int argc, char *argv[], const QStringList &arguments)
             return runCommand(RedlockScanCommand(options, &registry), &connections);
         return runCommand(ScanCommand(options, &registry), &connections);
     case CliOptions::Command::Watch:
+        if (!options.redlock.isEmpty())
+            return runCommand(RedlockWatchCommand(options, &registry), &connections);
         return runCommand(WatchCommand(options, &registry), &connections);
     case CliOptions::Command::Acquire:
     case CliOptions::Command::Extend:
@@ -207,6 +212,37 @@ int runCli(int argc, char *argv[], const QStringList &arguments)
         complain(QCoreApplication::translate("main", "this command is not available in this build"));
         return CliCommand::Usage;
     }
+}
+
+// `lockscope --redlock URL,URL,...`: the group's own window, watching every node.
+int runGroupWindow(const CliOptions &options, const DialectRegistry &registry)
+{
+    RedlockWatchService watch(options.redlock, &registry);
+    DiscoveryOptions discovery;
+    discovery.patterns = options.patterns;
+    watch.setOptions(discovery);
+    watch.setInterval(options.intervalMs);
+    RedlockGroupView view;
+    view.setWindowTitle(QApplication::translate("main", "LockScope — Redlock group"));
+    view.follow(&watch);
+    view.resize(1280, 720);
+    const TerminationSignals signalWatcher;
+    QObject::connect(&signalWatcher, &TerminationSignals::received, &view, &QWidget::close);
+    if (!options.screenshot.isEmpty()) {
+        // After the first reading (and --duration, to let events come), the view as it is.
+        const int settleMs = options.durationS > 0 ? int(options.durationS * 1000) : 500;
+        QObject::connect(&watch, &RedlockWatchService::observed, &view, [&view, settleMs, file = options.screenshot] {
+            QTimer::singleShot(settleMs, &view, [&view, file] {
+                const bool saved = view.grab().save(file);
+                if (!saved)
+                    fprintf(stderr, "lockscope: could not write %s\n", qUtf8Printable(file));
+                QCoreApplication::exit(saved ? 0 : 1);
+            });
+        }, Qt::SingleShotConnection);
+    }
+    view.show();
+    watch.start();
+    return QApplication::exec();
 }
 
 int runGui(int argc, char *argv[], CliOptions options)
@@ -231,6 +267,8 @@ int runGui(int argc, char *argv[], CliOptions options)
     ConnectionStore connections(&secrets);
     if (!useSavedConnection(options, connections))
         return CliCommand::Usage;
+    if (!options.redlock.isEmpty())
+        return runGroupWindow(options, registry);
     const AuditLog audit = auditLog(settings);
     SessionManager sessions(&registry, &audit);
     sessions.setSandboxFactory(sandboxFactory(true));

@@ -81,12 +81,25 @@ void RedlockScanService::start()
         m_opened = true;
         for (Node &n : m_nodes)
             n.topology->open();
+    } else {
+        // A node that was reached once and is down now would keep its discovery waiting until
+        // it is back: a scan again (a watch's) reads it as unreadable at once, and its
+        // connection, which keeps trying, brings it back into a later scan.
+        for (Node &n : m_nodes)
+            if (!n.topology->isReady())
+                n.failure = n.topology->lastError().isEmpty() ? tr("not connected") : n.topology->lastError();
     }
     // Each discovery waits for its node to be known (or found down) before it walks.
-    for (Node &n : m_nodes)
-        n.discovery->start();
-    if (m_nodes.isEmpty())
-        onWalked();
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        Node &n = m_nodes[i];
+        if (n.failure.isEmpty()) {
+            n.discovery->start();
+        } else {
+            n.walked = true;
+            Q_EMIT nodeFailed(i, n.failure);
+        }
+    }
+    onWalked(); // when no node is left to walk
 }
 
 void RedlockScanService::close()
@@ -110,7 +123,7 @@ void RedlockScanService::onWalked()
 void RedlockScanService::readMissing()
 {
     // Every key the group knows of, from any node.
-    QSet<QByteArray> all;
+    QSet<QByteArray> all(m_known.cbegin(), m_known.cend());
     for (const Node &n : std::as_const(m_nodes)) {
         for (auto it = n.locks.cbegin(); it != n.locks.cend(); ++it)
             all.insert(it.key());
@@ -158,6 +171,8 @@ void RedlockScanService::merge()
     // TTLs are brought to one instant: each node was read at its own moment.
     const qint64 now = MonotonicClock::nowMs();
     std::map<QByteArray, RedlockObservation> byKey;
+    for (const QByteArray &key : std::as_const(m_known))
+        byKey[key].key = key;
     for (const Node &n : std::as_const(m_nodes)) {
         for (auto it = n.locks.cbegin(); it != n.locks.cend(); ++it)
             byKey[it.key()].key = it.key();

@@ -38,6 +38,11 @@ public:
     QString nodeName(int node) const;
     bool isRunning() const { return m_running; }
 
+    // Keys every scan reads on every node besides what the walks find (a watch's locks, which
+    // must be read where their nodes are up even if the walks of the others no longer list
+    // them): each appears in finished(), absent where no node has it.
+    void setKnownKeys(const QList<QByteArray> &keys) { m_known = keys; }
+
     // Connects (on first use) and scans every node at once.
     void start();
     // Closes every connection; a running scan ends without finished().
@@ -67,6 +72,7 @@ private:
     void merge();
 
     QList<Node> m_nodes;
+    QList<QByteArray> m_known;
     bool m_running = false;
     bool m_opened = false;
     quint64 m_generation = 0;

@@ -11,6 +11,7 @@
 // parameters the application's library uses. The defaults are node-redlock's.
 struct RedlockGroup
 {
+    QString id;   // a saved group's (ConnectionStore); empty for one given on the command line
     QString name;
     QList<ConnectionProfile> nodes; // in the order given: how every result lists them
     double driftFactor = RedlockQuorum::defaultDriftFactor;
@@ -18,6 +19,7 @@ struct RedlockGroup
     int retryDelayMs = 200;  // acquire: between attempts
     int retryJitterMs = 200; // acquire: a random 0..jitter added to each delay
 
+    bool operator==(const RedlockGroup &) const = default;
     bool isEmpty() const { return nodes.isEmpty(); }
     int size() const { return int(nodes.size()); }
     int quorum() const { return RedlockQuorum::quorum(size()); }

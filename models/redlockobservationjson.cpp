@@ -5,7 +5,6 @@
 
 QByteArray RedlockObservationJson::line(const RedlockObservation &observation, double driftFactor)
 {
-    using Status = RedlockObservation::Node::Status;
     using Quorum = RedlockObservation::Quorum;
     const RedlockObservation::Assessment a = observation.assess(driftFactor);
     const bool majority = a.quorum == Quorum::Held || a.quorum == Quorum::Degraded;
@@ -35,6 +34,16 @@ QByteArray RedlockObservationJson::line(const RedlockObservation &observation, d
         }
     }
     out.endArray();
+    writeNodes(out, observation);
+    out.endObject();
+    QByteArray line = out.take();
+    line += '\n';
+    return line;
+}
+
+void RedlockObservationJson::writeNodes(JsonWriter &out, const RedlockObservation &observation)
+{
+    using Status = RedlockObservation::Node::Status;
     out.key("nodes").beginArray();
     for (const RedlockObservation::Node &n : observation.nodes) {
         out.beginObject();
@@ -54,8 +63,4 @@ QByteArray RedlockObservationJson::line(const RedlockObservation &observation, d
         out.endObject();
     }
     out.endArray();
-    out.endObject();
-    QByteArray line = out.take();
-    line += '\n';
-    return line;
 }

@@ -2,6 +2,7 @@
 
 #include "connectionlistmodel.h"
 #include "connectionstore.h"
+#include "redlockgroupdialog.h"
 #include "secretstore.h"
 
 #include <QAction>
@@ -105,6 +106,11 @@ ConnectionDialog::ConnectionDialog(ConnectionStore *store, QWidget *parent)
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_sandboxButton = m_buttons->addButton(tr("Use a sandbox server"), QDialogButtonBox::ActionRole);
     m_sandboxButton->setToolTip(tr("Start a private redis-server with sample locks"));
+    m_groupsButton = m_buttons->addButton(tr("Redlock groups…"), QDialogButtonBox::ActionRole);
+    m_groupsButton->setObjectName(u"redlockGroups"_s);
+    m_groupsButton->setToolTip(tr("Lock groups: saved connections that are the independent nodes of one Redlock"));
+    m_groupsButton->setVisible(m_store != nullptr);
+    connect(m_groupsButton, &QPushButton::clicked, this, &ConnectionDialog::openRedlockGroups);
     m_saveButton = m_buttons->addButton(tr("Save"), QDialogButtonBox::ActionRole);
     m_saveButton->setObjectName(u"save"_s);
     m_saveButton->setToolTip(tr("Save this connection; its passwords go to the system keychain"));
@@ -920,4 +926,16 @@ void ConnectionDialog::connectNow()
         return;
     Q_EMIT connectRequested(*p);
     accept();
+}
+
+RedlockGroupDialog *ConnectionDialog::openRedlockGroups()
+{
+    auto *dialog = new RedlockGroupDialog(m_store, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RedlockGroupDialog::openRequested, this, [this](const RedlockGroup &group) {
+        Q_EMIT redlockGroupRequested(group);
+        accept();
+    });
+    dialog->open();
+    return dialog;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connectionprofile.h"
+#include "redlockgroup.h"
 
 #include <QDialog>
 #include <QHash>
@@ -8,6 +9,7 @@
 class ConnectionListModel;
 class ConnectionStore;
 class QCheckBox;
+class RedlockGroupDialog;
 class QComboBox;
 class QDialogButtonBox;
 class QFormLayout;
@@ -50,6 +52,8 @@ public:
     // Fills the editor from a URL, as pasting one does; false (and the reason shown) when
     // it is not one LockScope reads.
     bool applyUrl(const QString &url);
+    // The saved Redlock groups, in a dialog of their own over this one.
+    RedlockGroupDialog *openRedlockGroups();
     // The buttons' actions, for the buttons and for tests.
     void newConnection();
     void saveConnection();
@@ -70,6 +74,9 @@ Q_SIGNALS:
     // Connect to profile (its secrets as typed; saved ones are still to be read).
     void connectRequested(const ConnectionProfile &profile);
     void sandboxRequested();
+    // Open the view of a Redlock group (chosen in the Redlock groups dialog); its nodes'
+    // saved secrets are still to be read.
+    void redlockGroupRequested(const RedlockGroup &group);
     // A save finished: the connection is in the settings and its secrets where the note says.
     void saved(const QString &id, const QString &note);
     void deleted(const QString &id);
@@ -153,4 +160,5 @@ private:
     QPushButton *m_saveButton = nullptr;
     QPushButton *m_connectButton = nullptr;
     QPushButton *m_sandboxButton = nullptr;
+    QPushButton *m_groupsButton = nullptr;
 };

@@ -7,6 +7,9 @@
 #include "auditlog.h"
 #include "connectionband.h"
 #include "connectiondialog.h"
+#include "connectionstore.h"
+#include "redlockgroupview.h"
+#include "redlockwatchservice.h"
 #include "connectionopener.h"
 #include "dialectregistry.h"
 #include "holderspanel.h"
@@ -779,6 +782,40 @@ void MainWindow::openConnection(const ConnectionProfile &profile)
     connectionOpener()->open(profile);
 }
 
+void MainWindow::openRedlockGroup(const RedlockGroup &group)
+{
+    // Each node's saved secrets, one after the other; then the group's own window. The step
+    // holds itself only weakly: the pending keychain read keeps it alive, nothing else.
+    auto filled = std::make_shared<RedlockGroup>(group);
+    auto step = std::make_shared<std::function<void(int)>>();
+    *step = [this, filled, weak = std::weak_ptr<std::function<void(int)>>(step)](int node) {
+        if (node == filled->size() || !m_connectionStore) {
+            auto *view = new RedlockGroupView;
+            view->setAttribute(Qt::WA_DeleteOnClose);
+            view->setWindowTitle(tr("LockScope — %1").arg(filled->name));
+            auto *watch = new RedlockWatchService(*filled, m_registry, view);
+            view->follow(watch);
+            view->resize(1200, 700);
+            view->show();
+            watch->start();
+            return;
+        }
+        m_connectionStore->fillSecrets(filled->nodes.at(node), this,
+                                       [this, filled, next = weak.lock(), node](const ConnectionProfile &profile,
+                                                                                const QList<SecretKind> &missing, const QString &note) {
+                                           if (!missing.isEmpty()) {
+                                               showMessage(tr("The secrets of %1 are not at hand (%2): connect to it once to give them")
+                                                               .arg(profile.name, note),
+                                                           true);
+                                               return;
+                                           }
+                                           filled->nodes[node] = profile;
+                                           (*next)(node + 1);
+                                       });
+    };
+    (*step)(0);
+}
+
 ConnectionDialog *MainWindow::openConnectionDialog()
 {
     if (m_connectionDialog) {
@@ -803,6 +840,7 @@ ConnectionDialog *MainWindow::openConnectionDialog()
     dialog->setSandboxAvailable(m_sessions->hasSandbox());
     connect(dialog, &ConnectionDialog::connectRequested, this, &MainWindow::openConnection);
     connect(dialog, &ConnectionDialog::sandboxRequested, m_sessions, &SessionManager::openSandbox);
+    connect(dialog, &ConnectionDialog::redlockGroupRequested, this, &MainWindow::openRedlockGroup);
     dialog->open();
     return dialog;
 }

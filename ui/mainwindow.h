@@ -1,5 +1,7 @@
 #pragma once
 
+#include "redlockgroup.h"
+
 #include "appsettings.h"
 #include "connectionprofile.h"
 #include "keypattern.h"
@@ -90,6 +92,8 @@ public:
     // Connects to profile once its secrets are at hand (read from the keychain, or asked
     // for), with the read-only setting it carries.
     void openConnection(const ConnectionProfile &profile);
+    // A window of its own watching the group (its nodes' saved secrets read first).
+    void openRedlockGroup(const RedlockGroup &group);
     ConnectionOpener *connectionOpener();
     ConnectionBand *connectionBand() const { return m_band; }
     // The question about an unknown SSH host key, while it is open (for tests).

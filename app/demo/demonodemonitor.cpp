@@ -70,6 +70,7 @@ void DemoNodeMonitor::poll()
                 node.up = false;
                 node.holder = DemoNodeInfo::noHolder;
                 node.pttlMs = -2;
+                node.token.clear();
             }
             continue;
         }
@@ -86,6 +87,7 @@ void DemoNodeMonitor::poll()
                         node.pttlMs = r.at(1).isInteger() ? r.at(1).integer() : -2;
                         node.holder = DemoNodeInfo::noHolder;
                         node.holdCount = 0;
+                        node.token = r.at(2).isString() ? r.at(2).bytes() : QByteArray();
                         if (r.at(2).isString()) {
                             node.holder = workerOf(r.at(2).bytes());
                             node.holdCount = 1;

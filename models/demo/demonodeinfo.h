@@ -17,6 +17,7 @@ struct DemoNodeInfo
     int holder = noHolder;       // worker id
     int holdCount = 0;           // re-entrant holds (hash locks), else 1 while held
     qint64 pttlMs = -2;          // PTTL of the lock key there: -2 none, -1 no expiry
+    QByteArray token;            // the key's value there, for a string lock (the Redlock token)
 
     bool operator==(const DemoNodeInfo &) const = default;
 };

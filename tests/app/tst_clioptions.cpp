@@ -392,6 +392,11 @@ private Q_SLOTS:
         QTest::newRow("drift factor .2") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral("redis://a:1,redis://a:2"),
                                                         QStringLiteral("--drift-factor"), QStringLiteral(".2")}
                                          << QStringList{QStringLiteral("a:1"), QStringLiteral("a:2")} << 0.2;
+        QTest::newRow("watch") << QStringList{QStringLiteral("watch"), QStringLiteral("--redlock"), QStringLiteral("redis://a:1,redis://a:2"),
+                                              QStringLiteral("--events"), QStringLiteral("--json")}
+                               << QStringList{QStringLiteral("a:1"), QStringLiteral("a:2")} << 0.01;
+        QTest::newRow("the window") << QStringList{QStringLiteral("--redlock"), QStringLiteral("redis://a:1,redis://a:2,redis://a:3")}
+                                    << QStringList{QStringLiteral("a:1"), QStringLiteral("a:2"), QStringLiteral("a:3")} << 0.01;
     }
 
     void redlockGroups()
@@ -437,11 +442,8 @@ private Q_SLOTS:
             QTest::newRow(qPrintable(QStringLiteral("drift factor '%1'").arg(QLatin1String(bad))))
                 << QStringList{scan, QStringLiteral("--redlock"), two, QStringLiteral("--drift-factor"), QLatin1String(bad)}
                 << "--drift-factor wants a fraction of the TTL from 0 to 0.999999";
-        QTest::newRow("watch, not yet") << QStringList{QStringLiteral("watch"), QStringLiteral("--redlock"), two}
-                                        << "--redlock is not an option of watch; it is for scan, acquire, extend and release";
-        QTest::newRow("--node URL on watch") << QStringList{QStringLiteral("watch"), QStringLiteral("--node"), QStringLiteral("redis://a:1"),
-                                                            QStringLiteral("--node"), QStringLiteral("redis://a:2")}
-                                             << "--node URL names a server of a Redlock group, which is for scan, acquire, extend and release";
+        QTest::newRow("watch --budget") << QStringList{QStringLiteral("watch"), QStringLiteral("--redlock"), two, QStringLiteral("--budget"), QStringLiteral("3")}
+                                        << "--budget is for the watch of one deployment: a Redlock group is scanned whole every --interval";
         const QStringList acquire{QStringLiteral("acquire"), QStringLiteral("k"), QStringLiteral("--ttl"), QStringLiteral("1s")};
         QTest::newRow("--node URLs and HOST:PORT")
             << acquire + QStringList{QStringLiteral("--node"), QStringLiteral("redis://a:1"), QStringLiteral("--node"), QStringLiteral("b:2")}
@@ -491,6 +493,7 @@ private Q_SLOTS:
                                             << QStringLiteral("redsync");
         QTest::newRow("release --observed") << QStringList{QStringLiteral("release"), QStringLiteral("k"), QStringLiteral("--observed")} + nodes
                                             << 10 << 200 << QStringLiteral("node-redlock");
+        QTest::newRow("watch by --node") << QStringList{QStringLiteral("watch")} + nodes << 10 << 200 << QStringLiteral("node-redlock");
         QTest::newRow("extend, drift")
             << QStringList{QStringLiteral("extend"), QStringLiteral("k"), QStringLiteral("--token"), QStringLiteral("t"), QStringLiteral("--ttl"),
                            QStringLiteral("5s"), QStringLiteral("--drift-factor"), QStringLiteral("0.02")}

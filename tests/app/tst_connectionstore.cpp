@@ -203,6 +203,68 @@ private Q_SLOTS:
         QCOMPARE(store.load(&error)->size(), 2);
     }
 
+    // A Redlock group: saved connections as its nodes (their secrets stay theirs), a name and
+    // the application's Redlock parameters.
+    void redlockGroups()
+    {
+        SecretStore secrets;
+        ConnectionStore store(&secrets, settingsFile());
+        QString error;
+        QCOMPARE(store.loadGroups(&error), std::optional(QList<RedlockGroup>()));
+        QList<ConnectionProfile> nodes;
+        for (int i = 0; i < 3; ++i) {
+            ConnectionProfile n = ConnectionProfile::newSaved(u"lock-%1"_s.arg(i));
+            n.host = u"redlock-%1.internal"_s.arg(i);
+            n.tls.enabled = i == 2;
+            QVERIFY2(store.save(n, &error), qPrintable(error));
+            nodes << n;
+        }
+        RedlockGroup group;
+        group.name = u" payments "_s;
+        group.nodes = nodes;
+        group.driftFactor = 0.02;
+        group.retryCount = 3;
+        group.retryDelayMs = 150;
+        const std::optional<RedlockGroup> saved = store.saveGroup(group, &error);
+        QVERIFY2(saved, qPrintable(error));
+        QVERIFY(!saved->id.isEmpty());
+
+        SecretStore otherSecrets;
+        ConnectionStore other(&otherSecrets, settingsFile());
+        const std::optional<QList<RedlockGroup>> loaded = other.loadGroups(&error);
+        QVERIFY2(loaded && loaded->size() == 1, qPrintable(error));
+        const RedlockGroup &g = loaded->first();
+        QCOMPARE(g.id, saved->id);
+        QCOMPARE(g.name, u"payments"_s);
+        QCOMPARE(g.nodes, nodes); // in order, each the saved connection (TLS and all)
+        QCOMPARE(g.driftFactor, 0.02);
+        QCOMPARE(g.retryCount, 3);
+        QCOMPARE(g.retryDelayMs, 150);
+
+        RedlockGroup bad = group;
+        bad.nodes = {nodes.first()};
+        QVERIFY(!store.saveGroup(bad, &error));
+        QVERIFY2(error.contains(u"at least 2 nodes"_s), qPrintable(error));
+        bad.nodes = {nodes.first(), nodes.first()};
+        QVERIFY(!store.saveGroup(bad, &error));
+        QVERIFY2(error.contains(u"twice"_s), qPrintable(error));
+        bad.nodes = {nodes.first(), ConnectionProfile::newSaved(u"unsaved"_s)};
+        QVERIFY(!store.saveGroup(bad, &error));
+        QVERIFY2(error.contains(u"save"_s), qPrintable(error));
+        bad = group;
+        bad.name = u"PAYMENTS"_s;
+        QVERIFY(!store.saveGroup(bad, &error));
+        QVERIFY2(error.contains(u"exists already"_s), qPrintable(error));
+
+        // A node deleted since: the group says so rather than shrinking to fewer nodes.
+        QVERIFY(store.remove(nodes.at(1).id, &error));
+        QVERIFY(!store.loadGroups(&error));
+        QVERIFY2(error.contains(u"no longer saved"_s), qPrintable(error));
+        QVERIFY(store.save(nodes.at(1), &error));
+        QVERIFY(store.removeGroup(saved->id, &error));
+        QCOMPARE(store.loadGroups(&error), std::optional(QList<RedlockGroup>()));
+    }
+
     void unreadableSettingsAreReported()
     {
         {

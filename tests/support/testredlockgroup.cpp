@@ -4,14 +4,22 @@
 
 #include <QSignalSpy>
 #include <QTest>
+#include <QtDebug>
 
 #include <optional>
 
-bool TestRedlockGroup::start()
+bool TestRedlockGroup::start(bool persistent)
 {
-    for (TestRedis &n : m_nodes)
-        if (!n.start())
+    for (int i = 0; i < size; ++i) {
+        QStringList extra;
+        if (persistent) {
+            m_dirs[size_t(i)] = std::make_unique<QTemporaryDir>();
+            extra = {QStringLiteral("--appendonly"), QStringLiteral("yes"), QStringLiteral("--appendfsync"), QStringLiteral("always"),
+                     QStringLiteral("--dir"), m_dirs[size_t(i)]->path()};
+        }
+        if (!m_nodes[size_t(i)].start(extra))
             return false;
+    }
     return true;
 }
 
@@ -32,6 +40,7 @@ QList<ConnectionProfile> TestRedlockGroup::profiles() const
 RedlockGroup TestRedlockGroup::group() const
 {
     RedlockGroup g;
+    g.name = QStringLiteral("test group");
     g.nodes = profiles();
     g.retryCount = 0;
     return g;
@@ -40,17 +49,28 @@ RedlockGroup TestRedlockGroup::group() const
 QString TestRedlockGroup::urls() const
 {
     QStringList out;
-    for (const TestRedis &n : m_nodes)
-        out << QStringLiteral("redis://127.0.0.1:%1").arg(n.port());
+    for (int i = 0; i < size; ++i)
+        out << QStringLiteral("redis://") + nodeName(i);
     return out.join(QLatin1Char(','));
 }
 
 bool TestRedlockGroup::lock(const QByteArray &key, const QByteArray &token, const QList<int> &on, qint64 ttlMs)
 {
-    for (int i : on)
-        if (!m_nodes[size_t(i)].command({"SET", key, token, "NX", "PX", QByteArray::number(ttlMs)}).isStatus("OK"))
+    for (int i : on) {
+        const RedisReply reply = m_nodes[size_t(i)].command({"SET", key, token, "NX", "PX", QByteArray::number(ttlMs)});
+        if (!reply.isStatus("OK")) {
+            qWarning() << "SET NX on node" << i << "answered" << reply.bytes();
             return false;
+        }
+    }
     return true;
+}
+
+void TestRedlockGroup::unlock(const QByteArray &key, const QList<int> &on)
+{
+    for (int i = 0; i < size; ++i)
+        if (on.isEmpty() || on.contains(i))
+            m_nodes[size_t(i)].command({"DEL", key});
 }
 
 QList<QByteArray> TestRedlockGroup::tokens(const QByteArray &key)

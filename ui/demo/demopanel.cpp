@@ -3,9 +3,14 @@
 #include "democontroller.h"
 
 #include "demonodetablemodel.h"
+#include "demoredlockreading.h"
 #include "demorun.h"
 #include "demoworkertablemodel.h"
 #include "livechart.h"
+#include "monotonicclock.h"
+#include "redlockeventderiver.h"
+#include "redlockgroupmodel.h"
+#include "redlockgroupview.h"
 
 #include <algorithm>
 
@@ -219,6 +224,18 @@ QWidget *DemoPanel::buildCharts()
     grid->addWidget(m_violationChart, 0, 1);
     grid->addWidget(m_trafficChart, 1, 0);
     grid->addWidget(m_waitChart, 1, 1);
+    // The Redlock scenario's servers through the operator's group view, under the charts.
+    m_groupBox = new QGroupBox(tr("The servers as a Redlock group, as an operator sees one"), box);
+    auto *gl = new QVBoxLayout(m_groupBox);
+    gl->setContentsMargins(4, 4, 4, 4);
+    m_groupView = new RedlockGroupView(m_groupBox);
+    m_groupView->setObjectName(QStringLiteral("demoRedlockGroup"));
+    gl->addWidget(m_groupView);
+    m_groupBox->hide();
+    grid->addWidget(m_groupBox, 2, 0, 1, 2);
+    grid->setRowStretch(0, 1);
+    grid->setRowStretch(1, 1);
+    grid->setRowStretch(2, 2);
     return box;
 }
 
@@ -473,6 +490,7 @@ void DemoPanel::refresh()
     }
     m_workerModel->setWorkers(m_run->workers());
     m_nodeModel->setNodes(m_run->nodes());
+    showGroup();
     const DemoStats &st = m_run->stats();
     const DemoSummary s = m_run->summary();
     const QString violationStyle = st.violations > 0 ? QStringLiteral("color:#b3261e") : QStringLiteral("color:#1b7f3b");
@@ -492,6 +510,31 @@ void DemoPanel::refresh()
     html += tr("<br>wait p50 %1 &nbsp; p99 %2 &nbsp; %3 s").arg(ms(s.waitP50Ms), ms(s.waitP99Ms)).arg(m_run->elapsedMs() / 1000.0, 0, 'f', 1);
     m_score->setText(html);
     updateButtons();
+}
+
+void DemoPanel::showGroup()
+{
+    const QList<DemoNodeInfo> nodes = m_run->nodes();
+    const bool group = scenarioId() == QLatin1String("redlock") && nodes.size() >= 3;
+    m_groupBox->setVisible(group);
+    if (!group)
+        return;
+    const QStringList names = DemoRedlockReading::names(nodes);
+    if (names != m_groupNodes || !m_groupEvents) {
+        // Another run, other servers: a group of its own.
+        m_groupNodes = names;
+        m_groupView->model()->setNodes(names);
+        m_groupView->setTitle(tr("Demo servers"));
+        m_groupEvents = std::make_unique<RedlockEventDeriver>(names);
+        m_groupEvents->setWallOffset(QDateTime::currentMSecsSinceEpoch() - MonotonicClock::nowMs());
+    }
+    const qint64 now = MonotonicClock::nowMs();
+    const QList<RedlockObservation> reading{DemoRedlockReading::of(m_run->lockKey(), nodes)};
+    m_groupView->model()->setObservations(reading, now);
+    m_groupView->setNodeErrors(DemoRedlockReading::errors(nodes));
+    QList<RedlockEvent> events;
+    m_groupEvents->observe(reading, DemoRedlockReading::errors(nodes), now, events);
+    m_groupView->addEvents(events);
 }
 
 void DemoPanel::updateButtons()

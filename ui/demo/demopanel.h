@@ -3,8 +3,11 @@
 #include "demoscenario.h"
 
 #include <QPointer>
+#include <QStringList>
 #include <QTimer>
 #include <QWidget>
+
+#include <memory>
 
 class DemoController;
 class DemoNodeTableModel;
@@ -21,6 +24,8 @@ class QPushButton;
 class QSpinBox;
 class QTableView;
 class QTextBrowser;
+class RedlockEventDeriver;
+class RedlockGroupView;
 struct DemoSummary;
 
 // The training panel: pick a scenario and its broken or fixed variant, read what it teaches
@@ -64,6 +69,8 @@ private:
     void bindCharts();
     void refresh();
     void updateButtons();
+    // The Redlock scenario's servers in the group view, with the group's events.
+    void showGroup();
     void addEvent(qint64 timeMs, const QString &text, bool bad);
     void onViolation(qint64 timeMs, const QString &what);
     void onFinished(const DemoSummary &summary);
@@ -93,6 +100,11 @@ private:
     QPushButton *m_stopServer;
     QPushButton *m_startServer;
     QListWidget *m_events;
+    // The Redlock scenario's servers as an operator's group view shows a Redlock group.
+    QWidget *m_groupBox;
+    RedlockGroupView *m_groupView;
+    std::unique_ptr<RedlockEventDeriver> m_groupEvents;
+    QStringList m_groupNodes;
 
     DemoController *m_controller;
     QPointer<DemoRun> m_run;

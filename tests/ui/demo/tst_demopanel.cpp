@@ -8,11 +8,14 @@
 #include "livechart.h"
 #include "locktablemodel.h"
 #include "mainwindow.h"
+#include "redlockgroupmodel.h"
+#include "redlockgroupview.h"
 #include "testwindow.h"
 #include "processprobe.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QTemporaryDir>
@@ -119,9 +122,25 @@ private Q_SLOTS:
                     return true;
             return false;
         }()), 10000);
+        // The same servers through the operator's group view: the demo key, held by a majority.
+        auto *group = panel.findChild<RedlockGroupView *>(QStringLiteral("demoRedlockGroup"));
+        QVERIFY(group && group->isVisible());
+        const RedlockGroupModel *m = group->model();
+        QCOMPARE(m->columnCount(), RedlockGroupModel::FirstNodeColumn + 5);
+        QTRY_VERIFY_WITH_TIMEOUT(m->rowCount() == 1 && QStringList({QStringLiteral("held"), QStringLiteral("degraded")})
+                                                           .contains(m->index(0, 0).data(RedlockGroupModel::QuorumIdRole).toString()),
+                                 10000);
+        QCOMPARE(m->observationAt(0).key, panel.run()->lockKey());
         panel.run()->setAutomaticFaults(false);
         panel.run()->setServerUp(4, false);
         QTRY_COMPARE(panel.nodeModel()->index(4, DemoNodeTableModel::StateColumn).data().toString(), QStringLiteral("● down"));
+        QTRY_COMPARE(m->index(0, RedlockGroupModel::FirstNodeColumn + 4).data().toString(), QStringLiteral("unreadable"));
+        QTRY_VERIFY(!group->eventList()->findItems(QStringLiteral("node down"), Qt::MatchContains).isEmpty());
+
+        // Another scenario has no group to show.
+        panel.selectScenario(QStringLiteral("safe"));
+        panel.start();
+        QTRY_VERIFY_WITH_TIMEOUT(panel.run() && panel.run()->isRunning() && !group->isVisible(), 15000);
     }
 };
 

@@ -1,0 +1,76 @@
+#include "redlockwatchservice.h"
+
+#include "monotonicclock.h"
+#include "redlockscanservice.h"
+
+#include <QDateTime>
+
+namespace {
+QStringList names(const RedlockGroup &group)
+{
+    QStringList out;
+    for (int i = 0; i < group.size(); ++i)
+        out << group.nodeName(i);
+    return out;
+}
+} // namespace
+
+RedlockWatchService::RedlockWatchService(const RedlockGroup &group, const DialectRegistry *registry, QObject *parent)
+    : QObject(parent)
+    , m_group(group)
+    , m_scan(new RedlockScanService(group.nodes, registry, this))
+    , m_deriver(names(group), group.driftFactor)
+{
+    m_next.setSingleShot(true);
+    m_next.setInterval(1000);
+    connect(&m_next, &QTimer::timeout, this, [this] {
+        m_scanErrors = QStringList(m_group.size());
+        m_scan->setKnownKeys(m_deriver.trackedKeys());
+        m_scan->start();
+    });
+    connect(m_scan, &RedlockScanService::nodeFailed, this, [this](int node, const QString &message) {
+        m_scanErrors[node] = message.isEmpty() ? tr("not answering") : message;
+    });
+    connect(m_scan, &RedlockScanService::finished, this, &RedlockWatchService::onScanned);
+}
+
+RedlockWatchService::~RedlockWatchService() = default;
+
+void RedlockWatchService::setOptions(const DiscoveryOptions &options)
+{
+    m_scan->setOptions(options);
+}
+
+void RedlockWatchService::start()
+{
+    if (m_active)
+        return;
+    m_active = true;
+    m_deriver.clear();
+    m_observed = false;
+    m_deriver.setWallOffset(QDateTime::currentMSecsSinceEpoch() - MonotonicClock::nowMs());
+    m_next.start(0);
+}
+
+void RedlockWatchService::stop()
+{
+    m_active = false;
+    m_next.stop();
+    m_scan->close();
+}
+
+void RedlockWatchService::onScanned(const QList<RedlockObservation> &observations)
+{
+    if (!m_active)
+        return;
+    m_observations = observations;
+    m_errors = m_scanErrors;
+    m_observed = true;
+    QList<RedlockEvent> events;
+    m_deriver.observe(observations, m_errors, MonotonicClock::nowMs(), events);
+    Q_EMIT observed(observations);
+    if (!events.isEmpty())
+        Q_EMIT eventsDerived(events);
+    if (m_active)
+        m_next.start();
+}

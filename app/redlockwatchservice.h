@@ -1,0 +1,62 @@
+#pragma once
+
+#include "discoveryoptions.h"
+#include "redlockevent.h"
+#include "redlockeventderiver.h"
+#include "redlockgroup.h"
+
+#include <QObject>
+#include <QStringList>
+#include <QTimer>
+
+class DialectRegistry;
+class RedlockScanService;
+
+// A live watch over a Redlock group: the group scanned again and again (every node walked
+// by its own discovery, each key read on every node, new keys found by each walk), one
+// scan after the other has finished, and the readings turned into the group's events by
+// RedlockEventDeriver. The locks it saw held stay in every scan, read by key on every node,
+// so a lock whose nodes are down is unreadable there, never gone.
+class RedlockWatchService final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RedlockWatchService)
+
+public:
+    RedlockWatchService(const RedlockGroup &group, const DialectRegistry *registry, QObject *parent = nullptr);
+    ~RedlockWatchService() override;
+
+    const RedlockGroup &group() const { return m_group; }
+    void setOptions(const DiscoveryOptions &options);
+    // The pause between the end of one scan and the start of the next.
+    void setInterval(int ms) { m_next.setInterval(ms); }
+    int interval() const { return m_next.interval(); }
+
+    void start();
+    void stop();
+    bool isActive() const { return m_active; }
+    // The last reading, sorted by key; empty before the first.
+    const QList<RedlockObservation> &observations() const { return m_observations; }
+    bool hasObserved() const { return m_observed; }
+    // Why each node could not be read at the last scan (empty where it answered).
+    const QStringList &nodeErrors() const { return m_errors; }
+
+Q_SIGNALS:
+    // After every scan: the whole group as read.
+    void observed(const QList<RedlockObservation> &observations);
+    // What changed since the scan before (nothing is emitted when nothing did).
+    void eventsDerived(const QList<RedlockEvent> &events);
+
+private:
+    void onScanned(const QList<RedlockObservation> &observations);
+
+    RedlockGroup m_group;
+    RedlockScanService *m_scan;
+    RedlockEventDeriver m_deriver;
+    QTimer m_next;
+    QStringList m_errors;
+    QStringList m_scanErrors; // the running scan's
+    QList<RedlockObservation> m_observations;
+    bool m_active = false;
+    bool m_observed = false;
+};

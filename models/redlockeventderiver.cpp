@@ -1,0 +1,161 @@
+#include "redlockeventderiver.h"
+
+#include <QSet>
+
+namespace {
+using Quorum = RedlockObservation::Quorum;
+using Status = RedlockObservation::Node::Status;
+
+// Whether the nodes that could not be read might still complete a majority for some token.
+bool majorityPossible(const RedlockObservation &o, const RedlockObservation::Assessment &a)
+{
+    if (a.unreadable == 0)
+        return false;
+    QHash<QByteArray, int> counts;
+    int most = 0;
+    for (const RedlockObservation::Node &n : o.nodes)
+        if (n.status == Status::Holding)
+            most = std::max(most, ++counts[n.token]);
+    return most + a.unreadable >= a.quorumSize;
+}
+
+// The majority's deadline: the smallest TTL among its nodes from now; -1 without expiry.
+qint64 deadlineOf(const RedlockObservation &o, const RedlockObservation::Assessment &a, qint64 nowMs)
+{
+    qint64 smallest = -1;
+    for (int i : a.tokenNodes) {
+        const qint64 ttl = o.nodes.at(i).ttlMs;
+        if (ttl >= 0 && (smallest < 0 || ttl < smallest))
+            smallest = ttl;
+    }
+    return smallest < 0 ? -1 : nowMs + smallest;
+}
+
+QList<bool> holdingOf(const RedlockObservation &o, const QByteArray &token)
+{
+    QList<bool> out;
+    for (const RedlockObservation::Node &n : o.nodes)
+        out << (n.status == Status::Holding && n.token == token);
+    return out;
+}
+} // namespace
+
+RedlockEventDeriver::RedlockEventDeriver(const QStringList &nodes, double driftFactor)
+    : m_nodes(nodes)
+    , m_drift(driftFactor)
+{
+}
+
+void RedlockEventDeriver::clear()
+{
+    m_first = true;
+    m_keys.clear();
+    m_down.clear();
+}
+
+RedlockEvent RedlockEventDeriver::event(RedlockEvent::Kind kind, const RedlockObservation &observation, qint64 nowMs) const
+{
+    RedlockEvent e;
+    e.kind = kind;
+    e.timeMs = nowMs + m_offset;
+    e.key = observation.key;
+    e.observation = observation;
+    return e;
+}
+
+void RedlockEventDeriver::observe(const QList<RedlockObservation> &observations, const QStringList &nodeErrors, qint64 nowMs,
+                                  QList<RedlockEvent> &out)
+{
+    m_down.resize(nodeErrors.size(), false);
+    for (int i = 0; i < nodeErrors.size(); ++i) {
+        const bool down = !nodeErrors.at(i).isEmpty();
+        if (down == m_down.at(i))
+            continue;
+        m_down[i] = down;
+        RedlockEvent e;
+        e.kind = down ? RedlockEvent::Kind::NodeDown : RedlockEvent::Kind::NodeUp;
+        e.timeMs = nowMs + m_offset;
+        e.node = i;
+        e.error = nodeErrors.at(i);
+        e.nodeName = m_nodes.value(i);
+        out << e;
+    }
+
+    QSet<QByteArray> seen;
+    for (const RedlockObservation &o : observations) {
+        seen.insert(o.key);
+        observeKey(o, nowMs, out);
+    }
+    // A tracked key no node listed nor was read as: absent everywhere.
+    const QList<QByteArray> tracked = m_keys.keys();
+    for (const QByteArray &key : tracked) {
+        if (seen.contains(key))
+            continue;
+        RedlockObservation gone;
+        gone.key = key;
+        for (int i = 0; i < nodeErrors.size(); ++i)
+            gone.nodes << (nodeErrors.at(i).isEmpty() ? RedlockObservation::Node::absent(m_nodes.value(i))
+                                                     : RedlockObservation::Node::unreadable(m_nodes.value(i), nodeErrors.at(i)));
+        observeKey(gone, nowMs, out);
+    }
+    m_first = false;
+}
+
+void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, QList<RedlockEvent> &out)
+{
+    using Kind = RedlockEvent::Kind;
+    const RedlockObservation::Assessment a = o.assess(m_drift);
+    const auto tracked = m_keys.find(o.key);
+
+    if (a.quorum == Quorum::Held || a.quorum == Quorum::Degraded) {
+        const qint64 deadline = deadlineOf(o, a, nowMs);
+        auto emitWith = [&](Kind kind, const QByteArray &previous = {}) {
+            RedlockEvent e = event(kind, o, nowMs);
+            e.token = a.token;
+            e.previousToken = previous;
+            e.validityMs = a.validityMs;
+            out << e;
+        };
+        if (tracked == m_keys.end()) {
+            if (!m_first)
+                emitWith(Kind::Acquired);
+            m_keys.insert(o.key, Track{a.token, deadline, false, holdingOf(o, a.token)});
+            return;
+        }
+        Track &t = *tracked;
+        if (t.quorumLost)
+            emitWith(Kind::QuorumRegained);
+        if (t.token != a.token)
+            emitWith(Kind::HandedOver, t.token);
+        else if (!t.quorumLost && deadline >= 0 && t.deadlineMs >= 0 && deadline > t.deadlineMs + toleranceMs)
+            emitWith(Kind::Renewed);
+        t = Track{a.token, deadline, false, holdingOf(o, a.token)};
+        return;
+    }
+    if (tracked == m_keys.end())
+        return; // never held as far as seen: nothing went
+    Track &t = *tracked;
+    // Seen gone from a node that answered with it before and answers now: the holder's doing.
+    bool seenGoing = false;
+    for (int i = 0; i < o.nodes.size(); ++i)
+        seenGoing = seenGoing || (t.holding.value(i) && o.nodes.at(i).status == Status::Absent);
+    t.holding = holdingOf(o, t.token);
+    if (majorityPossible(o, a)) {
+        // The majority may still be there, on nodes that do not answer: not gone, not seen.
+        if (!t.quorumLost) {
+            t.quorumLost = true;
+            RedlockEvent e = event(Kind::QuorumLost, o, nowMs);
+            e.token = t.token;
+            out << e;
+        }
+        return;
+    }
+    // No majority is possible any more.
+    const bool pastDeadline = t.deadlineMs >= 0 && nowMs >= t.deadlineMs - toleranceMs;
+    if (pastDeadline || !t.quorumLost || seenGoing) {
+        RedlockEvent e = event(pastDeadline ? Kind::Expired : Kind::Released, o, nowMs);
+        e.token = t.token;
+        out << e;
+    }
+    m_keys.erase(tracked);
+}
