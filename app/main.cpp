@@ -16,6 +16,7 @@
 #include "mainwindow.h"
 #include "profilestore.h"
 #include "redlockadmincommand.h"
+#include "redlockadminservice.h"
 #include "redlockscancommand.h"
 #include "redlockgroupview.h"
 #include "redlockwatchcommand.h"
@@ -215,9 +216,11 @@ int runCli(int argc, char *argv[], const QStringList &arguments)
 }
 
 // `lockscope --redlock URL,URL,...`: the group's own window, watching every node.
-int runGroupWindow(const CliOptions &options, const DialectRegistry &registry)
+int runGroupWindow(const CliOptions &options, const DialectRegistry &registry, const AuditLog &audit)
 {
     RedlockWatchService watch(options.redlock, &registry);
+    RedlockAdminService admin(options.redlock, &registry, &audit);
+    admin.setReadOnly(options.readOnly);
     DiscoveryOptions discovery;
     discovery.patterns = options.patterns;
     watch.setOptions(discovery);
@@ -225,6 +228,7 @@ int runGroupWindow(const CliOptions &options, const DialectRegistry &registry)
     RedlockGroupView view;
     view.setWindowTitle(QApplication::translate("main", "LockScope — Redlock group"));
     view.follow(&watch);
+    view.setAdmin(&admin);
     view.resize(1280, 720);
     const TerminationSignals signalWatcher;
     QObject::connect(&signalWatcher, &TerminationSignals::received, &view, &QWidget::close);
@@ -267,9 +271,9 @@ int runGui(int argc, char *argv[], CliOptions options)
     ConnectionStore connections(&secrets);
     if (!useSavedConnection(options, connections))
         return CliCommand::Usage;
-    if (!options.redlock.isEmpty())
-        return runGroupWindow(options, registry);
     const AuditLog audit = auditLog(settings);
+    if (!options.redlock.isEmpty())
+        return runGroupWindow(options, registry, audit);
     SessionManager sessions(&registry, &audit);
     sessions.setSandboxFactory(sandboxFactory(true));
     applySettings(settings, options, sessions, theme);

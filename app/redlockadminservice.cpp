@@ -143,6 +143,24 @@ RedlockAdminPlan RedlockAdminService::newPlan(AdminAction action, const QByteArr
     return plan;
 }
 
+bool RedlockAdminService::isRedlockShaped(const Dialect *dialect, const QByteArray &key, const QByteArray &token, qint64 ttlMs)
+{
+    LockInfo target;
+    target.sample.key = key;
+    const AdminRecipe recipe = dialect->recipe(AdminAction::Acquire, target, LockFingerprint::absent(key), token, ttlMs);
+    return recipe.supported && recipe.script.isEmpty()
+        && recipe.command == QList<QByteArray>{"SET", key, token, "NX", "PX", QByteArray::number(ttlMs)};
+}
+
+QList<const Dialect *> RedlockAdminService::acquirableDialects() const
+{
+    QList<const Dialect *> out;
+    for (const Dialect *d : m_registry->dialects())
+        if (isRedlockShaped(d, QByteArrayLiteral("k"), d->newToken(), 30000))
+            out << d;
+    return out;
+}
+
 RedlockAdminPlan RedlockAdminService::planAcquire(const QByteArray &key, const QByteArray &token, qint64 ttlMs, const QString &dialectId) const
 {
     RedlockAdminPlan plan = newPlan(AdminAction::Acquire, key, token, ttlMs);
@@ -156,13 +174,7 @@ RedlockAdminPlan RedlockAdminService::planAcquire(const QByteArray &key, const Q
     plan.action.command = {"SET", key, plan.action.token, "NX", "PX", QByteArray::number(ttlMs)};
     // Redlock is SET NX PX on every node: a library that writes its locks otherwise (a hash,
     // a TTL in seconds, a deadline for a value) is not one a group can be acquired for.
-    bool redlockShaped = false;
-    if (dialect) {
-        LockInfo target;
-        target.sample.key = key;
-        const AdminRecipe recipe = dialect->recipe(AdminAction::Acquire, target, LockFingerprint::absent(key), plan.action.token, ttlMs);
-        redlockShaped = recipe.supported && recipe.script.isEmpty() && recipe.command == plan.action.command;
-    }
+    const bool redlockShaped = dialect && isRedlockShaped(dialect, key, plan.action.token, ttlMs);
     plan.action.description = tr("Acquire %1 on the Redlock group of %2 nodes: SET NX PX on every node with token %3 for %4 ms; "
                                  "held with %5 of them within the validity window, otherwise released again everywhere "
                                  "(%6 retries, %7 ms apart)")

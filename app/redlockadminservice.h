@@ -13,6 +13,7 @@
 #include <memory>
 
 class AuditLog;
+class Dialect;
 class DialectRegistry;
 class RedisConnection;
 class RedisReply;
@@ -90,6 +91,8 @@ public:
     // as redsync's timeout factor, so a slow node cannot eat the validity).
     void setNodeTimeoutMs(int ms) { m_nodeTimeoutMs = ms; }
 
+    // The libraries whose locks a group can be acquired for: those that write SET key token NX PX.
+    QList<const Dialect *> acquirableDialects() const;
     // An empty token gets a fresh one in the dialect's format (node-redlock's by default).
     RedlockAdminPlan planAcquire(const QByteArray &key, const QByteArray &token, qint64 ttlMs,
                                  const QString &dialect = QStringLiteral("node-redlock")) const;
@@ -111,6 +114,7 @@ private:
     struct Run;
     using NodeHandler = std::function<void(const RedlockNodeResult &)>;
 
+    static bool isRedlockShaped(const Dialect *dialect, const QByteArray &key, const QByteArray &token, qint64 ttlMs);
     RedlockAdminPlan newPlan(AdminAction action, const QByteArray &key, const QByteArray &token, qint64 ttlMs) const;
     void open();
     void attemptAcquire(const std::shared_ptr<Run> &run);

@@ -77,6 +77,8 @@ public:
 
     Session *session() const { return m_session; }
     bool isSandbox() const { return m_sandbox != nullptr && m_onSandbox; }
+    // Where admin actions are audited: the sessions' and the Redlock groups' alike.
+    const AuditLog *audit() const { return m_audit; }
 
 Q_SIGNALS:
     // The new session, already open and wired; nullptr when there is none. The previous one

@@ -33,7 +33,7 @@ AdminConfirmDialog::AdminConfirmDialog(const AdminPlan &plan, const QString &ser
     auto *headline = new QLabel(QStringLiteral("<b>%1</b>").arg(plan.description.toHtmlEscaped()), this);
     headline->setWordWrap(true);
 
-    auto *form = new QFormLayout;
+    auto *form = m_form = new QFormLayout;
     form->addRow(tr("Server"), new QLabel(server, this));
     form->addRow(tr("Action"), new QLabel(plan.intentText().toHtmlEscaped(), this));
     form->addRow(tr("Key"), monoLabel(TokenText::escape(plan.key), this));
@@ -66,6 +66,11 @@ AdminConfirmDialog::AdminConfirmDialog(const AdminPlan &plan, const QString &ser
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
+}
+
+void AdminConfirmDialog::addDetail(const QString &label, const QString &text)
+{
+    m_form->insertRow(m_form->rowCount() - 1, label, monoLabel(text, this));
 }
 
 void AdminConfirmDialog::requireTypedKey(const QString &connectionName)

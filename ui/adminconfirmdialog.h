@@ -4,6 +4,7 @@
 
 #include <QDialog>
 
+class QFormLayout;
 class QLineEdit;
 class QPushButton;
 
@@ -19,6 +20,9 @@ public:
 
     const AdminPlan &plan() const { return m_plan; }
 
+    // One more row of what will happen, before "Will run" (a group's per-node guards).
+    void addDetail(const QString &label, const QString &text);
+
     // On a production connection, as RedisInsight does: the action runs only once the
     // operator has typed the key name (as the key is shown, binary bytes as \xNN).
     void requireTypedKey(const QString &connectionName);
@@ -30,6 +34,7 @@ public:
 
 private:
     AdminPlan m_plan;
+    QFormLayout *m_form = nullptr;
     QPushButton *m_run = nullptr;
     QLineEdit *m_typedKey = nullptr;
 };

@@ -8,6 +8,7 @@
 #include "connectionband.h"
 #include "connectiondialog.h"
 #include "connectionstore.h"
+#include "redlockadminservice.h"
 #include "redlockgroupview.h"
 #include "redlockwatchservice.h"
 #include "connectionopener.h"
@@ -795,6 +796,16 @@ void MainWindow::openRedlockGroup(const RedlockGroup &group)
             view->setWindowTitle(tr("LockScope — %1").arg(filled->name));
             auto *watch = new RedlockWatchService(*filled, m_registry, view);
             view->follow(watch);
+            // Read-only as the window is, or as any node's saved connection is; a group with a
+            // production node asks for the key before a force-release.
+            auto *admin = new RedlockAdminService(*filled, m_registry, m_sessions->audit(), view);
+            bool readOnly = isReadOnly(), production = false;
+            for (const ConnectionProfile &node : filled->nodes) {
+                readOnly = readOnly || node.readOnly;
+                production = production || node.production;
+            }
+            admin->setReadOnly(readOnly);
+            view->setAdmin(admin, production);
             view->resize(1200, 700);
             view->show();
             watch->start();

@@ -1,7 +1,10 @@
 #include "redlockgroupview.h"
 
+#include "acquiredialog.h"
+#include "adminconfirmdialog.h"
 #include "lockinfo.h"
 #include "monotonicclock.h"
+#include "redlockadminservice.h"
 #include "redlockgroupmodel.h"
 #include "redlockwatchservice.h"
 #include "tokentext.h"
@@ -9,7 +12,12 @@
 #include <QDateTime>
 #include <QHeaderView>
 #include <QLabel>
+#include <QHBoxLayout>
+#include <QItemSelectionModel>
 #include <QListWidget>
+#include <QMenu>
+#include <QPointer>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -24,6 +32,11 @@ RedlockGroupView::RedlockGroupView(QWidget *parent)
     , m_summary(new QLabel(this))
     , m_table(new QTableView(this))
     , m_events(new QListWidget(this))
+    , m_status(new QLabel(this))
+    , m_actions(new QWidget(this))
+    , m_acquire(new QPushButton(tr("Acquire…"), m_actions))
+    , m_extend(new QPushButton(tr("Extend…"), m_actions))
+    , m_release(new QPushButton(tr("Force release…"), m_actions))
 {
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setWordWrap(true);
@@ -48,8 +61,38 @@ RedlockGroupView::RedlockGroupView(QWidget *parent)
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
 
+    // The admin actions: shown once there is a service to run them (not in the training view).
+    auto *actionsLayout = new QHBoxLayout(m_actions);
+    actionsLayout->setContentsMargins(0, 0, 0, 0);
+    actionsLayout->addWidget(m_acquire);
+    actionsLayout->addWidget(m_extend);
+    actionsLayout->addWidget(m_release);
+    actionsLayout->addWidget(m_status, 1);
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->setObjectName(QStringLiteral("redlockGroupStatus"));
+    m_release->setStyleSheet(QStringLiteral("QPushButton:enabled { color: #b3261e; }"));
+    m_actions->hide();
+    connect(m_acquire, &QPushButton::clicked, this, &RedlockGroupView::requestAcquire);
+    connect(m_extend, &QPushButton::clicked, this, &RedlockGroupView::requestExtend);
+    connect(m_release, &QPushButton::clicked, this, &RedlockGroupView::requestForceRelease);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RedlockGroupView::updateActions);
+    // A reading replaces the rows: what is selected may have changed state.
+    connect(m_model, &QAbstractItemModel::modelReset, this, &RedlockGroupView::updateActions);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &RedlockGroupView::updateActions);
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_table, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        if (!m_admin || !m_table->indexAt(pos).isValid())
+            return;
+        auto *menu = new QMenu(this);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->addAction(m_extend->text(), this, &RedlockGroupView::requestExtend)->setEnabled(m_extend->isEnabled());
+        menu->addAction(m_release->text(), this, &RedlockGroupView::requestForceRelease)->setEnabled(m_release->isEnabled());
+        menu->popup(m_table->viewport()->mapToGlobal(pos));
+    });
+
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
+    layout->addWidget(m_actions);
     layout->addWidget(split);
 
     // Validity and TTLs count down between readings.
@@ -115,4 +158,132 @@ void RedlockGroupView::addEvents(const QList<RedlockEvent> &events)
     }
     while (m_events->count() > maxEvents)
         delete m_events->takeItem(m_events->count() - 1);
+}
+
+void RedlockGroupView::setAdmin(RedlockAdminService *admin, bool production)
+{
+    m_admin = admin;
+    m_production = production;
+    m_actions->setVisible(admin != nullptr);
+    updateActions();
+}
+
+const RedlockObservation *RedlockGroupView::selected() const
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty() || rows.first().row() >= m_model->rowCount())
+        return nullptr;
+    return &m_model->observationAt(rows.first().row());
+}
+
+void RedlockGroupView::updateActions()
+{
+    if (!m_admin)
+        return;
+    const bool readOnly = m_admin->isReadOnly();
+    const RedlockObservation *o = selected();
+    const RedlockObservation::Assessment a = o ? o->assess(m_admin->group().driftFactor) : RedlockObservation::Assessment{};
+    const bool majority = o && (a.quorum == RedlockObservation::Quorum::Held || a.quorum == RedlockObservation::Quorum::Degraded);
+    m_acquire->setEnabled(!readOnly);
+    m_extend->setEnabled(!readOnly && majority);
+    m_release->setEnabled(!readOnly && o && a.holding > 0);
+    const QString why = readOnly ? tr("Read-only: admin actions are refused") : QString();
+    for (QPushButton *b : {m_acquire, m_extend, m_release})
+        b->setToolTip(why);
+}
+
+void RedlockGroupView::requestAcquire()
+{
+    if (!m_admin)
+        return;
+    auto *dialog = new AcquireDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setDialects(m_admin->acquirableDialects());
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        confirmAndRun(m_admin->planAcquire(dialog->key(), dialog->token(), dialog->ttlMs(), dialog->dialect()));
+    });
+    dialog->open();
+}
+
+void RedlockGroupView::requestExtend()
+{
+    const RedlockObservation *o = selected();
+    if (!m_admin || !o)
+        return;
+    // The majority's token, for as long as its nodes have left (or 30 s when none expires).
+    const RedlockObservation::Assessment a = o->assess(m_admin->group().driftFactor);
+    qint64 ttl = -1;
+    for (int i : a.tokenNodes)
+        ttl = std::max(ttl, o->nodes.at(i).ttlMs);
+    const QByteArray key = o->key;
+    const QByteArray token = a.token;
+    auto *dialog = new AcquireDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setExtendMode(key, token, ttl > 0 ? ttl : 30000);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, key, token] {
+        confirmAndRun(m_admin->planExtend(key, token, dialog->ttlMs()));
+    });
+    dialog->open();
+}
+
+void RedlockGroupView::requestForceRelease()
+{
+    // Guarded on each node by the token seen there in this reading: a node that changed
+    // hands since refuses, and the result names it.
+    if (const RedlockObservation *o = selected(); m_admin && o)
+        confirmAndRun(m_admin->planForceRelease(*o));
+}
+
+void RedlockGroupView::confirmAndRun(const RedlockAdminPlan &plan)
+{
+    if (!plan.action.allowed) {
+        m_status->setText(tr("Cannot %1: %2").arg(AdminPlan::actionId(plan.action.action), plan.action.refusal));
+        return;
+    }
+    const RedlockGroup &group = m_admin->group();
+    auto *dialog = new AdminConfirmDialog(plan.action,
+                                          tr("%1 (%n node(s), quorum %2)", nullptr, group.size())
+                                              .arg(group.name.isEmpty() ? tr("Redlock group") : group.name)
+                                              .arg(group.quorum()),
+                                          this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->addDetail(tr("On each node"), plan.guardText());
+    if (m_production && plan.action.action == AdminAction::ForceRelease)
+        dialog->requireTypedKey(group.name);
+    const QPointer<RedlockAdminService> admin = m_admin;
+    connect(dialog, &QDialog::accepted, this, [this, admin, plan] {
+        if (!admin || admin != m_admin)
+            return;
+        m_status->setText(tr("Running %1 on %2…").arg(AdminPlan::actionId(plan.action.action), TokenText::escape(plan.action.key)));
+        admin->execute(plan, this, [this, plan](const RedlockAdminResult &result) { showResult(plan, result); });
+    });
+    dialog->open();
+}
+
+void RedlockGroupView::showResult(const RedlockAdminPlan &plan, const RedlockAdminResult &result)
+{
+    // The outcome, and under it what happened on every node, newest first as the events are.
+    const QString time = QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"));
+    const QString action = AdminPlan::actionId(plan.action.action);
+    QString headline = tr("%1 %2: %3").arg(action, TokenText::escape(plan.action.key), result.result.outcomeId());
+    if (!result.result.message.isEmpty())
+        headline += QStringLiteral(" — ") + result.result.message;
+    m_status->setText(headline);
+    QStringList lines{QStringLiteral("%1  %2").arg(time, headline)};
+    for (const RedlockNodeResult &n : result.nodes) {
+        QString line = QStringLiteral("%1      %2  %3").arg(time, n.node, RedlockNodeResult::outcomeId(n.outcome));
+        if (!n.found.isEmpty())
+            line += QStringLiteral("  ") + tr("holds %1").arg(TokenText::escape(n.found));
+        if (!n.message.isEmpty())
+            line += QStringLiteral("  ") + n.message;
+        lines << line;
+    }
+    // Inserted last line first: the headline ends up above its nodes, newest on top.
+    for (auto line = lines.crbegin(); line != lines.crend(); ++line) {
+        auto *item = new QListWidgetItem(*line);
+        item->setData(Qt::UserRole, QStringLiteral("admin"));
+        if (!result.result.ok())
+            item->setForeground(QColor(0xb3, 0x26, 0x1e));
+        m_events->insertItem(0, item);
+    }
 }

@@ -1,5 +1,8 @@
+#include "adminconfirmdialog.h"
+#include "auditlog.h"
 #include "connectionstore.h"
 #include "dialectregistry.h"
+#include "redlockadminservice.h"
 #include "redlockgroupdialog.h"
 #include "redlockgroupmodel.h"
 #include "redlockgroupview.h"
@@ -9,7 +12,9 @@
 
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QLabel>
 #include <QListWidget>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -139,6 +144,61 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!view.eventList()->findItems(QStringLiteral("node down"), Qt::MatchContains).isEmpty(), 15000);
         QCOMPARE(m->index(m->rowOf("locks:held"), 0).data(RedlockGroupModel::QuorumIdRole).toString(), QStringLiteral("held"));
         QVERIFY(view.eventList()->findItems(QStringLiteral("released"), Qt::MatchContains).isEmpty());
+    }
+    // Last (node 2 is down since the test before): a force-release from the view. Each node is
+    // guarded by the token the operator saw there: a node that changed hands before "Run"
+    // refuses and is named, the node down is left alone, the others are released.
+    void forceReleaseFromTheView()
+    {
+        QVERIFY(m_group.lock("locks:contested", tokenA, {0, 2, 3, 4}));
+        QTemporaryDir dir;
+        const AuditLog audit(dir.filePath(QStringLiteral("audit.jsonl")));
+        RedlockWatchService watch(m_group.group(), &m_registry);
+        watch.setInterval(100);
+        RedlockAdminService admin(m_group.group(), &m_registry, &audit);
+        RedlockGroupView view;
+        view.follow(&watch);
+        view.setAdmin(&admin);
+        view.resize(1100, 600);
+        view.show();
+        QSignalSpy observed(&watch, &RedlockWatchService::observed);
+        watch.start();
+        QVERIFY(observed.wait(20000));
+        QVERIFY(view.acquireButton()->isVisible());
+        QVERIFY(!view.releaseButton()->isEnabled()); // nothing selected
+        const RedlockGroupModel *m = view.model();
+        QTRY_VERIFY(m->rowOf("locks:contested") >= 0);
+        view.table()->selectRow(m->rowOf("locks:contested"));
+        QVERIFY(view.releaseButton()->isEnabled());
+        QVERIFY(view.extendButton()->isEnabled());
+        watch.stop(); // the reading the operator acts on stays as it is
+
+        view.requestForceRelease();
+        auto *confirm = view.findChild<AdminConfirmDialog *>();
+        QVERIFY(confirm);
+        m_group.node(0).command({"SET", "locks:contested", tokenB, "PX", "60000"});
+        confirm->accept();
+        // "Running force-release …" first, then the outcome.
+        QTRY_VERIFY_WITH_TIMEOUT(view.statusLabel()->text().startsWith(QStringLiteral("force-release locks:contested: ")), 15000);
+        QCOMPARE(m_group.node(0).command({"GET", "locks:contested"}).bytes(), tokenB);
+        for (int i : {2, 3, 4})
+            QVERIFY(m_group.node(i).command({"EXISTS", "locks:contested"}).integer() == 0);
+        // Under the outcome, a line per node, in the group's order.
+        QStringList lines;
+        for (int i = 0; i <= TestRedlockGroup::size; ++i)
+            lines << view.eventList()->item(i)->text();
+        QVERIFY2(lines.at(0).contains(QStringLiteral("force-release locks:contested")), qPrintable(lines.join(u'\n')));
+        QVERIFY2(lines.at(1).contains(m_group.nodeName(0) + QStringLiteral("  refused")) && lines.at(1).contains(QString::fromLatin1(tokenB)),
+                 qPrintable(lines.join(u'\n')));
+        QVERIFY2(lines.at(2).contains(m_group.nodeName(1)) && !lines.at(2).contains(QStringLiteral("done")), qPrintable(lines.join(u'\n')));
+        for (int i : {2, 3, 4})
+            QVERIFY2(lines.at(i + 1).contains(m_group.nodeName(i) + QStringLiteral("  done")), qPrintable(lines.join(u'\n')));
+
+        // Read-only: every action refused before anything is asked.
+        admin.setReadOnly(true);
+        view.setAdmin(&admin);
+        QVERIFY(!view.acquireButton()->isEnabled());
+        QVERIFY(!view.releaseButton()->isEnabled());
     }
 };
 
