@@ -20,6 +20,10 @@ public:
         QString library;            // what writes it, for people
         QString keyPattern;         // regular expression on the key; empty: any key
         QString valuePattern;       // regular expression on the whole value
+        // The lengths valuePattern can match at all: a cheap test that spares the regular
+        // expression (and a QString of the value) for most other libraries' tokens.
+        qsizetype minLength = 1;
+        qsizetype maxLength = 512;
         int confidence = 20;
         QByteArray (*newToken)() = nullptr;
         // Computes fields the pattern cannot (a uuid1's time); false rejects the value.
@@ -54,5 +58,7 @@ public:
 private:
     Spec m_spec;
     QRegularExpression m_key;
+    QByteArray m_keyPrefix; // the whole key pattern when it is a plain "^prefix": compared as bytes
     QRegularExpression m_value;
+    QStringList m_fieldGroups; // the value pattern's named groups that become holder fields
 };

@@ -1,8 +1,20 @@
 #include "commandencoder.h"
 
-#include <hiredis/hiredis.h>
+#include <algorithm>
+#include <charconv>
 
-#include <vector>
+namespace {
+// "<prefix><n>\r\n", as RESP frames counts and lengths.
+void appendHeader(QByteArray &out, char prefix, qsizetype n)
+{
+    char text[24];
+    text[0] = prefix;
+    char *end = std::to_chars(text + 1, text + sizeof text - 2, qint64(n)).ptr;
+    *end++ = '\r';
+    *end++ = '\n';
+    out.append(text, end - text);
+}
+} // namespace
 
 QByteArray CommandEncoder::encode(const RedisCommand &command)
 {
@@ -11,19 +23,20 @@ QByteArray CommandEncoder::encode(const RedisCommand &command)
     return out;
 }
 
+// Written here rather than by hiredis's redisFormatCommandArgv, whose sprintf-based
+// formatting cost more than the rest of a pipelined read's client work.
 void CommandEncoder::append(QByteArray &out, const RedisCommand &command)
 {
-    std::vector<const char *> argv;
-    std::vector<size_t> argvlen;
-    argv.reserve(command.size());
-    argvlen.reserve(command.size());
+    qsizetype size = out.size() + 16;
+    for (const QByteArray &arg : command)
+        size += arg.size() + 16;
+    // Grown geometrically: a pipeline appends thousands of commands to one buffer.
+    if (out.capacity() < size)
+        out.reserve(std::max(size, 2 * out.capacity()));
+    appendHeader(out, '*', command.size());
     for (const QByteArray &arg : command) {
-        argv.push_back(arg.constData());
-        argvlen.push_back(size_t(arg.size()));
+        appendHeader(out, '$', arg.size());
+        out.append(arg);
+        out.append("\r\n", 2);
     }
-    char *encoded = nullptr;
-    const int length = redisFormatCommandArgv(&encoded, int(argv.size()), argv.data(), argvlen.data());
-    if (length > 0)
-        out.append(encoded, length);
-    redisFreeCommand(encoded);
 }
