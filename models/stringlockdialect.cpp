@@ -119,6 +119,14 @@ StringLockDialect::StringLockDialect(Spec spec)
     static const QRegularExpression plainPrefix(QStringLiteral("^\\^[A-Za-z0-9_:-]+$"));
     if (plainPrefix.match(m_spec.keyPattern).hasMatch())
         m_keyPrefix = m_spec.keyPattern.mid(1).toLatin1();
+    // A pattern without alternatives that opens with plain text: values must start with it.
+    if (!m_spec.valuePattern.contains(QLatin1Char('|'))) {
+        static const QRegularExpression literalHead(QStringLiteral("^[A-Za-z0-9_:@ -]+"));
+        m_valuePrefix = literalHead.match(m_spec.valuePattern).captured().toLatin1();
+        const QString next = m_spec.valuePattern.mid(m_valuePrefix.size(), 1);
+        if (!next.isEmpty() && QStringLiteral("*+?{").contains(next))
+            m_valuePrefix.chop(1); // its last character is quantified, so optional or repeated
+    }
     for (const QString &name : m_value.namedCaptureGroups())
         if (!name.isEmpty() && name != QLatin1String("uuid1") && name != QLatin1String("token"))
             m_fieldGroups << name;
@@ -186,6 +194,8 @@ int StringLockDialect::recognise(const KeySample &sample, LockInfo &lock) const
     if (sample.type != RedisType::String || sample.truncated || sample.value.isEmpty() || sample.value.size() > maxValueSize)
         return 0;
     if (sample.value.size() < m_spec.minLength || sample.value.size() > m_spec.maxLength)
+        return 0;
+    if (!sample.value.startsWith(m_valuePrefix))
         return 0;
     if (m_spec.maxTtlMs > 0 && (sample.pttlMs <= 0 || sample.pttlMs > m_spec.maxTtlMs))
         return 0;

@@ -60,5 +60,6 @@ private:
     QRegularExpression m_key;
     QByteArray m_keyPrefix; // the whole key pattern when it is a plain "^prefix": compared as bytes
     QRegularExpression m_value;
+    QByteArray m_valuePrefix; // the literal text every value starts with ("ADDED:"), if any
     QStringList m_fieldGroups; // the value pattern's named groups that become holder fields
 };
