@@ -44,6 +44,7 @@ public:
     QString displayName() const override { return m_spec.name; }
     QString description() const override { return m_spec.library; }
     int recognise(const KeySample &sample, LockInfo &lock) const override;
+    int maxScore() const override { return m_spec.confidence; }
     bool isSideKey(const QByteArray &key) const override;
     ActionSupport support(AdminAction action) const override;
     AdminRecipe recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard, const QByteArray &token,
