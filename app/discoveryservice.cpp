@@ -56,6 +56,7 @@ void DiscoveryService::start()
     m_scanDone = false;
     m_caughtUp = false;
     m_inFlight = 0;
+    m_pagesWaiting = 0;
     m_pendingKeys.clear();
     m_seen.clear();
     m_redirectedSlots.clear();
@@ -153,11 +154,23 @@ void DiscoveryService::onScanReply(int walk, const RedisReply &reply, quint64 ge
         scanFrom(walk);
         w.node->flush(); // Redis scans on while we match this batch
     }
-    const QList<RedisReply> &keys = reply.at(1).elements();
+    // The page is matched once the event loop has looked at the other masters' sockets: each
+    // of them gets its next SCAN first, so no master idles while this one's keys are matched.
+    ++m_pagesWaiting;
+    QMetaObject::invokeMethod(this, [this, walk, generation, keys = reply.at(1).elements()] {
+        if (generation != m_generation)
+            return;
+        --m_pagesWaiting;
+        onPage(walk, keys);
+    }, Qt::QueuedConnection);
+}
+
+void DiscoveryService::onPage(int walk, const QList<RedisReply> &keys)
+{
     m_progress.keysScanned += keys.size();
     m_progress.nodes[walk].keysScanned += keys.size();
     consider(keys);
-    if (!scanning() && !m_scanDone) {
+    if (!scanning() && !m_scanDone && m_pagesWaiting == 0) {
         if (!m_ownersAtStart.isEmpty() && !m_caughtUp) {
             catchUpMovedSlots();
             return;

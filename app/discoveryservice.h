@@ -67,6 +67,7 @@ private:
     void walkMasters();
     void scanFrom(int walk);
     void onScanReply(int walk, const RedisReply &reply, quint64 generation);
+    void onPage(int walk, const QList<RedisReply> &keys);
     void consider(const QList<RedisReply> &keys);
     void inspectPending(bool all);
     void catchUpMovedSlots();
@@ -91,6 +92,7 @@ private:
     QList<const RedisConnection *> m_ownersAtStart;
     QSet<quint16> m_redirectedSlots;
     int m_inFlight = 0;
+    int m_pagesWaiting = 0; // SCAN pages received, not matched yet
     QList<QByteArray> m_pendingKeys;
     QSet<QByteArray> m_seen;
     DiscoveryProgress m_progress;

@@ -8,6 +8,8 @@
 
 #include <QPointer>
 
+#include <array>
+
 namespace {
 // A key that still needs reading after this many round trips is given up as failed (a
 // script flushed again and again, a type that keeps changing under us).
@@ -134,6 +136,10 @@ void KeyInspector::round(const std::shared_ptr<Job> &job)
         bool loading = false;
     };
     QHash<RedisConnection *, Batch> batches;
+    // Words shared by every command (static data: no allocation per command).
+    static const QByteArray pttlWord = QByteArrayLiteral("PTTL"), getRangeWord = QByteArrayLiteral("GETRANGE"),
+                            strLenWord = QByteArrayLiteral("STRLEN"), askingWord = QByteArrayLiteral("ASKING"),
+                            zero = QByteArrayLiteral("0");
     const QByteArray last = QByteArray::number(m_valueCap - 1);
     const QByteArray most = QByteArray::number(m_elementCap);
     const QByteArray mostLast = QByteArray::number(m_elementCap - 1);
@@ -161,31 +167,32 @@ void KeyInspector::round(const std::shared_ptr<Job> &job)
             b.commands.prepend({"SCRIPT", "LOAD", collectionScript().source()});
             b.loading = true;
         }
-        QList<RedisCommand> commands;
+        const bool asking = job->asking.at(i);
+        auto add = [&b, asking](RedisCommand command) {
+            // The importing node serves a migrating slot's key only right after ASKING.
+            if (asking)
+                b.commands << RedisCommand{askingWord};
+            b.commands << std::move(command);
+        };
         switch (step) {
         case Step::Plain:
-            commands << RedisCommand{"PTTL", k} << RedisCommand{"GETRANGE", k, "0", last};
+            add({pttlWord, k});
+            add({getRangeWord, k, zero, last});
             break;
         case Step::Length:
-            commands << RedisCommand{"STRLEN", k};
+            add({strLenWord, k});
             break;
         case Step::Script:
-            commands << collectionScript().evalShaCommand({k}, scriptArgs);
+            add(collectionScript().evalShaCommand({k}, scriptArgs));
             break;
         case Step::Fallback:
-            commands << RedisCommand{"TYPE", k} << RedisCommand{"HLEN", k} << RedisCommand{"HRANDFIELD", k, most, "WITHVALUES"}
-                     << RedisCommand{"ZCARD", k} << RedisCommand{"ZRANGE", k, "0", mostLast, "WITHSCORES"}
-                     << RedisCommand{"LLEN", k} << RedisCommand{"LRANGE", k, "0", mostLast} << RedisCommand{"SCARD", k}
-                     << RedisCommand{"SRANDMEMBER", k, most} << RedisCommand{"XLEN", k};
+            for (RedisCommand &c : QList<RedisCommand>{{"TYPE", k}, {"HLEN", k}, {"HRANDFIELD", k, most, "WITHVALUES"}, {"ZCARD", k},
+                                                       {"ZRANGE", k, "0", mostLast, "WITHSCORES"}, {"LLEN", k},
+                                                       {"LRANGE", k, "0", mostLast}, {"SCARD", k}, {"SRANDMEMBER", k, most}, {"XLEN", k}})
+                add(std::move(c));
             break;
         case Step::Done:
             break;
-        }
-        for (const RedisCommand &c : std::as_const(commands)) {
-            // The importing node serves a migrating slot's key only right after ASKING.
-            if (job->asking.at(i))
-                b.commands << RedisCommand{"ASKING"};
-            b.commands << c;
         }
         b.sent.append({i, step});
     }
@@ -205,33 +212,40 @@ void KeyInspector::round(const std::shared_ptr<Job> &job)
             qsizetype at = 0;
             if (loading && all.value(at++).isString())
                 m_scriptLoaded.insert(node, true);
+            static const RedisReply missing; // a short answer reads as nil, as before
             for (const auto &[i, step] : sent) {
                 const int count = step == Step::Plain ? 2 : step == Step::Fallback ? fallbackCommands : 1;
-                QList<RedisReply> replies;
+                // This key's replies, in place: no copy of them per key.
+                std::array<const RedisReply *, fallbackCommands> replies{};
                 for (int c = 0; c < count; ++c) {
                     if (job->asking.at(i))
                         ++at; // ASKING's +OK
-                    replies << all.value(at++);
+                    replies[c] = at < all.size() ? &all.at(at) : &missing;
+                    ++at;
                 }
                 KeySample &s = job->samples[i];
                 s.node = name;
                 Step &next = job->steps[i];
-                if (followRedirect(*job, i, replies.first()))
+                if (followRedirect(*job, i, *replies[0]))
                     continue; // read again where the redirect points, in the next round
                 job->asking[i] = false;
                 switch (step) {
                 case Step::Plain:
-                    onPlain(s, next, replies.at(0), replies.at(1), now);
+                    onPlain(s, next, *replies[0], *replies[1], now);
                     break;
                 case Step::Length:
-                    onLength(s, next, replies.at(0));
+                    onLength(s, next, *replies[0]);
                     break;
                 case Step::Script:
-                    onScript(s, next, replies.at(0), node, now);
+                    onScript(s, next, *replies[0], node, now);
                     break;
-                case Step::Fallback:
-                    onFallback(s, next, replies);
+                case Step::Fallback: {
+                    QList<RedisReply> fallback;
+                    for (const RedisReply *r : replies)
+                        fallback << *r;
+                    onFallback(s, next, fallback);
                     break;
+                }
                 case Step::Done:
                     break;
                 }

@@ -7,6 +7,8 @@
 
 #include <QString>
 
+#include <limits>
+
 // What an operator can do to a lock. Two release intents, told apart in every plan:
 // ForceRelease frees the lock as observed, every holder the operator saw, guarded by all of
 // it; ReleaseHolder removes one holder's hold of a shared lock (one reader, one permit) as
@@ -43,6 +45,9 @@ public:
     // How sure this dialect is that the key is one of its locks (0 = not mine; higher wins).
     // On a non-zero answer, lock has been filled with holders and warnings.
     virtual int recognise(const KeySample &sample, LockInfo &lock) const = 0;
+    // The most recognise() can ever return: a dialect that cannot beat the best score so far
+    // is not asked (the regular expressions of a dozen string layouts are the costly part).
+    virtual int maxScore() const { return std::numeric_limits<int>::max(); }
 
     // Keys the library writes next to its locks (queues, counters, latches): attached to
     // their lock rather than listed as locks themselves.

@@ -101,6 +101,8 @@ std::optional<LockInfo> DialectRegistry::classify(const KeySample &sample) const
     LockInfo best;
     int bestScore = 0;
     for (const auto &d : m_dialects) {
+        if (d->maxScore() <= bestScore)
+            continue; // could only tie, and the first of equals wins
         LockInfo candidate;
         const int score = d->recognise(sample, candidate);
         if (score > bestScore) {

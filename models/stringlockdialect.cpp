@@ -120,6 +120,20 @@ StringLockDialect::StringLockDialect(Spec spec)
     , m_key(m_spec.keyPattern)
     , m_value(QLatin1Char('^') + m_spec.valuePattern + QLatin1Char('$'))
 {
+    static const QRegularExpression plainPrefix(QStringLiteral("^\\^[A-Za-z0-9_:-]+$"));
+    if (plainPrefix.match(m_spec.keyPattern).hasMatch())
+        m_keyPrefix = m_spec.keyPattern.mid(1).toLatin1();
+    // A pattern without alternatives that opens with plain text: values must start with it.
+    if (!m_spec.valuePattern.contains(QLatin1Char('|'))) {
+        static const QRegularExpression literalHead(QStringLiteral("^[A-Za-z0-9_:@ -]+"));
+        m_valuePrefix = literalHead.match(m_spec.valuePattern).captured().toLatin1();
+        const QString next = m_spec.valuePattern.mid(m_valuePrefix.size(), 1);
+        if (!next.isEmpty() && QStringLiteral("*+?{").contains(next))
+            m_valuePrefix.chop(1); // its last character is quantified, so optional or repeated
+    }
+    for (const QString &name : m_value.namedCaptureGroups())
+        if (!name.isEmpty() && name != QLatin1String("uuid1") && name != QLatin1String("token"))
+            m_fieldGroups << name;
 }
 
 QString StringLockDialect::description() const
@@ -134,50 +148,51 @@ std::vector<std::unique_ptr<Dialect>> StringLockDialect::builtIns()
     auto noop = [](const char *text) { return QString::fromUtf8(text); };
     std::vector<Spec> specs;
     specs.push_back({.id = u"redis-py"_s, .name = u"redis-py Lock"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "redis-py's Lock (Python): uuid1 hex token")),
-                     .valuePattern = uuid1Hex, .confidence = 50, .newToken = &TokenFactory::uuid1Hex, .decode = &decodeUuid1,
+                     .valuePattern = uuid1Hex, .minLength = 32, .maxLength = 32, .confidence = 50, .newToken = &TokenFactory::uuid1Hex, .decode = &decodeUuid1,
                      .extendNeedsTtl = true});
     specs.push_back({.id = u"celery-once"_s, .name = u"celery-once"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "celery-once (redis-py Lock under qo_ keys)")),
-                     .keyPattern = u"^qo_"_s, .valuePattern = uuid1Hex, .confidence = 55, .newToken = &TokenFactory::uuid1Hex,
+                     .keyPattern = u"^qo_"_s, .valuePattern = uuid1Hex, .minLength = 32, .maxLength = 32, .confidence = 55, .newToken = &TokenFactory::uuid1Hex,
                      .decode = &decodeUuid1, .extendNeedsTtl = true});
     specs.push_back({.id = u"python-redis-lock"_s, .name = u"python-redis-lock"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "python-redis-lock (ionelmc) with its lock-signal list")),
-                     .keyPattern = u"^lock:"_s, .valuePattern = u"[A-Za-z0-9+/]{24}"_s, .confidence = 45,
+                     .keyPattern = u"^lock:"_s, .valuePattern = u"[A-Za-z0-9+/]{24}"_s, .minLength = 24, .maxLength = 24, .confidence = 45,
                      .newToken = [] { return TokenFactory::base64Unpadded(18); }, .ttlInSeconds = true, .extendNeedsTtl = true,
                      .release = R::SignalList});
     specs.push_back({.id = u"redsync"_s, .name = u"Redsync"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "go-redsync/redsync (Go Redlock)")),
-                     .valuePattern = u"[A-Za-z0-9+/]{21}[AQgw]=="_s, .confidence = 40,
+                     .valuePattern = u"[A-Za-z0-9+/]{21}[AQgw]=="_s, .minLength = 24, .maxLength = 24, .confidence = 40,
                      .newToken = [] { return TokenFactory::base64(16); }, .caveat = redlockCaveat()});
     specs.push_back({.id = u"node-redlock"_s, .name = u"node-redlock"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "redlock for Node.js (v3 to v5)")),
-                     .valuePattern = u"[0-9a-f]{32}"_s, .confidence = 35, .newToken = [] { return TokenFactory::hex(16); },
+                     .valuePattern = u"[0-9a-f]{32}"_s, .minLength = 32, .maxLength = 32, .confidence = 35, .newToken = [] { return TokenFactory::hex(16); },
                      .caveat = redlockCaveat()});
     specs.push_back({.id = u"redlock-net"_s, .name = u"RedLock.net / pottery"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "RedLock.net (.NET) or pottery (Python): redlock:<resource>")),
-                     .keyPattern = u"^redlock:"_s, .valuePattern = uuid4, .confidence = 45, .newToken = &TokenFactory::uuid4,
+                     .keyPattern = u"^redlock:"_s, .valuePattern = uuid4, .minLength = 36, .maxLength = 36, .confidence = 45, .newToken = &TokenFactory::uuid4,
                      .caveat = QObject::tr(" A live RedLock.net holder re-creates its key within expiry/2, so this frees the lock only "
                                            "if its holder is gone.") + redlockCaveat()});
     specs.push_back({.id = u"redlock-py"_s, .name = u"redlock-py"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "redlock-py (SPSCommerce): 22 alphanumerics")),
-                     .valuePattern = u"[A-Za-z0-9]{22}"_s, .confidence = 25, .newToken = [] { return TokenFactory::alphanumeric(22); },
+                     .valuePattern = u"[A-Za-z0-9]{22}"_s, .minLength = 22, .maxLength = 22, .confidence = 25, .newToken = [] { return TokenFactory::alphanumeric(22); },
                      .caveat = redlockCaveat()});
     specs.push_back({.id = u"bsm-redislock"_s, .name = u"bsm/redislock"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "bsm/redislock (Go): base64url token + metadata")),
                      .valuePattern = u"(?=[A-Za-z0-9]{0,21}[_-]|.{23})(?<token>[A-Za-z0-9_-]{21}[AQgw])(?<metadata>[\\x20-\\x7e]{0,200})"_s,
-                     .confidence = 30, .newToken = [] { return TokenFactory::base64Url(16); }});
+                     .minLength = 22, .maxLength = 222, .confidence = 30, .newToken = [] { return TokenFactory::base64Url(16); }});
     specs.push_back({.id = u"spring-lock-registry"_s, .name = u"Spring RedisLockRegistry"_s,
                      .library = noop(QT_TRANSLATE_NOOP("Dialect", "Spring Integration RedisLockRegistry: <registryKey>:<lock>, one UUID per registry")),
-                     .keyPattern = u"^(?!(?i:locks?|mutex|redlock):)[^:]+:."_s, .valuePattern = u"(?<client>"_s + uuid4 + u")"_s, .confidence = 20,
+                     .keyPattern = u"^(?!(?i:locks?|mutex|redlock):)[^:]+:."_s, .valuePattern = u"(?<client>"_s + uuid4 + u")"_s, .minLength = 36, .maxLength = 36, .confidence = 20,
                      .newToken = &TokenFactory::uuid4, .maxTtlMs = 60000, .release = R::PublishKey});
     specs.push_back({.id = u"shedlock"_s, .name = u"ShedLock"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "ShedLock RedisLockProvider: ADDED:<time>@<host>")),
                      .valuePattern = u"ADDED:(?<time>\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z)@(?<host>[^:@]*)(?::(?<client>"_s + uuid4 + u"))?"_s,
-                     .confidence = 60, .newToken = &shedLockToken,
+                     .minLength = 31, .confidence = 60, .newToken = &shedLockToken,
                      .caveat = QObject::tr(" ShedLock skips the job while the key exists; a finished job may keep it until lockAtLeastFor.")});
     specs.push_back({.id = u"laravel"_s, .name = u"Laravel cache lock"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "Laravel's Cache::lock(): 16-character owner under the cache prefix")),
-                     .keyPattern = u"(?i)cache[-_]"_s, .valuePattern = u"[A-Za-z0-9]{16}"_s, .confidence = 40,
+                     .keyPattern = u"(?i)cache[-_]"_s, .valuePattern = u"[A-Za-z0-9]{16}"_s, .minLength = 16, .maxLength = 16, .confidence = 40,
                      .newToken = [] { return TokenFactory::alphanumeric(16); }, .ttlInSeconds = true});
     specs.push_back({.id = u"redis-semaphore-mutex"_s, .name = u"redis-semaphore Mutex"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "redis-semaphore (Node) Mutex: mutex:<key>")),
-                     .keyPattern = u"^mutex:"_s, .valuePattern = u"(?<client>"_s + uuid4 + u")(?:-(?<metadata>.*))?"_s, .confidence = 45,
+                     .keyPattern = u"^mutex:"_s, .valuePattern = u"(?<client>"_s + uuid4 + u")(?:-(?<metadata>.*))?"_s, .minLength = 36, .confidence = 45,
                      .newToken = &TokenFactory::uuid4});
     specs.push_back({.id = u"distributedlock-net"_s, .name = u"DistributedLock.Redis"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "madelson's DistributedLock.Redis (.NET): <host>_<pid>_<guid>")),
-                     .valuePattern = u"(?<host>[\\x21-\\x7e]+)_(?<pid>\\d{1,10})_(?<client>[0-9a-f]{32})"_s, .confidence = 45,
+                     .valuePattern = u"(?<host>[\\x21-\\x7e]+)_(?<pid>\\d{1,10})_(?<client>[0-9a-f]{32})"_s, .minLength = 36, .confidence = 45,
                      .newToken = &distributedLockToken});
     specs.push_back({.id = u"expiry-timestamp"_s, .name = u"Expiry timestamp"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "redis-lock (Node) and others that store only the deadline")),
-                     .valuePattern = u"\\d{13}|\\d{10}"_s, .confidence = 30, .newToken = &expiryToken, .decode = &decodeExpiry,
+                     .valuePattern = u"\\d{13}|\\d{10}"_s, .minLength = 10, // no maximum: the anchors bind to one branch each
+                     .confidence = 30, .newToken = &expiryToken, .decode = &decodeExpiry,
                      .extendRefusal = QObject::tr("The value is the lock's deadline: a longer TTL would leave it stale for the library")});
     std::vector<std::unique_ptr<Dialect>> out;
     for (Spec &s : specs)
@@ -189,22 +204,30 @@ int StringLockDialect::recognise(const KeySample &sample, LockInfo &lock) const
 {
     if (sample.type != RedisType::String || sample.truncated || sample.value.isEmpty() || sample.value.size() > maxValueSize)
         return 0;
+    if (sample.value.size() < m_spec.minLength || sample.value.size() > m_spec.maxLength)
+        return 0;
+    if (!sample.value.startsWith(m_valuePrefix))
+        return 0;
     if (m_spec.maxTtlMs > 0 && (sample.pttlMs <= 0 || sample.pttlMs > m_spec.maxTtlMs))
         return 0;
     // Tokens are ASCII; anything else is not this library's, and never reaches QString decoding.
     for (char c : sample.value)
         if (uchar(c) < 0x20 || uchar(c) > 0x7e)
             return 0;
-    if (!m_spec.keyPattern.isEmpty() && !m_key.match(QString::fromLatin1(sample.key)).hasMatch())
+    if (!m_keyPrefix.isEmpty()) {
+        if (!sample.key.startsWith(m_keyPrefix))
+            return 0;
+    } else if (!m_spec.keyPattern.isEmpty() && !m_key.match(QString::fromLatin1(sample.key)).hasMatch()) {
         return 0;
+    }
     const QRegularExpressionMatch match = m_value.match(QString::fromLatin1(sample.value));
     if (!match.hasMatch())
         return 0;
     LockHolder holder;
     holder.token = sample.value;
-    for (const QString &name : m_value.namedCaptureGroups())
-        if (!name.isEmpty() && name != QLatin1String("uuid1") && name != QLatin1String("token") && !match.captured(name).isEmpty())
-            holder.fields.append({name, match.captured(name)});
+    for (const QString &name : m_fieldGroups)
+        if (const QString field = match.captured(name); !field.isEmpty())
+            holder.fields.append({name, field});
     LockInfo decoded;
     if (m_spec.decode && !m_spec.decode(sample.value, holder, decoded))
         return 0;

@@ -20,6 +20,10 @@ public:
         QString library;            // what writes it, for people
         QString keyPattern;         // regular expression on the key; empty: any key
         QString valuePattern;       // regular expression on the whole value
+        // The lengths valuePattern can match at all: a cheap test that spares the regular
+        // expression (and a QString of the value) for most other libraries' tokens.
+        qsizetype minLength = 1;
+        qsizetype maxLength = 512;
         int confidence = 20;
         QByteArray (*newToken)() = nullptr;
         // Computes fields the pattern cannot (a uuid1's time); false rejects the value.
@@ -40,6 +44,7 @@ public:
     QString displayName() const override { return m_spec.name; }
     QString description() const override;
     int recognise(const KeySample &sample, LockInfo &lock) const override;
+    int maxScore() const override { return m_spec.confidence; }
     bool isSideKey(const QByteArray &key) const override;
     ActionSupport support(AdminAction action) const override;
     AdminRecipe recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard, const QByteArray &token,
@@ -54,5 +59,8 @@ public:
 private:
     Spec m_spec;
     QRegularExpression m_key;
+    QByteArray m_keyPrefix; // the whole key pattern when it is a plain "^prefix": compared as bytes
     QRegularExpression m_value;
+    QByteArray m_valuePrefix; // the literal text every value starts with ("ADDED:"), if any
+    QStringList m_fieldGroups; // the value pattern's named groups that become holder fields
 };

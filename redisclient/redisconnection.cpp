@@ -17,9 +17,10 @@ constexpr int reconnectBaseMs = 250;
 // asks the port in plain RESP.
 constexpr int plainTextProbeMs = 500;
 
+// The command's first word as sent (shared, not copied): it is only shown if the command times out.
 QByteArray commandName(const RedisCommand &command)
 {
-    return command.isEmpty() ? QByteArray() : command.first().left(32).toUpper();
+    return command.isEmpty() ? QByteArray() : command.first();
 }
 
 QString seconds(int ms)
@@ -363,21 +364,51 @@ void RedisConnection::pipeline(const QList<RedisCommand> &commands, QObject *con
         }, Qt::QueuedConnection);
         return;
     }
-    struct Collector {
-        QList<RedisReply> replies;
-        PipelineHandler handler;
-    };
+    // One buffer and one shared collector for the whole pipeline: a batch of a thousand reads
+    // costs one socket write, and no handler or guard per command.
     auto collector = std::make_shared<Collector>();
     collector->replies.reserve(commands.size());
+    collector->total = commands.size();
+    collector->context = context;
+    collector->hasContext = context != nullptr;
     collector->handler = std::move(handler);
-    const qsizetype total = commands.size();
-    for (const RedisCommand &command : commands) {
-        send(command, context, [collector, total](const RedisReply &reply) {
-            collector->replies.append(reply);
-            if (collector->replies.size() == total)
-                collector->handler(collector->replies);
-        });
+    QByteArray encoded;
+    for (const RedisCommand &command : commands)
+        CommandEncoder::append(encoded, command);
+    const int timeoutMs = m_options.commandTimeoutMs;
+    if (m_state == State::Ready && !m_handshaking) {
+        const qint64 deadline = m_clock.elapsed() + timeoutMs;
+        for (const RedisCommand &command : commands) {
+            Pending pending;
+            pending.collector = collector;
+            pending.name = commandName(command);
+            pending.deadline = deadline;
+            pending.timeoutMs = timeoutMs;
+            m_pending.push_back(std::move(pending));
+        }
+        m_socket->write(encoded);
+        if (!m_deadlineTimer.isActive())
+            m_deadlineTimer.start();
+        return;
     }
+    for (const RedisCommand &command : commands) {
+        Pending pending;
+        pending.collector = collector;
+        pending.name = commandName(command);
+        write(CommandEncoder::encode(command), std::move(pending), timeoutMs);
+    }
+}
+
+void RedisConnection::deliver(Pending &pending, const RedisReply &reply)
+{
+    if (Collector *c = pending.collector.get()) {
+        c->replies.append(reply);
+        if (c->replies.size() == c->total && (!c->hasContext || c->context))
+            c->handler(c->replies);
+        return;
+    }
+    if (!pending.hasContext || pending.context)
+        pending.handler(reply);
 }
 
 void RedisConnection::write(const QByteArray &encoded, Pending pending, int timeoutMs)
@@ -391,9 +422,8 @@ void RedisConnection::write(const QByteArray &encoded, Pending pending, int time
     } else {
         // Fail later, never inside the caller's own call.
         const QByteArray reason = m_lastError.isEmpty() ? QByteArray("not connected") : m_lastError.toUtf8();
-        QMetaObject::invokeMethod(this, [pending = std::move(pending), reason] {
-            if (!pending.hasContext || pending.context)
-                pending.handler(RedisReply::connectionError(reason, RedisReply::Origin::NotSent));
+        QMetaObject::invokeMethod(this, [pending = std::move(pending), reason]() mutable {
+            deliver(pending, RedisReply::connectionError(reason, RedisReply::Origin::NotSent));
         }, Qt::QueuedConnection);
     }
 }
@@ -494,8 +524,7 @@ void RedisConnection::dispatch(const RedisReply &reply)
         m_deadlineTimer.stop();
     if (std::exchange(m_stalled, false))
         Q_EMIT answering();
-    if (!pending.hasContext || pending.context)
-        pending.handler(reply);
+    deliver(pending, reply);
 }
 
 void RedisConnection::checkDeadlines()
@@ -514,7 +543,7 @@ void RedisConnection::checkDeadlines()
         if (p.deadline <= now) {
             // Replies arrive in order, so one lost answer desynchronises the whole stream.
             fail(ErrorKind::Timeout, QStringLiteral("%1 did not answer %2 within %3")
-                                         .arg(endpoint(), QString::fromUtf8(p.name), seconds(p.timeoutMs)));
+                                         .arg(endpoint(), QString::fromUtf8(p.name.left(32).toUpper()), seconds(p.timeoutMs)));
             return;
         }
     }
@@ -571,9 +600,7 @@ void RedisConnection::failAll(const QByteArray &reason)
     const RedisReply unanswered = RedisReply::connectionError(reason, RedisReply::Origin::Unanswered);
     const RedisReply notSent = RedisReply::connectionError(reason, RedisReply::Origin::NotSent);
     for (Pending &p : pending)
-        if (!p.hasContext || p.context)
-            p.handler(unanswered);
+        deliver(p, unanswered);
     for (Queued &q : queued)
-        if (!q.pending.hasContext || q.pending.context)
-            q.pending.handler(notSent);
+        deliver(q.pending, notSent);
 }

@@ -91,10 +91,19 @@ Q_SIGNALS:
     void monitorLine(const QByteArray &line);
 
 private:
+    // A pipeline's replies, gathered for its one handler.
+    struct Collector {
+        QList<RedisReply> replies;
+        qsizetype total = 0;
+        QPointer<QObject> context;
+        bool hasContext = false;
+        PipelineHandler handler;
+    };
     struct Pending {
         QPointer<QObject> context;
         bool hasContext = false;
         ReplyHandler handler;
+        std::shared_ptr<Collector> collector; // set instead of handler for a pipeline's commands
         qint64 deadline = 0;
         int timeoutMs = 0;
         QByteArray name;
@@ -112,6 +121,7 @@ private:
     void onHandshakeDone(const RedisReply &failure);
     void onReadyRead();
     void dispatch(const RedisReply &reply);
+    static void deliver(Pending &pending, const RedisReply &reply);
     void checkDeadlines();
     void fail(ErrorKind kind, const QString &message);
     void failAll(const QByteArray &reason);

@@ -21,15 +21,21 @@ struct ReplyBuilder
 
     static void *createString(const redisReadTask *task, char *str, size_t len)
     {
-        const QByteArray bytes(str, qsizetype(len));
-        switch (task->type) {
-        case REDIS_REPLY_ERROR:
-            return place(task, RedisReply::error(bytes));
-        case REDIS_REPLY_STATUS:
-            return place(task, RedisReply::status(bytes));
-        default:
-            return place(task, RedisReply::string(bytes));
+        const RedisReply::Type type = task->type == REDIS_REPLY_ERROR    ? RedisReply::Type::Error
+                                      : task->type == REDIS_REPLY_STATUS ? RedisReply::Type::Status
+                                                                         : RedisReply::Type::String;
+        if (task->parent) {
+            // Written in place: a SCAN page's thousands of keys cost one QByteArray each, and
+            // no temporary reply to build, move and destroy.
+            RedisReply &slot = static_cast<RedisReply *>(task->parent->obj)->m_elements[task->idx];
+            slot.m_type = type;
+            slot.m_bytes = QByteArray(str, qsizetype(len));
+            return &slot;
         }
+        RedisReply *reply = new RedisReply;
+        reply->m_type = type;
+        reply->m_bytes = QByteArray(str, qsizetype(len));
+        return reply;
     }
 
     static void *createArray(const redisReadTask *task, int elements)

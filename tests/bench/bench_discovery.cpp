@@ -464,6 +464,32 @@ QByteArray machineLoad()
     return QByteArray::number(std::thread::hardware_concurrency()) + " cores, load average " + load;
 }
 
+// Where the masters' time went, by command, from INFO commandstats (reset before the run):
+// says which of discovery's commands are worth saving.
+QString serverTimeByCommand(TestCluster &cluster)
+{
+    QMap<QByteArray, QPair<qint64, qint64>> byCommand; // calls, microseconds
+    for (int node : cluster.masters()) {
+        for (const QByteArray &line : cluster.command(node, {"INFO", "commandstats"}).bytes().split('\n')) {
+            if (!line.startsWith("cmdstat_"))
+                continue;
+            const QByteArray name = line.mid(8, line.indexOf(':') - 8);
+            QPair<qint64, qint64> &total = byCommand[name];
+            for (const QByteArray &field : line.mid(line.indexOf(':') + 1).trimmed().split(',')) {
+                if (field.startsWith("calls="))
+                    total.first += field.mid(6).toLongLong();
+                else if (field.startsWith("usec="))
+                    total.second += field.mid(5).toLongLong();
+            }
+        }
+    }
+    QStringList parts;
+    for (auto it = byCommand.cbegin(); it != byCommand.cend(); ++it)
+        if (it.key() != "info" && it.key() != "config")
+            parts << QStringLiteral("%1 %2 s (%3 calls)").arg(QString::fromLatin1(it.key())).arg(it->second / 1e6, 0, 'f', 2).arg(it->first);
+    return parts.join(QStringLiteral(", "));
+}
+
 double median(QList<double> values)
 {
     std::sort(values.begin(), values.end());
@@ -538,6 +564,8 @@ int runCluster(const Scale &scale, int rounds)
         });
         QMap<QString, qint64> dialects;
         DiscoveryProgress progress;
+        for (int node : cluster.masters())
+            cluster.command(node, {"CONFIG", "RESETSTAT"});
         const Timing full = timed(ports, [&] {
             // A real event loop, as the application runs: QTest::qWaitFor would sleep 10 ms
             // between its turns and time its own naps.
@@ -576,6 +604,7 @@ int runCluster(const Scale &scale, int rounds)
             found << QStringLiteral("%1 %2").arg(it.key()).arg(it.value());
         printf("      locks found: %lld of %d (%s); unreadable %lld; candidates %lld\n", progress.locksFound, scale.locks,
                qPrintable(found.join(QStringLiteral(", "))), progress.unreadable, progress.candidates);
+        printf("      servers' time by command in (c): %s\n", qPrintable(serverTimeByCommand(cluster)));
         printf("      c/b = %.2f (target <= 1.3)   c/a = %.2f (target < 1)\n", full.seconds / parallel.seconds, full.seconds / serial.seconds);
         fflush(stdout);
     }
