@@ -1887,7 +1887,7 @@ to 200 ms (default 200; at most 1 minute)</source>
     </message>
     <message>
         <source>The servers as a Redlock group, as an operator sees one</source>
-        <translation>以运维人员的视角，把这些服务器看作一个红锁组</translation>
+        <translation>这些服务器组成的红锁组（运维视角）</translation>
     </message>
     <message>
         <source>Demo servers</source>
@@ -5082,7 +5082,7 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     </message>
     <message>
         <source>Not extended: %1 holds token %2 on %3 of %4 nodes, %5 needed</source>
-        <translation>未续期：%4 个节点中只有 %3 个上的 %1 持有令牌 %2，需要 %5 个</translation>
+        <translation>未续期：%1 仅在 %4 个节点中的 %3 个上持有令牌 %2，需要 %5 个</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
