@@ -420,7 +420,7 @@ void AdminService::finish(const AdminPlan &plan, const AdminResult &result, cons
     AdminResult final = result;
     QString error;
     if (!writeAudit(plan, &result, &error))
-        final.message += QStringLiteral(" (warning: %1)").arg(error);
+        final.message += tr(" (warning: %1)").arg(error);
     Q_EMIT actionFinished(plan, final);
     if (handler)
         handler(final);

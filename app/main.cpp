@@ -239,7 +239,7 @@ int runGroupWindow(const CliOptions &options, const DialectRegistry &registry, c
             QTimer::singleShot(settleMs, &view, [&view, file] {
                 const bool saved = view.grab().save(file);
                 if (!saved)
-                    fprintf(stderr, "lockscope: could not write %s\n", qUtf8Printable(file));
+                    complain(QCoreApplication::translate("main", "could not write %1").arg(file));
                 QCoreApplication::exit(saved ? 0 : 1);
             });
         }, Qt::SingleShotConnection);

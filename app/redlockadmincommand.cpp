@@ -49,8 +49,8 @@ void RedlockAdminCommand::observe()
     discovery.patterns = {KeyPattern::parse(glob)};
     m_scan->setOptions(discovery);
     connect(m_scan, &RedlockScanService::nodeFailed, this, [this](int node, const QString &message) {
-        fprintf(stderr, "lockscope: node %d (%s) could not be read: %s\n", node + 1, qUtf8Printable(m_scan->nodeName(node)),
-                qUtf8Printable(message));
+        fprintf(stderr, "lockscope: %s\n",
+                qUtf8Printable(tr("node %1 (%2) could not be read: %3").arg(node + 1).arg(m_scan->nodeName(node), message)));
     });
     connect(m_scan, &RedlockScanService::finished, this, [this](const QList<RedlockObservation> &observations) {
         m_scan->close();
@@ -59,11 +59,11 @@ void RedlockAdminCommand::observe()
                 continue;
             const RedlockAdminPlan plan = m_admin->planForceRelease(o);
             if (plan.action.allowed)
-                fprintf(stderr, "%s, guarded on: %s\n", qUtf8Printable(plan.action.intentText()), qUtf8Printable(plan.guardText()));
+                fprintf(stderr, "%s\n", qUtf8Printable(tr("%1, guarded on: %2").arg(plan.action.intentText(), plan.guardText())));
             execute(plan);
             return;
         }
-        fail(Refused, QStringLiteral("%1 is not held on any node of the group: no such key").arg(TokenText::escape(options().key)));
+        fail(Refused, tr("%1 is not held on any node of the group: no such key").arg(TokenText::escape(options().key)));
     });
     m_scan->start();
 }
@@ -72,9 +72,7 @@ void RedlockAdminCommand::execute(const RedlockAdminPlan &plan)
 {
     const QString where = plan.nodes.join(QStringLiteral(", "));
     if (options().dryRun) {
-        print((plan.action.description + QStringLiteral("\n  would run on each of ") + where + QStringLiteral(": ")
-               + plan.action.commandText() + QLatin1Char('\n'))
-                  .toUtf8());
+        print(tr("%1\n  would run on each of %2: %3\n").arg(plan.action.description, where, plan.action.commandText()).toUtf8());
         if (!plan.action.allowed)
             fail(Refused, plan.action.refusal);
         else
@@ -82,7 +80,7 @@ void RedlockAdminCommand::execute(const RedlockAdminPlan &plan)
         return;
     }
     if (plan.action.allowed && !m_admin->isReadOnly() && !confirmAction(plan.action.description, plan.action.commandText(), where)) {
-        fail(Refused, QStringLiteral("not confirmed; nothing was run"));
+        fail(Refused, tr("not confirmed; nothing was run"));
         return;
     }
     m_admin->execute(plan, this, [this, plan](const RedlockAdminResult &result) {
@@ -105,11 +103,31 @@ QByteArray RedlockAdminCommand::table(const RedlockAdminResult &result)
 {
     if (result.nodes.isEmpty())
         return {};
-    TextTable table({QStringLiteral("NODE"), QStringLiteral("RESULT"), QStringLiteral("DETAIL")});
+    TextTable table({tr("NODE"), tr("RESULT"), tr("DETAIL")});
     table.setMaxWidth(2, 80);
     for (const RedlockNodeResult &n : result.nodes)
-        table.addRow({n.node, RedlockNodeResult::outcomeId(n.outcome), n.message});
+        table.addRow({n.node, outcomeWord(n.outcome), n.message});
     return table.render();
+}
+
+// A node's result as the table shows it: in English its id (as --json and the manual name it),
+// in another language its word there.
+QString RedlockAdminCommand::outcomeWord(RedlockNodeResult::Outcome outcome)
+{
+    using Outcome = RedlockNodeResult::Outcome;
+    switch (outcome) {
+    case Outcome::Done:
+        return tr("done");
+    case Outcome::Refused:
+        return tr("refused");
+    case Outcome::Absent:
+        return tr("absent");
+    case Outcome::Error:
+        return tr("error");
+    case Outcome::Unknown:
+        return tr("unknown");
+    }
+    return RedlockNodeResult::outcomeId(outcome);
 }
 
 QByteArray RedlockAdminCommand::json(const RedlockAdminPlan &plan, const RedlockAdminResult &result)

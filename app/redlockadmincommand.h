@@ -19,6 +19,7 @@ public:
                         QObject *parent = nullptr);
 
     static QByteArray table(const RedlockAdminResult &result);
+    static QString outcomeWord(RedlockNodeResult::Outcome outcome);
     static QByteArray json(const RedlockAdminPlan &plan, const RedlockAdminResult &result);
 
 protected:

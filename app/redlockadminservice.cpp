@@ -580,7 +580,7 @@ void RedlockAdminService::finish(const std::shared_ptr<Run> &run, const RedlockA
         audited.message += QStringLiteral(" [") + parts.join(QStringLiteral("; ")) + QLatin1Char(']');
     QString error;
     if (!writeAudit(run->plan, &audited, &error))
-        final.result.message += QStringLiteral(" (warning: %1)").arg(error);
+        final.result.message += tr(" (warning: %1)").arg(error);
     if (run->handler && !(run->hasOwner && !run->owner))
         run->handler(final);
 }

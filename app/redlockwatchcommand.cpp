@@ -6,6 +6,7 @@
 #include "redlockscancommand.h"
 #include "redlockwatchservice.h"
 #include "terminationsignals.h"
+#include "texttable.h"
 #include "tokentext.h"
 
 #include <QDateTime>
@@ -38,8 +39,12 @@ void RedlockWatchCommand::onObserved(const QList<RedlockObservation> &observatio
     const RedlockGroup &group = options().redlock;
     if (!m_observed) {
         m_observed = true;
-        fprintf(stderr, "lockscope: watching %lld lock(s) on a Redlock group of %d nodes (quorum %d), a scan every %g s\n",
-                qint64(observations.size()), group.size(), group.quorum(), options().intervalMs / 1000.0);
+        fprintf(stderr, "lockscope: %s\n",
+                qUtf8Printable(tr("watching %1 lock(s) on a Redlock group of %2 nodes (quorum %3), a scan every %4 s")
+                                   .arg(observations.size())
+                                   .arg(group.size())
+                                   .arg(group.quorum())
+                                   .arg(options().intervalMs / 1000.0)));
     }
     if (options().events)
         return;
@@ -52,7 +57,7 @@ void RedlockWatchCommand::onObserved(const QList<RedlockObservation> &observatio
         nodes << group.nodeName(i);
         down += m_watch->nodeErrors().value(i).isEmpty() ? 0 : 1;
     }
-    out += QStringLiteral("%1  %2 lock(s) on a Redlock group of %3 nodes, %4 down\n\n")
+    out += tr("%1  %2 lock(s) on a Redlock group of %3 nodes, %4 down\n\n")
                .arg(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss")))
                .arg(observations.size())
                .arg(group.size())
@@ -64,13 +69,33 @@ void RedlockWatchCommand::onObserved(const QList<RedlockObservation> &observatio
         fflush(stdout);
 }
 
+// An event's kind as the lines show it: in English its id (as --json and the manual name it),
+// in another language its word there; padded to one column of terminal width.
+QString RedlockWatchCommand::kindWord(RedlockEvent::Kind kind)
+{
+    using Kind = RedlockEvent::Kind;
+    QString word;
+    switch (kind) {
+    case Kind::Acquired: word = tr("acquired"); break;
+    case Kind::Renewed: word = tr("renewed"); break;
+    case Kind::Released: word = tr("released"); break;
+    case Kind::Expired: word = tr("expired"); break;
+    case Kind::HandedOver: word = tr("handed-over"); break;
+    case Kind::QuorumLost: word = tr("quorum-lost"); break;
+    case Kind::QuorumRegained: word = tr("quorum-regained"); break;
+    case Kind::NodeDown: word = tr("node-down"); break;
+    case Kind::NodeUp: word = tr("node-up"); break;
+    }
+    return word + QString(std::max<qsizetype>(0, 15 - TextTable::columns(word)), QLatin1Char(' '));
+}
+
 QByteArray RedlockWatchCommand::eventLine(const RedlockEvent &e, double driftFactor)
 {
     using Status = RedlockObservation::Node::Status;
     const QString time = QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(QStringLiteral("HH:mm:ss.zzz"));
-    QString line = QStringLiteral("%1  %2  ").arg(time, RedlockEvent::kindId(e.kind).leftJustified(15));
+    QString line = QStringLiteral("%1  %2  ").arg(time, kindWord(e.kind));
     if (e.isNodeEvent()) {
-        line += QStringLiteral("NODE %1 %2").arg(e.node + 1).arg(e.nodeName);
+        line += tr("NODE %1 %2").arg(e.node + 1).arg(e.nodeName);
         if (!e.error.isEmpty())
             line += QStringLiteral("  ") + e.error;
         return line.toUtf8() + '\n';
@@ -81,9 +106,9 @@ QByteArray RedlockWatchCommand::eventLine(const RedlockEvent &e, double driftFac
         line += QStringLiteral("  ") + TokenText::escape(e.previousToken) + QStringLiteral(" ->");
     if (!e.token.isNull())
         line += QStringLiteral("  ") + TokenText::escape(e.token);
-    line += QStringLiteral("  ") + RedlockObservation::quorumId(a.quorum);
+    line += QStringLiteral("  ") + RedlockScanCommand::quorumWord(a.quorum);
     if (a.validityMs >= 0)
-        line += QStringLiteral(" validity ") + LockInfo::formatTtl(a.validityMs);
+        line += QLatin1Char(' ') + tr("validity %1").arg(LockInfo::formatTtl(a.validityMs));
     // Each node briefly, in the group's order: "=" the event's token, "-" absent, "error".
     QStringList nodes;
     for (const RedlockObservation::Node &n : e.observation.nodes) {
@@ -116,7 +141,7 @@ void RedlockWatchCommand::printEvents(const QList<RedlockEvent> &events)
 void RedlockWatchCommand::interrupt(int signalNumber)
 {
     if (signalNumber != SIGINT)
-        fprintf(stderr, "lockscope: %s, stopping\n", qUtf8Printable(QString::fromLocal8Bit(strsignal(signalNumber)).toLower()));
+        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("%1, stopping").arg(QString::fromLocal8Bit(strsignal(signalNumber)).toLower())));
     if (m_watch)
         m_watch->stop();
     finish(TerminationSignals::exitStatus(signalNumber));

@@ -18,6 +18,7 @@ public:
 
     // One event as a line of text, newline included.
     static QByteArray eventLine(const RedlockEvent &event, double driftFactor);
+    static QString kindWord(RedlockEvent::Kind kind);
 
 protected:
     void run() override;

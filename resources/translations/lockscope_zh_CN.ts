@@ -51,16 +51,6 @@
         <translation>%1 未被持有：没有这个键</translation>
     </message>
     <message>
-        <source>%1
-  will run: %2
-  on: %3
-Proceed? [y/N] </source>
-        <translation>%1
-  将执行：%2
-  目标：%3
-是否继续？[y/N] </translation>
-    </message>
-    <message>
         <source>%1, guarded on: %2</source>
         <translation>%1，守卫条件：%2</translation>
     </message>
@@ -254,6 +244,10 @@ Proceed? [y/N] </source>
         <source>%1 changed since you looked: %2</source>
         <translation>%1 在你查看之后发生了变化：%2</translation>
     </message>
+    <message>
+        <source> (warning: %1)</source>
+        <translation>（警告：%1）</translation>
+    </message>
 </context>
 <context>
     <name>AlertsPanel</name>
@@ -336,6 +330,16 @@ Proceed? [y/N] </source>
         <source>could not write the output: %1</source>
         <translation>无法写出输出：%1</translation>
     </message>
+    <message>
+        <source>%1
+  will run: %2
+  on: %3
+Proceed? [y/N] </source>
+        <translation>%1
+  将执行：%2
+  目标：%3
+是否继续？[y/N] </translation>
+    </message>
 </context>
 <context>
     <name>CliOptions</name>
@@ -382,10 +386,6 @@ or a saved --connection (its password is in the keychain)</source>
     <message>
         <source>a Redis Cluster (as redis-cli -c); found out from any node either way</source>
         <translation>Redis 集群（同 redis-cli -c）；不加也会从任一节点自动识别</translation>
-    </message>
-    <message>
-        <source>cluster: another node to try when the first cannot be reached; repeatable</source>
-        <translation>集群：第一个节点连不上时改试的其他节点；可重复</translation>
     </message>
     <message>
         <source>ask this Sentinel for the master (with --master); repeatable</source>
@@ -454,14 +454,6 @@ always refused</source>
     <message>
         <source>give up connecting after this long (default 5000)</source>
         <translation>连接超过这么久即放弃（默认 5000）</translation>
-    </message>
-    <message>
-        <source>a Redlock group: independent servers that each hold the same lock,
-each a redis:// or rediss:// URL (at least 2, comma-separated or
-repeated); each lock is read as one quorum across them (scan, for now)</source>
-        <translation>一组红锁（Redlock）节点：各自独立、各持一份同一把锁的服务器，
-每个写成 redis:// 或 rediss:// URL（至少 2 个，用逗号分隔
-或重复给出）；每把锁按这组节点的多数派整体读取（目前仅 scan）</translation>
     </message>
     <message>
         <source>start a private redis-server with sample locks and use it</source>
@@ -800,30 +792,6 @@ language in Settings, else the system&apos;s (LANG, LC_MESSAGES)</source>
         <translation>Redis 不在 Unix 套接字上提供 TLS：-s 不能与 --tls 或 rediss:// 同用</translation>
     </message>
     <message>
-        <source>--drift-factor is for a Redlock group: add --redlock URL,URL,...</source>
-        <translation>--drift-factor 用于红锁节点组：请加上 --redlock URL,URL,...</translation>
-    </message>
-    <message>
-        <source>--redlock names each node by its own URL: %1 does not go with it</source>
-        <translation>--redlock 用各自的 URL 指定每个节点：%1 不能与它同用</translation>
-    </message>
-    <message>
-        <source>--redlock wants redis:// or rediss:// URLs, one per node, not &apos;%1&apos;</source>
-        <translation>--redlock 需要 redis:// 或 rediss:// URL，每个节点一个，而不是“%1”</translation>
-    </message>
-    <message>
-        <source>--redlock &apos;%1&apos;: %2</source>
-        <translation>--redlock “%1”：%2</translation>
-    </message>
-    <message>
-        <source>--redlock names %1 twice: each node of a group is a server of its own</source>
-        <translation>--redlock 两次给出了 %1：组内每个节点都必须是独立的服务器</translation>
-    </message>
-    <message>
-        <source>--redlock wants the URLs of at least 2 servers (a Redlock group usually has 5)</source>
-        <translation>--redlock 至少需要 2 台服务器的 URL（红锁通常用 5 个节点）</translation>
-    </message>
-    <message>
         <source>--drift-factor wants a fraction of the TTL from 0 to 0.999999 (0.01 is 1 %), not &apos;%1&apos;</source>
         <translation>--drift-factor 需要 0 至 0.999999 之间的 TTL 比例（0.01 即 1%），而不是“%1”</translation>
     </message>
@@ -974,6 +942,95 @@ Exit codes: 0 done, 1 refused (not owner, not held, read-only), 2 usage error,
 </source>
         <translation>每次管理操作都会追加记录到用户数据目录下的审计日志中。
 </translation>
+    </message>
+    <message>
+        <source>cluster: another node to try when the first cannot be reached (HOST:PORT);
+a Redlock group: one of its servers (a redis:// or rediss:// URL), as
+--redlock takes them; repeatable</source>
+        <translation>集群：第一个节点连不上时改试的其他节点（HOST:PORT）；
+红锁组：组内的一台服务器（redis:// 或 rediss:// URL，
+写法同 --redlock）；可重复</translation>
+    </message>
+    <message>
+        <source>a Redlock group: independent servers that each hold the same lock,
+each a redis:// or rediss:// URL (at least 2, comma-separated or
+repeated); each lock is read as one quorum across them (scan, watch,
+the window&apos;s group view), or acquired, extended and released on all
+of them at once</source>
+        <translation>一组红锁（Redlock）节点：各自独立、各持一份同一把锁的服务器，
+每个写成 redis:// 或 rediss:// URL（至少 2 个，用逗号分隔
+或重复给出）；每把锁按这组节点的多数派整体读取（scan、watch、
+窗口的红锁组视图），或在所有节点上同时获取、续期和释放</translation>
+    </message>
+    <message>
+        <source>with --redlock: attempts after the first when no majority was had
+(0 to 1000; default 10, as node-redlock)</source>
+        <translation>配合 --redlock：未获得多数派时，首次之后再尝试的次数
+（0 至 1000；默认 10，与 node-redlock 相同）</translation>
+    </message>
+    <message>
+        <source>with --redlock: the wait between attempts, plus a random jitter of up
+to 200 ms (default 200; at most 1 minute)</source>
+        <translation>配合 --redlock：两次尝试之间的等待时间，另加最多
+200 ms 的随机抖动（默认 200；最长 1 分钟）</translation>
+    </message>
+    <message>
+        <source>lockscope watch   --redlock URL,URL,... [--drift-factor F] [--pattern P]... [--interval MS] [--duration S]
+                  [--events] [--json]</source>
+        <translation>lockscope watch   --redlock URL,URL,... [--drift-factor F] [--pattern P]... [--interval MS] [--duration S]
+                  [--events] [--json]</translation>
+    </message>
+    <message>
+        <source>lockscope acquire --redlock URL,URL,... KEY --ttl MS [--token T] [--retry-count N] [--retry-delay MS]</source>
+        <translation>lockscope acquire --redlock URL,URL,... KEY --ttl MS [--token T] [--retry-count N] [--retry-delay MS]</translation>
+    </message>
+    <message>
+        <source>lockscope extend  --redlock URL,URL,... KEY --token T --ttl MS</source>
+        <translation>lockscope extend  --redlock URL,URL,... KEY --token T --ttl MS</translation>
+    </message>
+    <message>
+        <source>lockscope release --redlock URL,URL,... KEY (--token T | --observed)</source>
+        <translation>lockscope release --redlock URL,URL,... KEY (--token T | --observed)</translation>
+    </message>
+    <message>
+        <source>--node takes HOST:PORT for a cluster or redis:// URLs for a Redlock group, not both: &apos;%1&apos; is not a URL</source>
+        <translation>--node 对集群写 HOST:PORT，对红锁组写 redis:// URL，二者不能混用：“%1”不是 URL</translation>
+    </message>
+    <message>
+        <source>give the Redlock group&apos;s servers with --redlock or with --node URL, not both</source>
+        <translation>红锁组的服务器请用 --redlock 或 --node URL 给出，二者只能选其一</translation>
+    </message>
+    <message>
+        <source>--node URL names a server of a Redlock group, which is for %1; a cluster&apos;s nodes are HOST:PORT</source>
+        <translation>--node URL 指定的是红锁组的服务器，仅用于 %1；集群节点的写法是 HOST:PORT</translation>
+    </message>
+    <message>
+        <source>%1 is for a Redlock group: add --redlock URL,URL,...</source>
+        <translation>%1 用于红锁组：请加上 --redlock URL,URL,...</translation>
+    </message>
+    <message>
+        <source>%1 names each node by its own URL: %2 does not go with it</source>
+        <translation>%1 用各自的 URL 指定每个节点：%2 不能与它同用</translation>
+    </message>
+    <message>
+        <source>%1 wants redis:// or rediss:// URLs, one per node, not &apos;%2&apos;</source>
+        <translation>%1 需要 redis:// 或 rediss:// URL，每个节点一个，而不是“%2”</translation>
+    </message>
+    <message>
+        <source>%1 names %2 twice: each node of a group is a server of its own</source>
+        <translation>%1 两次给出了 %2：组内每个节点都必须是独立的服务器</translation>
+    </message>
+    <message>
+        <source>%1 wants the URLs of at least 2 servers (a Redlock group usually has 5)</source>
+        <translation>%1 至少需要 2 台服务器的 URL（红锁组通常有 5 个节点）</translation>
+    </message>
+    <message>
+        <source>%1 is for the watch of one deployment: a Redlock group is scanned whole every --interval</source>
+        <translation>%1 用于监视单个部署：红锁组每隔 --interval 整体扫描一次</translation>
+    </message>
+    <message>
+        <source>a number of retries from 0 to 1000</source>
+        <translation>0 至 1000 之间的重试次数</translation>
     </message>
 </context>
 <context>
@@ -1429,6 +1486,14 @@ Exit codes: 0 done, 1 refused (not owner, not held, read-only), 2 usage error,
         <source>kept for this session only: type to replace</source>
         <translation>仅在本次会话中保留：输入即可替换</translation>
     </message>
+    <message>
+        <source>Redlock groups…</source>
+        <translation>红锁组…</translation>
+    </message>
+    <message>
+        <source>Lock groups: saved connections that are the independent nodes of one Redlock</source>
+        <translation>红锁组：由已保存的连接组成，每个连接是同一红锁的一个独立节点</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionListModel</name>
@@ -1533,6 +1598,34 @@ Exit codes: 0 done, 1 refused (not owner, not held, read-only), 2 usage error,
     <message>
         <source>%1: &quot;%2&quot; would take the name of another saved connection</source>
         <translation>%1：“%2”会与另一个已保存连接重名</translation>
+    </message>
+    <message>
+        <source>The saved Redlock groups in %1 are unreadable: %2</source>
+        <translation>%1 中保存的红锁组无法读取：%2</translation>
+    </message>
+    <message>
+        <source>A Redlock group needs a name</source>
+        <translation>红锁组需要一个名称</translation>
+    </message>
+    <message>
+        <source>A Redlock group needs at least 2 nodes (usually 5)</source>
+        <translation>红锁组至少需要 2 个节点（通常为 5 个）</translation>
+    </message>
+    <message>
+        <source>Each node of a Redlock group is a saved connection: save %1 first</source>
+        <translation>红锁组的每个节点都是一个已保存的连接：请先保存 %1</translation>
+    </message>
+    <message>
+        <source>%1 is twice in the group: its vote would count twice</source>
+        <translation>%1 在组内出现了两次：它的票会被计两次</translation>
+    </message>
+    <message>
+        <source>A Redlock group named %1 exists already</source>
+        <translation>已有名为 %1 的红锁组</translation>
+    </message>
+    <message>
+        <source>Could not save the Redlock groups to %1</source>
+        <translation>无法将红锁组保存到 %1</translation>
     </message>
 </context>
 <context>
@@ -1792,6 +1885,14 @@ Exit codes: 0 done, 1 refused (not owner, not held, read-only), 2 usage error,
         <source>&lt;br&gt;wait p50 %1 &amp;nbsp; p99 %2 &amp;nbsp; %3 s</source>
         <translation>&lt;br&gt;等待 p50 %1 &amp;nbsp; p99 %2 &amp;nbsp; 已运行 %3 秒</translation>
     </message>
+    <message>
+        <source>The servers as a Redlock group, as an operator sees one</source>
+        <translation>这些服务器组成的红锁组（运维视角）</translation>
+    </message>
+    <message>
+        <source>Demo servers</source>
+        <translation>演示服务器</translation>
+    </message>
 </context>
 <context>
     <name>DemoRecipe</name>
@@ -1854,6 +1955,17 @@ Exit codes: 0 done, 1 refused (not owner, not held, read-only), 2 usage error,
     <message>
         <source>retry: %1</source>
         <translation>重试：%1</translation>
+    </message>
+</context>
+<context>
+    <name>DemoRedlockReading</name>
+    <message>
+        <source>server stopped</source>
+        <translation>服务器已停止</translation>
+    </message>
+    <message>
+        <source>worker %1</source>
+        <translation>工作者 %1</translation>
     </message>
 </context>
 <context>
@@ -3987,6 +4099,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>Refuse</source>
         <translation>拒绝</translation>
     </message>
+    <message>
+        <source>The secrets of %1 are not at hand (%2): connect to it once to give them</source>
+        <translation>%1 的密钥暂时取不到（%2）：请先连接它一次并输入密钥</translation>
+    </message>
 </context>
 <context>
     <name>PasswordDialog</name>
@@ -4752,6 +4868,495 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>, </source>
         <translation>、</translation>
     </message>
+    <message>
+        <source>absent on a majority of %1 nodes</source>
+        <translation>%1 个节点中的多数派上都不存在</translation>
+    </message>
+    <message>
+        <source>token %1 on every node</source>
+        <translation>每个节点上的令牌都是 %1</translation>
+    </message>
+</context>
+<context>
+    <name>RedlockAdminCommand</name>
+    <message>
+        <source>node %1 (%2) could not be read: %3</source>
+        <translation>节点 %1（%2）无法读取：%3</translation>
+    </message>
+    <message>
+        <source>%1, guarded on: %2</source>
+        <translation>%1，守卫条件：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not held on any node of the group: no such key</source>
+        <translation>%1 在组内任何节点上都未被持有：没有这个键</translation>
+    </message>
+    <message>
+        <source>%1
+  would run on each of %2: %3
+</source>
+        <translation>%1
+  将会分别在 %2 上执行：%3
+</translation>
+    </message>
+    <message>
+        <source>not confirmed; nothing was run</source>
+        <translation>未确认；什么也没有执行</translation>
+    </message>
+    <message>
+        <source>NODE</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>RESULT</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>DETAIL</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>出错</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>RedlockAdminService</name>
+    <message>
+        <source>Unknown what %1 did on the group: LockScope stopped waiting for the answers (the session was closed). Look with: lockscope scan --redlock …</source>
+        <translation>无法确定 %1 在组内的执行结果：会话已关闭，LockScope 不再等待应答。请用以下命令查看：lockscope scan --redlock …</translation>
+    </message>
+    <message>
+        <source>Read-only mode is on</source>
+        <translation>已开启只读模式</translation>
+    </message>
+    <message>
+        <source>No key given</source>
+        <translation>未给出键</translation>
+    </message>
+    <message>
+        <source>Acquire %1 on the Redlock group of %2 nodes: SET NX PX on every node with token %3 for %4 ms; held with %5 of them within the validity window, otherwise released again everywhere (%6 retries, %7 ms apart)</source>
+        <translation>在 %2 个节点的红锁组上获取 %1：在每个节点上以令牌 %3 执行 SET NX PX，TTL 为 %4 毫秒；在有效期内有 %5 个节点成功即算持有，否则在所有节点上重新释放（重试 %6 次，间隔 %7 毫秒）</translation>
+    </message>
+    <message>
+        <source>No dialect &quot;%1&quot; (lockscope dialects lists them)</source>
+        <translation>没有名为“%1”的方言（lockscope dialects 会列出全部方言）</translation>
+    </message>
+    <message>
+        <source>%1 does not write its locks with SET key token NX PX, which is what a Redlock group is acquired with</source>
+        <translation>%1 不是用 SET key token NX PX 写锁的，而红锁组正是靠它来获取锁</translation>
+    </message>
+    <message>
+        <source>Acquire needs a key, a token and a TTL above 0 ms</source>
+        <translation>获取锁需要键、令牌和大于 0 毫秒的 TTL</translation>
+    </message>
+    <message>
+        <source>Extend %1 to %2 ms on every node of the Redlock group where it holds token %3; extended with %4 of %5 nodes</source>
+        <translation>在红锁组中持有令牌 %3 的每个节点上，将 %1 续期至 %2 毫秒；%5 个节点中有 %4 个成功即算续期成功</translation>
+    </message>
+    <message>
+        <source>Extend needs the holder&apos;s token and a TTL above 0 ms</source>
+        <translation>续期需要持有者的令牌和大于 0 毫秒的 TTL</translation>
+    </message>
+    <message>
+        <source>(could not be read: left alone)</source>
+        <translation>（无法读取：不作处理）</translation>
+    </message>
+    <message>
+        <source>(absent: nothing to release)</source>
+        <translation>（不存在：无需释放）</translation>
+    </message>
+    <message>
+        <source>Force-release %1 on the Redlock group: on each of the %2 node(s) holding it, delete it only while it holds the token seen there (%3)</source>
+        <translation>在红锁组上强制释放 %1：在持有它的 %2 个节点上，仅当该节点仍持有当时看到的令牌时才删除（%3）</translation>
+    </message>
+    <message>
+        <source>%1 is held on no node that could be read: there is nothing to release</source>
+        <translation>在能读取的节点上，%1 都未被持有：没有可释放的内容</translation>
+    </message>
+    <message>
+        <source>Release %1 on every node of the Redlock group where it holds token %2 (compare, then delete)</source>
+        <translation>在红锁组中持有令牌 %2 的每个节点上释放 %1（先比对，再删除）</translation>
+    </message>
+    <message>
+        <source>Release needs the holder&apos;s token</source>
+        <translation>释放需要持有者的令牌</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <source>Refused: read-only mode is on</source>
+        <translation>已拒绝：只读模式已开启</translation>
+    </message>
+    <message>
+        <source>already held there, by %1</source>
+        <translation>该节点上已被 %1 持有</translation>
+    </message>
+    <message>
+        <source>extended</source>
+        <translation>已续期</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>no answer in time (%1): it may or may not have run</source>
+        <translation>未及时应答（%1）：可能执行了，也可能没有</translation>
+    </message>
+    <message>
+        <source>set</source>
+        <translation>已写入</translation>
+    </message>
+    <message>
+        <source>already held there</source>
+        <translation>该节点上已被持有</translation>
+    </message>
+    <message>
+        <source>holds another token now: %1</source>
+        <translation>现在持有另一个令牌：%1</translation>
+    </message>
+    <message>
+        <source>no such key there</source>
+        <translation>该节点上没有这个键</translation>
+    </message>
+    <message>
+        <source>unexpected answer: %1</source>
+        <translation>意外应答：%1</translation>
+    </message>
+    <message>
+        <source>set, then released again: no majority</source>
+        <translation>已写入，随后又释放：未达多数派</translation>
+    </message>
+    <message>
+        <source>; its release failed (%1): it may hold the key until its TTL ends</source>
+        <translation>；释放失败（%1）：该节点可能一直持有这个键，直到 TTL 到期</translation>
+    </message>
+    <message>
+        <source>Acquired %1 with token %2 on %3 of %4 nodes; valid for %5 ms</source>
+        <translation>已在 %4 个节点中的 %3 个上获取 %1，令牌 %2；有效期 %5 毫秒</translation>
+    </message>
+    <message>
+        <source>the majority took too long (validity gone)</source>
+        <translation>多数派耗时过长（有效期已耗尽）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes accepted, %3 needed</source>
+        <translation>%2 个节点中有 %1 个接受，需要 %3 个</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attempt(s)</source>
+        <translation>
+            <numerusform>%n 次尝试</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not acquired %1 after %2 (%3); undone everywhere but on %4, which may hold it until its TTL ends</source>
+        <translation>经 %2后仍未获取 %1（%3）；除 %4 外已在各节点上撤销，%4 可能一直持有它，直到 TTL 到期</translation>
+    </message>
+    <message>
+        <source>Not acquired %1 after %2 (%3); released again wherever it was set</source>
+        <translation>经 %2后仍未获取 %1（%3）；已在所有写入过的节点上重新释放</translation>
+    </message>
+    <message>
+        <source>Extended %1 to %2 ms on %3 of %4 nodes; valid for %5 ms</source>
+        <translation>已在 %4 个节点中的 %3 个上将 %1 续期至 %2 毫秒；有效期 %5 毫秒</translation>
+    </message>
+    <message>
+        <source>Not extended: %1 holds token %2 on %3 of %4 nodes, %5 needed</source>
+        <translation>未续期：%1 仅在 %4 个节点中的 %3 个上持有令牌 %2，需要 %5 个</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Released %1 on %2 of the %3 node(s) acted on</source>
+        <translation>已在所操作的 %3 个节点中的 %2 个上释放 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>; no answer from %n node(s): look again before acting</source>
+        <translation>
+            <numerusform>；%n 个节点没有应答：再次操作前请先查看</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; refused where another token holds it now: %1</source>
+        <translation>；现由其他令牌持有的节点已拒绝：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n node(s) could not be reached</source>
+        <translation>
+            <numerusform>；%n 个节点无法连接</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Redlock group %1</source>
+        <translation>红锁组 %1</translation>
+    </message>
+    <message>
+        <source> (warning: %1)</source>
+        <translation>（警告：%1）</translation>
+    </message>
+</context>
+<context>
+    <name>RedlockEvent</name>
+    <message>
+        <source>acquired</source>
+        <translation>加锁</translation>
+    </message>
+    <message>
+        <source>renewed</source>
+        <translation>续期</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <source>handed over</source>
+        <translation>易主</translation>
+    </message>
+    <message>
+        <source>quorum lost</source>
+        <translation>失去多数派</translation>
+    </message>
+    <message>
+        <source>quorum regained</source>
+        <translation>恢复多数派</translation>
+    </message>
+    <message>
+        <source>node down</source>
+        <translation>节点宕机</translation>
+    </message>
+    <message>
+        <source>node up</source>
+        <translation>节点恢复</translation>
+    </message>
+</context>
+<context>
+    <name>RedlockGroupDialog</name>
+    <message>
+        <source>Redlock groups</source>
+        <translation>红锁组</translation>
+    </message>
+    <message>
+        <source>The clock drift factor the application&apos;s Redlock library uses (0.01 in node-redlock, redsync, redlock-py)</source>
+        <translation>应用所用红锁库的时钟漂移系数（node-redlock、redsync、redlock-py 中为 0.01）</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>Tick the saved connections that are the group&apos;s nodes: independent servers, each with its own credentials and TLS</source>
+        <translation>勾选作为本组节点的已保存连接：各自独立的服务器，各有自己的凭据和 TLS 设置</translation>
+    </message>
+    <message>
+        <source>Group:</source>
+        <translation>组：</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Nodes:</source>
+        <translation>节点：</translation>
+    </message>
+    <message>
+        <source>Clock drift factor:</source>
+        <translation>时钟漂移系数：</translation>
+    </message>
+    <message>
+        <source>Acquire retries:</source>
+        <translation>加锁重试次数：</translation>
+    </message>
+    <message>
+        <source>Delay between retries:</source>
+        <translation>重试间隔：</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>New group</source>
+        <translation>新建组</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n node(s))</source>
+        <translation>
+            <numerusform>%1（%n 个节点）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %1: %n node(s), quorum %2</source>
+        <translation>
+            <numerusform>已保存 %1：%n 个节点，多数派为 %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Deleted the group (its connections stay saved)</source>
+        <translation>已删除该组（其中的连接仍保留）</translation>
+    </message>
+    <message>
+        <source>A Redlock group needs at least 2 nodes (usually 5)</source>
+        <translation>红锁组至少需要 2 个节点（通常为 5 个）</translation>
+    </message>
+</context>
+<context>
+    <name>RedlockGroupJson</name>
+    <message>
+        <source>not a list of groups</source>
+        <translation>不是组的列表</translation>
+    </message>
+    <message>
+        <source>a Redlock group without an id, a name or its nodes, or with a value out of range</source>
+        <translation>红锁组缺少 ID、名称或节点，或有取值超出范围</translation>
+    </message>
+    <message>
+        <source>the Redlock group %1 names a connection that is no longer saved</source>
+        <translation>红锁组 %1 引用了一个已不再保存的连接</translation>
+    </message>
+</context>
+<context>
+    <name>RedlockGroupModel</name>
+    <message>
+        <source>held</source>
+        <translation>持有中</translation>
+    </message>
+    <message>
+        <source>degraded</source>
+        <translation>降级</translation>
+    </message>
+    <message>
+        <source>split</source>
+        <translation>分裂</translation>
+    </message>
+    <message>
+        <source>leftover</source>
+        <translation>残留</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes hold the majority token (quorum %3); %4 absent, %5 unreadable</source>
+        <translation>%2 个节点中有 %1 个持有多数派令牌（多数派为 %3）；%4 个不存在，%5 个无法读取</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>%1 holds token %2</source>
+        <translation>%1 持有令牌 %2</translation>
+    </message>
+    <message>
+        <source>%1 has no such key</source>
+        <translation>%1 上没有这个键</translation>
+    </message>
+    <message>
+        <source>%1 could not be read: %2 (not counted as not holding)</source>
+        <translation>%1 无法读取：%2（不计为未持有）</translation>
+    </message>
+    <message>
+        <source>Node %1 (down)</source>
+        <translation>节点 %1（宕机）</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Group state</source>
+        <translation>组状态</translation>
+    </message>
+    <message>
+        <source>Validity</source>
+        <translation>有效期</translation>
+    </message>
+    <message>
+        <source>Holder</source>
+        <translation>持有者</translation>
+    </message>
+</context>
+<context>
+    <name>RedlockGroupView</name>
+    <message>
+        <source>Group events</source>
+        <translation>组事件</translation>
+    </message>
+    <message>
+        <source>Redlock group</source>
+        <translation>红锁组</translation>
+    </message>
+    <message>
+        <source>node %1 (%2)</source>
+        <translation>节点 %1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n node(s), quorum %2</source>
+        <translation>
+            <numerusform>%1：%n 个节点，多数派为 %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; all nodes answer</source>
+        <translation>；所有节点均有应答</translation>
+    </message>
+    <message>
+        <source>; down: %1</source>
+        <translation>；宕机：%1</translation>
+    </message>
 </context>
 <context>
     <name>RedlockScanCommand</name>
@@ -4806,6 +5411,112 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
 </source>
         <translation>（“=”：多数派的令牌；“-”：不存在；“error”：无法读取，绝不当作不存在计数）
 </translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>count, quorum</comment>
+        <translation>%2 %1</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>持有中</translation>
+    </message>
+    <message>
+        <source>degraded</source>
+        <translation>降级</translation>
+    </message>
+    <message>
+        <source>split</source>
+        <translation>分裂</translation>
+    </message>
+    <message>
+        <source>leftover</source>
+        <translation>残留</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>空闲</translation>
+    </message>
+</context>
+<context>
+    <name>RedlockScanService</name>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
+    </message>
+</context>
+<context>
+    <name>RedlockWatchCommand</name>
+    <message>
+        <source>watching %1 lock(s) on a Redlock group of %2 nodes (quorum %3), a scan every %4 s</source>
+        <translation>正在监视 %2 个节点的红锁组上的 %1 把锁（多数派为 %3），每 %4 秒扫描一次</translation>
+    </message>
+    <message>
+        <source>%1  %2 lock(s) on a Redlock group of %3 nodes, %4 down
+
+</source>
+        <translation>%1  %3 个节点的红锁组上有 %2 把锁，%4 个节点宕机
+
+</translation>
+    </message>
+    <message>
+        <source>acquired</source>
+        <translation>加锁</translation>
+    </message>
+    <message>
+        <source>renewed</source>
+        <translation>续期</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <source>handed-over</source>
+        <translation>易主</translation>
+    </message>
+    <message>
+        <source>quorum-lost</source>
+        <translation>失去多数派</translation>
+    </message>
+    <message>
+        <source>quorum-regained</source>
+        <translation>恢复多数派</translation>
+    </message>
+    <message>
+        <source>node-down</source>
+        <translation>节点宕机</translation>
+    </message>
+    <message>
+        <source>node-up</source>
+        <translation>节点恢复</translation>
+    </message>
+    <message>
+        <source>NODE %1 %2</source>
+        <translation>节点 %1 %2</translation>
+    </message>
+    <message>
+        <source>validity %1</source>
+        <translation>有效期 %1</translation>
+    </message>
+    <message>
+        <source>%1, stopping</source>
+        <translation>%1，正在停止</translation>
+    </message>
+</context>
+<context>
+    <name>RedlockWatchService</name>
+    <message>
+        <source>not answering</source>
+        <translation>无响应</translation>
     </message>
 </context>
 <context>
@@ -5448,6 +6159,10 @@ Redisson 锁、公平队列和信号量会显示等待者；
     <message>
         <source>no scan finished within 60 s; no screenshot taken (%1)</source>
         <translation>60 秒内没有完成扫描；未截图（%1）</translation>
+    </message>
+    <message>
+        <source>LockScope — Redlock group</source>
+        <translation>LockScope — 红锁组</translation>
     </message>
 </context>
 </TS>

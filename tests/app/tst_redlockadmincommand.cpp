@@ -87,6 +87,28 @@ private Q_SLOTS:
         QCOMPARE(m_group.tokens("locks:orders"), (QList<QByteArray>{tokenB, tokenB, tokenB, {}, {}}));
     }
 
+    // --lang zh_CN: the table's headers and each node's result in words, the summary in Chinese;
+    // --json keeps its ids.
+    void speaksChineseWhenAsked()
+    {
+        QVERIFY(m_group.lock("locks:orders", tokenB, {0, 1, 2}));
+        const QStringList args = QStringList{QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("acquire"),
+                                             QStringLiteral("locks:orders"), QStringLiteral("--ttl"), QStringLiteral("30s"),
+                                             QStringLiteral("--retry-count"), QStringLiteral("0")}
+                                 + group();
+        LockscopeRun r = lockscope(args);
+        QCOMPARE(r.code, 1);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(out.startsWith(QStringLiteral("节点")) && out.contains(QStringLiteral("已拒绝")), r.out.constData());
+        QVERIFY(!out.contains(QStringLiteral("refused")) && out.contains(QString::fromLatin1(tokenB)));
+        QVERIFY2(QString::fromUtf8(r.err).contains(QStringLiteral("仍未获取")), r.err.constData());
+
+        r = lockscope(args + QStringList{QStringLiteral("--json")});
+        QCOMPARE(r.code, 1);
+        QCOMPARE(results(json(r)).mid(0, 3), QStringList(3, QStringLiteral("refused")));
+        QCOMPARE(m_group.tokens("locks:orders"), (QList<QByteArray>{tokenB, tokenB, tokenB, {}, {}}));
+    }
+
     void extendAndReleaseByToken()
     {
         QVERIFY(m_group.lock("locks:orders", tokenA, {0, 1, 2, 3}, 10000));

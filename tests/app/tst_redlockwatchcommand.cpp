@@ -67,6 +67,21 @@ private Q_SLOTS:
         m_group.unlock("locks:table");
     }
 
+    // --lang zh_CN: the headers and the quorum in words; English keeps the ids (above).
+    void tableInChinese()
+    {
+        QVERIFY(m_group.lock("locks:table", tokenA, {0, 1, 2}));
+        QProcess p;
+        start(p, {QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--duration"), QStringLiteral("0.5")});
+        QVERIFY(p.waitForFinished(20000));
+        QCOMPARE(p.exitCode(), 0);
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY2(out.contains(QStringLiteral("节点 5")) && out.contains(QStringLiteral("降级")), qUtf8Printable(out));
+        QVERIFY(out.contains(QStringLiteral("locks:table")) && !out.contains(QStringLiteral("degraded")));
+        QVERIFY(QString::fromUtf8(p.readAllStandardError()).contains(QStringLiteral("正在监视")));
+        m_group.unlock("locks:table");
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("args");
