@@ -5357,6 +5357,48 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>; down: %1</source>
         <translation>；宕机：%1</translation>
     </message>
+    <message>
+        <source>Acquire…</source>
+        <translation>加锁…</translation>
+    </message>
+    <message>
+        <source>Extend…</source>
+        <translation>续期…</translation>
+    </message>
+    <message>
+        <source>Force release…</source>
+        <translation>强制释放…</translation>
+    </message>
+    <message>
+        <source>Read-only: admin actions are refused</source>
+        <translation>只读：管理操作一律拒绝</translation>
+    </message>
+    <message>
+        <source>Cannot %1: %2</source>
+        <translation>无法%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n node(s), quorum %2)</source>
+        <translation>
+            <numerusform>%1（%n 个节点，多数派为 %2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>On each node</source>
+        <translation>各节点上</translation>
+    </message>
+    <message>
+        <source>Running %1 on %2…</source>
+        <translation>正在对 %2 执行 %1…</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3</source>
+        <translation>%1 %2：%3</translation>
+    </message>
+    <message>
+        <source>holds %1</source>
+        <translation>持有 %1</translation>
+    </message>
 </context>
 <context>
     <name>RedlockScanCommand</name>
