@@ -168,7 +168,8 @@ const QList<OptionSpec> &optionTable()
                         "a unit may follow (500ms, 5m, 2h); at most 7d")},
         {{QStringLiteral("events")}, QString(), Watch, S::Options,
          QT_TRANSLATE_NOOP("CliOptions", "watch: print lock events (acquired, released, renewed, expired,\n"
-                        "handed-over, contended, stuck, near-miss) instead of the table")},
+                        "handed-over, contended, stuck, near-miss) instead of the table; of a\n"
+                        "Redlock group also quorum-lost, quorum-regained, node-down, node-up")},
         {{QStringLiteral("enable-notifications")}, QString(), Watch, S::Options,
          QT_TRANSLATE_NOOP("CliOptions", "watch: let LockScope turn on keyspace notifications\n"
                         "(CONFIG SET notify-keyspace-events) for events within ~100 ms;\n"

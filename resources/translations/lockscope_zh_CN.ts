@@ -551,9 +551,11 @@ a unit may follow (500ms, 5m, 2h); at most 7d</source>
     </message>
     <message>
         <source>watch: print lock events (acquired, released, renewed, expired,
-handed-over, contended, stuck, near-miss) instead of the table</source>
+handed-over, contended, stuck, near-miss) instead of the table; of a
+Redlock group also quorum-lost, quorum-regained, node-down, node-up</source>
         <translation>watch：打印锁事件（获取、释放、续期、过期、
-易主、争用、卡死、险些过期）而不是表格</translation>
+易主、争用、卡死、险些过期）而不是表格；红锁组另有
+失去多数派、恢复多数派、节点宕机、节点恢复</translation>
     </message>
     <message>
         <source>watch: let LockScope turn on keyspace notifications
