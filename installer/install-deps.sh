@@ -26,8 +26,16 @@ packages=(
     fonts-noto-cjk qt6-translations-l10n
 )
 
+# Node.js may come from elsewhere than Debian (NodeSource's nodejs bundles npm, and then
+# Debian's npm cannot be installed beside it): a working command is as good as the package.
+declare -A provided_by=([nodejs]=node [npm]=npm)
+
 missing=()
 for p in "${packages[@]}"; do
+    command=${provided_by[$p]:-}
+    if [[ -n "$command" ]] && command -v "$command" >/dev/null 2>&1; then
+        continue
+    fi
     status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
     [[ "$status" == "install ok installed" ]] || missing+=("$p")
 done
