@@ -36,7 +36,7 @@ RedisConnection::RedisConnection(const ConnectionOptions &options, QObject *pare
     m_clock.start();
     m_connectTimer.setSingleShot(true);
     connect(&m_connectTimer, &QTimer::timeout, this, [this] {
-        fail(ErrorKind::Timeout, QStringLiteral("No answer from %1 within %2: host unreachable, or not a Redis server")
+        fail(ErrorKind::Timeout, RedisConnection::tr("No answer from %1 within %2: host unreachable, or not a Redis server")
                                      .arg(endpoint(), seconds(m_options.connectTimeoutMs)));
     });
     m_deadlineTimer.setInterval(deadlineCheckMs);
@@ -92,7 +92,7 @@ void RedisConnection::open()
             setState(State::Connecting);
             QMetaObject::invokeMethod(this, [this, generation, why] {
                 if (generation == m_generation)
-                    fail(ErrorKind::Tls, QStringLiteral("Cannot use TLS with %1: %2").arg(endpoint(), why));
+                    fail(ErrorKind::Tls, RedisConnection::tr("Cannot use TLS with %1: %2").arg(endpoint(), why));
             }, Qt::QueuedConnection);
             return;
         }
@@ -149,7 +149,7 @@ void RedisConnection::startConnect()
             QStringList texts;
             for (const QSslError &e : errors)
                 texts << e.errorString();
-            fail(ErrorKind::Tls, QStringLiteral("TLS handshake with %1 failed: %2").arg(endpoint(), texts.join(QStringLiteral("; "))));
+            fail(ErrorKind::Tls, RedisConnection::tr("TLS handshake with %1 failed: %2").arg(endpoint(), texts.join(QStringLiteral("; "))));
         });
         socket = ssl;
     } else {
@@ -162,34 +162,34 @@ void RedisConnection::startConnect()
         const QString where = endpoint();
         switch (error) {
         case QAbstractSocket::ConnectionRefusedError:
-            fail(ErrorKind::Refused, QStringLiteral("Connection refused by %1: is redis-server running there?").arg(where));
+            fail(ErrorKind::Refused, RedisConnection::tr("Connection refused by %1: is redis-server running there?").arg(where));
             break;
         case QAbstractSocket::HostNotFoundError:
-            fail(ErrorKind::HostNotFound, QStringLiteral("Host not found: %1").arg(m_options.host));
+            fail(ErrorKind::HostNotFound, RedisConnection::tr("Host not found: %1").arg(m_options.host));
             break;
         case QAbstractSocket::RemoteHostClosedError:
             // A TLS port drops a client that speaks plain RESP to it, without a word.
-            fail(ErrorKind::ConnectionLost, m_state == State::Ready ? QStringLiteral("Connection to %1 lost: the server closed it").arg(where)
+            fail(ErrorKind::ConnectionLost, m_state == State::Ready ? RedisConnection::tr("Connection to %1 lost: the server closed it").arg(where)
                                             : m_options.tls
-                                                ? QStringLiteral("%1 closed the connection during the handshake").arg(where)
-                                                : QStringLiteral("%1 closed the connection during the handshake: if it is a TLS port, "
+                                                ? RedisConnection::tr("%1 closed the connection during the handshake").arg(where)
+                                                : RedisConnection::tr("%1 closed the connection during the handshake: if it is a TLS port, "
                                                                  "connect with TLS (--tls, or rediss://)").arg(where));
             break;
         case QAbstractSocket::SocketTimeoutError:
-            fail(ErrorKind::Timeout, QStringLiteral("Timed out talking to %1").arg(where));
+            fail(ErrorKind::Timeout, RedisConnection::tr("Timed out talking to %1").arg(where));
             break;
         case QAbstractSocket::SslHandshakeFailedError:
         case QAbstractSocket::SslInternalError:
         case QAbstractSocket::SslInvalidUserDataError:
-            fail(ErrorKind::Tls, QStringLiteral("TLS with %1 failed: %2").arg(where, m_socket->errorString()));
+            fail(ErrorKind::Tls, RedisConnection::tr("TLS with %1 failed: %2").arg(where, m_socket->errorString()));
             break;
         default:
-            fail(ErrorKind::Network, QStringLiteral("Network error with %1: %2").arg(where, m_socket->errorString()));
+            fail(ErrorKind::Network, RedisConnection::tr("Network error with %1: %2").arg(where, m_socket->errorString()));
             break;
         }
     });
     connect(socket, &QTcpSocket::disconnected, this, [this] {
-        fail(ErrorKind::ConnectionLost, QStringLiteral("Connection to %1 lost").arg(endpoint()));
+        fail(ErrorKind::ConnectionLost, RedisConnection::tr("Connection to %1 lost").arg(endpoint()));
     });
 
     setState(State::Connecting);
@@ -210,28 +210,28 @@ void RedisConnection::startLocalConnect()
         const QString where = endpoint();
         switch (error) {
         case QLocalSocket::ServerNotFoundError:
-            fail(ErrorKind::HostNotFound, QStringLiteral("No Unix socket at %1: is redis-server running with unixsocket there?").arg(where));
+            fail(ErrorKind::HostNotFound, RedisConnection::tr("No Unix socket at %1: is redis-server running with unixsocket there?").arg(where));
             break;
         case QLocalSocket::ConnectionRefusedError:
-            fail(ErrorKind::Refused, QStringLiteral("Connection refused by %1: is redis-server running there?").arg(where));
+            fail(ErrorKind::Refused, RedisConnection::tr("Connection refused by %1: is redis-server running there?").arg(where));
             break;
         case QLocalSocket::SocketAccessError:
-            fail(ErrorKind::Rejected, QStringLiteral("Not allowed to use %1: %2 (see unixsocketperm)").arg(where, socket->errorString()));
+            fail(ErrorKind::Rejected, RedisConnection::tr("Not allowed to use %1: %2 (see unixsocketperm)").arg(where, socket->errorString()));
             break;
         case QLocalSocket::PeerClosedError:
-            fail(ErrorKind::ConnectionLost, m_state == State::Ready ? QStringLiteral("Connection to %1 lost: the server closed it").arg(where)
-                                                                    : QStringLiteral("%1 closed the connection during the handshake").arg(where));
+            fail(ErrorKind::ConnectionLost, m_state == State::Ready ? RedisConnection::tr("Connection to %1 lost: the server closed it").arg(where)
+                                                                    : RedisConnection::tr("%1 closed the connection during the handshake").arg(where));
             break;
         case QLocalSocket::SocketTimeoutError:
-            fail(ErrorKind::Timeout, QStringLiteral("Timed out talking to %1").arg(where));
+            fail(ErrorKind::Timeout, RedisConnection::tr("Timed out talking to %1").arg(where));
             break;
         default:
-            fail(ErrorKind::Network, QStringLiteral("Error with %1: %2").arg(where, socket->errorString()));
+            fail(ErrorKind::Network, RedisConnection::tr("Error with %1: %2").arg(where, socket->errorString()));
             break;
         }
     });
     connect(socket, &QLocalSocket::disconnected, this, [this] {
-        fail(ErrorKind::ConnectionLost, QStringLiteral("Connection to %1 lost").arg(endpoint()));
+        fail(ErrorKind::ConnectionLost, RedisConnection::tr("Connection to %1 lost").arg(endpoint()));
     });
 
     setState(State::Connecting);
@@ -253,7 +253,7 @@ void RedisConnection::startPlainTextProbe()
         const QByteArray answer = m_probe->peek(1);
         stopPlainTextProbe();
         if (answer == "+" || answer == "-") {
-            fail(ErrorKind::Tls, QStringLiteral("%1 answered in plain text: it is not a TLS port; connect without TLS "
+            fail(ErrorKind::Tls, RedisConnection::tr("%1 answered in plain text: it is not a TLS port; connect without TLS "
                                                 "(no --tls, redis:// rather than rediss://)").arg(endpoint()));
         }
     });
@@ -321,14 +321,14 @@ void RedisConnection::onHandshakeDone(const RedisReply &failure)
     if (failure.isError()) {
         const QString server = failure.errorMessage();
         if (failure.errorIs("NOAUTH"))
-            fail(ErrorKind::Authentication, QStringLiteral("%1 requires a password (NOAUTH): give one with -a or in the connection dialog").arg(endpoint()));
+            fail(ErrorKind::Authentication, RedisConnection::tr("%1 requires a password (NOAUTH): give one with -a or in the connection dialog").arg(endpoint()));
         else if (failure.errorIs("WRONGPASS") || server.contains(QLatin1String("password"), Qt::CaseInsensitive)
                  || server.contains(QLatin1String("AUTH")))
-            fail(ErrorKind::Authentication, QStringLiteral("Authentication failed on %1: %2").arg(endpoint(), server));
+            fail(ErrorKind::Authentication, RedisConnection::tr("Authentication failed on %1: %2").arg(endpoint(), server));
         else if (failure.errorIs("NOPERM"))
-            fail(ErrorKind::Authentication, QStringLiteral("Permission denied on %1: %2").arg(endpoint(), server));
+            fail(ErrorKind::Authentication, RedisConnection::tr("Permission denied on %1: %2").arg(endpoint(), server));
         else
-            fail(ErrorKind::Rejected, QStringLiteral("%1 refused the connection setup: %2").arg(endpoint(), server));
+            fail(ErrorKind::Rejected, RedisConnection::tr("%1 refused the connection setup: %2").arg(endpoint(), server));
         return;
     }
     m_connectTimer.stop();
@@ -494,7 +494,7 @@ void RedisConnection::onReadyRead()
         dispatch(*reply);
     }
     if (generation == m_generation && m_parser->hasError())
-        fail(ErrorKind::Protocol, QStringLiteral("%1 sent something that is not Redis protocol: %2").arg(endpoint(), m_parser->errorString()));
+        fail(ErrorKind::Protocol, RedisConnection::tr("%1 sent something that is not Redis protocol: %2").arg(endpoint(), m_parser->errorString()));
 }
 
 void RedisConnection::dispatch(const RedisReply &reply)
@@ -542,7 +542,7 @@ void RedisConnection::checkDeadlines()
     for (const Pending &p : m_pending) {
         if (p.deadline <= now) {
             // Replies arrive in order, so one lost answer desynchronises the whole stream.
-            fail(ErrorKind::Timeout, QStringLiteral("%1 did not answer %2 within %3")
+            fail(ErrorKind::Timeout, RedisConnection::tr("%1 did not answer %2 within %3")
                                          .arg(endpoint(), QString::fromUtf8(p.name.left(32).toUpper()), seconds(p.timeoutMs)));
             return;
         }

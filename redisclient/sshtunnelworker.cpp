@@ -94,11 +94,11 @@ void SshTunnelWorker::start()
     m_deadline = new QTimer(this);
     m_deadline->setSingleShot(true);
     connect(m_deadline, &QTimer::timeout, this, [this] {
-        const QString what = m_phase == Phase::Dialing ? QStringLiteral("host unreachable")
-            : m_phase == Phase::Handshaking            ? QStringLiteral("no SSH handshake")
-                                                       : QStringLiteral("authentication did not finish");
+        const QString what = m_phase == Phase::Dialing ? SshTunnelWorker::tr("host unreachable")
+            : m_phase == Phase::Handshaking            ? SshTunnelWorker::tr("no SSH handshake")
+                                                       : SshTunnelWorker::tr("authentication did not finish");
         fail(SshTunnel::Error::HostUnreachable,
-             QStringLiteral("No answer from the SSH server %1 within %2 (%3)").arg(m_server, seconds(m_options.connectTimeoutMs), what));
+             SshTunnelWorker::tr("No answer from the SSH server %1 within %2 (%3)").arg(m_server, seconds(m_options.connectTimeoutMs), what));
     });
     m_deadline->start(m_options.connectTimeoutMs);
 
@@ -109,7 +109,7 @@ void SshTunnelWorker::start()
     connect(m_dialer, &QTcpSocket::connected, this, &SshTunnelWorker::onDialed);
     connect(m_dialer, &QTcpSocket::errorOccurred, this, [this] {
         if (m_phase == Phase::Dialing)
-            fail(SshTunnel::Error::HostUnreachable, QStringLiteral("Cannot reach the SSH server %1: %2").arg(m_server, m_dialer->errorString()));
+            fail(SshTunnel::Error::HostUnreachable, SshTunnelWorker::tr("Cannot reach the SSH server %1: %2").arg(m_server, m_dialer->errorString()));
     });
     m_dialer->connectToHost(m_options.host, m_options.port);
 }
@@ -119,7 +119,7 @@ void SshTunnelWorker::onDialed()
     // libssh must see the server's banner, so the socket changes hands before Qt's read
     // notifier has had a turn (it only runs from the event loop, after this slot).
     if (m_dialer->bytesAvailable() > 0) {
-        fail(SshTunnel::Error::Protocol, QStringLiteral("Internal error: the SSH server's banner was read too early"));
+        fail(SshTunnel::Error::Protocol, SshTunnelWorker::tr("Internal error: the SSH server's banner was read too early"));
         return;
     }
     // libssh sets TCP_NODELAY only on sockets it dials itself. Without it, Nagle holds back
@@ -132,14 +132,14 @@ void SshTunnelWorker::onDialed()
     m_dialer->deleteLater();
     m_dialer = nullptr;
     if (fd < 0) {
-        fail(SshTunnel::Error::HostUnreachable, QStringLiteral("Cannot take over the connection to %1: %2").arg(m_server, qt_error_string(errno)));
+        fail(SshTunnel::Error::HostUnreachable, SshTunnelWorker::tr("Cannot take over the connection to %1: %2").arg(m_server, qt_error_string(errno)));
         return;
     }
     m_fd = fd;
 
     m_session = ssh_new();
     if (!m_session) {
-        fail(SshTunnel::Error::Protocol, QStringLiteral("Cannot create an SSH session (out of memory)"));
+        fail(SshTunnel::Error::Protocol, SshTunnelWorker::tr("Cannot create an SSH session (out of memory)"));
         return;
     }
     // The bracketed form lets libssh's host parser take an IPv6 address; known_hosts then
@@ -162,7 +162,7 @@ void SshTunnelWorker::onDialed()
     if (ok && !m_options.user.isEmpty())
         ok = ssh_options_set(m_session, SSH_OPTIONS_USER, m_options.user.toUtf8().constData()) == 0;
     if (!ok) {
-        fail(SshTunnel::Error::Protocol, QStringLiteral("Invalid SSH settings for %1: %2").arg(m_server, sessionError()));
+        fail(SshTunnel::Error::Protocol, SshTunnelWorker::tr("Invalid SSH settings for %1: %2").arg(m_server, sessionError()));
         return;
     }
     m_callbacks = std::make_unique<ssh_callbacks_struct>();
@@ -201,14 +201,14 @@ void SshTunnelWorker::continueHandshake()
         // No banner means nothing SSH answered: a closed port or something else listening.
         const bool spoke = ssh_get_serverbanner(m_session) != nullptr;
         fail(spoke ? SshTunnel::Error::Protocol : SshTunnel::Error::HostUnreachable,
-             QStringLiteral("SSH handshake with %1 failed: %2").arg(m_server, sessionError()));
+             SshTunnelWorker::tr("SSH handshake with %1 failed: %2").arg(m_server, sessionError()));
         return;
     }
     // From now on the session's packets are read by ssh_event_dopoll() whenever its socket is
     // readable, whatever we are waiting for (the server may send at any time).
     m_event = ssh_event_new();
     if (!m_event || ssh_event_add_session(m_event, m_session) != SSH_OK) {
-        fail(SshTunnel::Error::Protocol, QStringLiteral("Cannot watch the SSH session with %1").arg(m_server));
+        fail(SshTunnel::Error::Protocol, SshTunnelWorker::tr("Cannot watch the SSH session with %1").arg(m_server));
         return;
     }
     checkHostKey();
@@ -226,7 +226,7 @@ void SshTunnelWorker::checkHostKey()
     case SshHostKeyCheck::Verdict::Changed: {
         const QString entry = m_hostKey->conflictingEntry().isEmpty() ? file : m_hostKey->conflictingEntry();
         fail(SshTunnel::Error::HostKeyChanged,
-             QStringLiteral("The host key of the SSH server %1 has CHANGED: it now presents the %2, but %3 holds another key "
+             SshTunnelWorker::tr("The host key of the SSH server %1 has CHANGED: it now presents the %2, but %3 holds another key "
                             "for %4. Someone may be intercepting the connection, or the server's key was replaced; refusing to "
                             "connect. If the change is expected, remove the old entry (ssh-keygen -R '%4' -f %5).")
                  .arg(m_server, key, entry, m_options.knownHostsName(), file));
@@ -237,7 +237,7 @@ void SshTunnelWorker::checkHostKey()
             QString error;
             if (!m_hostKey->record(&error)) {
                 fail(SshTunnel::Error::HostKeyUnknown,
-                     QStringLiteral("The host key of the SSH server %1 (%2) could not be recorded in %3: %4").arg(m_server, key, file, error));
+                     SshTunnelWorker::tr("The host key of the SSH server %1 (%2) could not be recorded in %3: %4").arg(m_server, key, file, error));
                 return;
             }
             startAuthentication();
@@ -249,7 +249,7 @@ void SshTunnelWorker::checkHostKey()
         Q_EMIT hostKeyUnknown(m_hostKey->fingerprint(), m_hostKey->keyType());
         return;
     case SshHostKeyCheck::Verdict::Error:
-        fail(SshTunnel::Error::Protocol, QStringLiteral("Cannot check the host key of %1: %2").arg(m_server, m_hostKey->errorString()));
+        fail(SshTunnel::Error::Protocol, SshTunnelWorker::tr("Cannot check the host key of %1: %2").arg(m_server, m_hostKey->errorString()));
         return;
     }
 }
@@ -262,7 +262,7 @@ void SshTunnelWorker::acceptHostKey(bool record)
         QString error;
         if (!m_hostKey->record(&error)) {
             fail(SshTunnel::Error::HostKeyUnknown,
-                 QStringLiteral("The host key of the SSH server %1 (%2 key %3) could not be recorded in %4: %5")
+                 SshTunnelWorker::tr("The host key of the SSH server %1 (%2 key %3) could not be recorded in %4: %5")
                      .arg(m_server, m_hostKey->keyType(), m_hostKey->fingerprint(), m_hostKey->userKnownHostsFile(), error));
             return;
         }
@@ -277,7 +277,7 @@ void SshTunnelWorker::rejectHostKey()
     if (m_phase != Phase::AwaitingHostKeyDecision)
         return;
     fail(SshTunnel::Error::HostKeyUnknown,
-         QStringLiteral("The SSH server %1 is not known: its %2 host key fingerprint is %3 and %4 has no entry for %5. "
+         SshTunnelWorker::tr("The SSH server %1 is not known: its %2 host key fingerprint is %3 and %4 has no entry for %5. "
                         "The key was not accepted.")
              .arg(m_server, m_hostKey->keyType(), m_hostKey->fingerprint(), m_hostKey->userKnownHostsFile(), m_options.knownHostsName()));
 }
@@ -292,14 +292,14 @@ void SshTunnelWorker::startAuthentication()
         const int rc = ssh_pki_import_privkey_file(QFile::encodeName(file).constData(), passphrase.isEmpty() ? nullptr : passphrase.constData(),
                                                    refusePrompt, nullptr, &m_key);
         if (rc == SSH_EOF) {
-            fail(SshTunnel::Error::AuthenticationFailed, QStringLiteral("Cannot read the private key %1: no such file, or not readable").arg(file));
+            fail(SshTunnel::Error::AuthenticationFailed, SshTunnelWorker::tr("Cannot read the private key %1: no such file, or not readable").arg(file));
             return;
         }
         if (rc != SSH_OK) {
             fail(SshTunnel::Error::AuthenticationFailed,
                  passphrase.isEmpty()
-                     ? QStringLiteral("Cannot load the private key %1: it is protected by a passphrase (none was given), or it is not a private key").arg(file)
-                     : QStringLiteral("Cannot load the private key %1: wrong passphrase, or not a private key").arg(file));
+                     ? SshTunnelWorker::tr("Cannot load the private key %1: it is protected by a passphrase (none was given), or it is not a private key").arg(file)
+                     : SshTunnelWorker::tr("Cannot load the private key %1: wrong passphrase, or not a private key").arg(file));
             return;
         }
     } else if (!m_options.password.isEmpty()) {
@@ -308,12 +308,12 @@ void SshTunnelWorker::startAuthentication()
         m_authMethod = AuthMethod::AgentOrDefaultKeys;
         if (m_options.useAgent && !agentAvailable()) {
             fail(SshTunnel::Error::AuthenticationFailed,
-                 QStringLiteral("Cannot authenticate to %1 with the SSH agent: no agent is running (SSH_AUTH_SOCK is not set)").arg(m_server));
+                 SshTunnelWorker::tr("Cannot authenticate to %1 with the SSH agent: no agent is running (SSH_AUTH_SOCK is not set)").arg(m_server));
             return;
         }
         if (!agentAvailable() && defaultKeyFiles().isEmpty()) {
             fail(SshTunnel::Error::AuthenticationFailed,
-                 QStringLiteral("Nothing to authenticate to %1 with: no key file or password was given, no SSH agent is running, and %2 "
+                 SshTunnelWorker::tr("Nothing to authenticate to %1 with: no key file or password was given, no SSH agent is running, and %2 "
                                 "holds no default key (id_ed25519, id_ecdsa, id_rsa)")
                      .arg(m_server, sshDirectory()));
             return;
@@ -351,7 +351,7 @@ void SshTunnelWorker::continueAuthentication()
         return;
     default:
         fail(sessionAlive() ? SshTunnel::Error::Protocol : SshTunnel::Error::ConnectionLost,
-             QStringLiteral("Authentication with the SSH server %1 failed: %2").arg(m_server, sessionError()));
+             SshTunnelWorker::tr("Authentication with the SSH server %1 failed: %2").arg(m_server, sessionError()));
         return;
     }
 }
@@ -361,29 +361,29 @@ QString SshTunnelWorker::authenticationDenied(bool partial) const
     QString tried;
     switch (m_authMethod) {
     case AuthMethod::KeyFile:
-        tried = QStringLiteral("the key %1").arg(m_options.privateKeyFile);
+        tried = SshTunnelWorker::tr("the key %1").arg(m_options.privateKeyFile);
         break;
     case AuthMethod::Password:
-        tried = QStringLiteral("the password");
+        tried = SshTunnelWorker::tr("the password");
         break;
     case AuthMethod::AgentOrDefaultKeys: {
         QStringList parts;
         if (agentAvailable())
-            parts << QStringLiteral("the SSH agent's keys");
+            parts << SshTunnelWorker::tr("the SSH agent's keys");
         const QStringList files = defaultKeyFiles();
         if (!files.isEmpty())
-            parts << QStringLiteral("the default keys %1").arg(files.join(QStringLiteral(", ")));
-        tried = parts.join(QStringLiteral(" and "));
+            parts << SshTunnelWorker::tr("the default keys %1").arg(files.join(QStringLiteral(", ")));
+        tried = parts.join(SshTunnelWorker::tr(" and "));
         break;
     }
     }
     if (partial)
-        return QStringLiteral("The SSH server %1 accepted %2 but asks for a further authentication step (such as a one-time code), "
+        return SshTunnelWorker::tr("The SSH server %1 accepted %2 but asks for a further authentication step (such as a one-time code), "
                               "which LockScope does not support")
             .arg(m_server, tried);
     const QString accepted = methodNames(ssh_userauth_list(m_session, nullptr));
-    return QStringLiteral("The SSH server %1 did not accept %2%3")
-        .arg(m_server, tried, accepted.isEmpty() ? QString() : QStringLiteral(" (it accepts: %1)").arg(accepted));
+    return SshTunnelWorker::tr("The SSH server %1 did not accept %2%3")
+        .arg(m_server, tried, accepted.isEmpty() ? QString() : SshTunnelWorker::tr(" (it accepts: %1)").arg(accepted));
 }
 
 void SshTunnelWorker::becomeReady()
@@ -439,7 +439,7 @@ void SshTunnelWorker::listen(Forward *forward)
     forward->server->setMaxPendingConnections(1000);
     if (!forward->server->setSocketDescriptor(forward->listener)) {
         Q_EMIT forwardFailed(forward->localPort, SshTunnel::Error::ForwardFailed,
-                             QStringLiteral("Cannot listen on 127.0.0.1:%1: %2").arg(forward->localPort).arg(forward->server->errorString()));
+                             SshTunnelWorker::tr("Cannot listen on 127.0.0.1:%1: %2").arg(forward->localPort).arg(forward->server->errorString()));
         ::close(int(forward->listener));
         forward->listener = -1;
         return;
@@ -455,13 +455,13 @@ void SshTunnelWorker::acceptConnections(Forward *forward)
         connect(link, &SshChannelLink::wakeUp, this, &SshTunnelWorker::schedulePump);
         connect(link, &SshChannelLink::openFailed, this, [this, link, localPort](const QString &reason) {
             Q_EMIT forwardFailed(localPort, SshTunnel::Error::ForwardFailed,
-                                 QStringLiteral("The SSH server %1 could not open a connection to %2: %3").arg(m_server, link->target(), reason));
+                                 SshTunnelWorker::tr("The SSH server %1 could not open a connection to %2: %3").arg(m_server, link->target(), reason));
         });
         connect(link, &SshChannelLink::broken, this, [this, link, localPort](const QString &reason) {
             // When the whole session broke, the tunnel's failure says so once.
             if (sessionAlive())
                 Q_EMIT forwardFailed(localPort, SshTunnel::Error::Protocol,
-                                     QStringLiteral("The connection to %1 through %2 broke: %3").arg(link->target(), m_server, reason));
+                                     SshTunnelWorker::tr("The connection to %1 through %2 broke: %3").arg(link->target(), m_server, reason));
         });
         m_links.append(link);
     }
@@ -496,7 +496,7 @@ void SshTunnelWorker::onSocketActivity()
         ssh_event_dopoll(m_event, 0);
         if (!sessionAlive())
             fail(SshTunnel::Error::ConnectionLost,
-                 QStringLiteral("The SSH server %1 closed the connection while its host key awaited a decision: %2").arg(m_server, sessionError()));
+                 SshTunnelWorker::tr("The SSH server %1 closed the connection while its host key awaited a decision: %2").arg(m_server, sessionError()));
         break;
     case Phase::Authenticating:
         continueAuthentication();
@@ -544,7 +544,7 @@ void SshTunnelWorker::pump()
     }
     reapLinks();
     if (!sessionAlive()) {
-        fail(SshTunnel::Error::ConnectionLost, QStringLiteral("The connection to the SSH server %1 was lost: %2").arg(m_server, sessionError()));
+        fail(SshTunnel::Error::ConnectionLost, SshTunnelWorker::tr("The connection to the SSH server %1 was lost: %2").arg(m_server, sessionError()));
         return;
     }
     updateNotifiers();
@@ -569,7 +569,7 @@ bool SshTunnelWorker::sessionAlive() const
 QString SshTunnelWorker::sessionError() const
 {
     const char *text = m_session ? ssh_get_error(m_session) : nullptr;
-    return text && *text ? QString::fromUtf8(text) : QStringLiteral("unknown error");
+    return text && *text ? QString::fromUtf8(text) : SshTunnelWorker::tr("unknown error");
 }
 
 void SshTunnelWorker::fail(SshTunnel::Error kind, const QString &message)

@@ -11,7 +11,7 @@ set(copy ${WORK}/${name})
 file(COPY_FILE ${TS} ${copy})
 # The folders the lockscope target's lupdate reads (app/CMakeLists.txt), with its options
 # but for -no-obsolete: here an obsolete entry must show, not be dropped.
-execute_process(COMMAND ${LUPDATE} -locations none app models ui -ts ${copy}
+execute_process(COMMAND ${LUPDATE} -locations none redisclient app models ui -ts ${copy}
                 WORKING_DIRECTORY ${SOURCE_DIR}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)

@@ -4880,6 +4880,97 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     </message>
 </context>
 <context>
+    <name>RedisConnection</name>
+    <message>
+        <source>No answer from %1 within %2: host unreachable, or not a Redis server</source>
+        <translation>%1 在 %2 内没有应答：主机不可达，或者不是 Redis 服务器</translation>
+    </message>
+    <message>
+        <source>Cannot use TLS with %1: %2</source>
+        <translation>无法对 %1 使用 TLS：%2</translation>
+    </message>
+    <message>
+        <source>TLS handshake with %1 failed: %2</source>
+        <translation>与 %1 的 TLS 握手失败：%2</translation>
+    </message>
+    <message>
+        <source>Connection refused by %1: is redis-server running there?</source>
+        <translation>%1 拒绝连接：那里有 redis-server 在运行吗？</translation>
+    </message>
+    <message>
+        <source>Host not found: %1</source>
+        <translation>找不到主机：%1</translation>
+    </message>
+    <message>
+        <source>Connection to %1 lost: the server closed it</source>
+        <translation>与 %1 的连接已断开：服务器关闭了连接</translation>
+    </message>
+    <message>
+        <source>%1 closed the connection during the handshake</source>
+        <translation>%1 在握手期间关闭了连接</translation>
+    </message>
+    <message>
+        <source>%1 closed the connection during the handshake: if it is a TLS port, connect with TLS (--tls, or rediss://)</source>
+        <translation>%1 在握手期间关闭了连接：如果这是 TLS 端口，请用 TLS 连接（--tls，或 rediss://）</translation>
+    </message>
+    <message>
+        <source>Timed out talking to %1</source>
+        <translation>与 %1 通信超时</translation>
+    </message>
+    <message>
+        <source>TLS with %1 failed: %2</source>
+        <translation>与 %1 的 TLS 连接失败：%2</translation>
+    </message>
+    <message>
+        <source>Network error with %1: %2</source>
+        <translation>与 %1 通信时网络出错：%2</translation>
+    </message>
+    <message>
+        <source>Connection to %1 lost</source>
+        <translation>与 %1 的连接已断开</translation>
+    </message>
+    <message>
+        <source>No Unix socket at %1: is redis-server running with unixsocket there?</source>
+        <translation>%1 处没有 Unix 套接字：redis-server 是否以 unixsocket 配置在那里运行？</translation>
+    </message>
+    <message>
+        <source>Not allowed to use %1: %2 (see unixsocketperm)</source>
+        <translation>无权使用 %1：%2（见 unixsocketperm）</translation>
+    </message>
+    <message>
+        <source>Error with %1: %2</source>
+        <translation>%1 出错：%2</translation>
+    </message>
+    <message>
+        <source>%1 answered in plain text: it is not a TLS port; connect without TLS (no --tls, redis:// rather than rediss://)</source>
+        <translation>%1 以明文应答：这不是 TLS 端口；请不用 TLS 连接（去掉 --tls，用 redis:// 而不是 rediss://）</translation>
+    </message>
+    <message>
+        <source>%1 requires a password (NOAUTH): give one with -a or in the connection dialog</source>
+        <translation>%1 需要密码（NOAUTH）：请用 -a 或在连接对话框中提供</translation>
+    </message>
+    <message>
+        <source>Authentication failed on %1: %2</source>
+        <translation>%1 上认证失败：%2</translation>
+    </message>
+    <message>
+        <source>Permission denied on %1: %2</source>
+        <translation>%1 上权限不足：%2</translation>
+    </message>
+    <message>
+        <source>%1 refused the connection setup: %2</source>
+        <translation>%1 拒绝了连接设置：%2</translation>
+    </message>
+    <message>
+        <source>%1 sent something that is not Redis protocol: %2</source>
+        <translation>%1 发来的内容不是 Redis 协议：%2</translation>
+    </message>
+    <message>
+        <source>%1 did not answer %2 within %3</source>
+        <translation>%1 在 %3 内没有应答 %2</translation>
+    </message>
+</context>
+<context>
     <name>RedlockAdminCommand</name>
     <message>
         <source>node %1 (%2) could not be read: %3</source>
@@ -5769,6 +5860,54 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     </message>
 </context>
 <context>
+    <name>SentinelTopology</name>
+    <message>
+        <source>Sentinel %1: %2</source>
+        <translation>哨兵 %1：%2</translation>
+    </message>
+    <message>
+        <source>Sentinel %1 monitors no master named &quot;%2&quot;</source>
+        <translation>哨兵 %1 没有监控名为“%2”的主节点</translation>
+    </message>
+    <message>
+        <source>Sentinel %1 did not say where &quot;%2&quot; is: %3</source>
+        <translation>哨兵 %1 没有告知“%2”在哪里：%3</translation>
+    </message>
+    <message>
+        <source>%1, named by the sentinels as the master of &quot;%2&quot;, says it is a %3; asking again</source>
+        <translation>哨兵称 %1 是“%2”的主节点，但它自称是 %3；正在重新询问</translation>
+    </message>
+    <message>
+        <source>not a master</source>
+        <translation>非主节点</translation>
+    </message>
+    <message numerus="yes">
+        <source>sentinel: %1 at %2 (%n sentinel(s))</source>
+        <translation>
+            <numerusform>哨兵：%1 位于 %2（%n 个哨兵）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unknown yet</source>
+        <translation>尚未知晓</translation>
+    </message>
+</context>
+<context>
+    <name>ServerTopology</name>
+    <message>
+        <source>Could not read the cluster&apos;s slot map: %1</source>
+        <translation>无法读取集群的槽位映射：%1</translation>
+    </message>
+    <message>
+        <source>standalone</source>
+        <translation>单机</translation>
+    </message>
+    <message>
+        <source>slots %1</source>
+        <translation>槽位 %1</translation>
+    </message>
+</context>
+<context>
     <name>SessionManager</name>
     <message>
         <source>this build has no sandbox</source>
@@ -5962,6 +6101,153 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>Shortcut</source>
         <translation>快捷键</translation>
+    </message>
+</context>
+<context>
+    <name>SshTunnelWorker</name>
+    <message>
+        <source>host unreachable</source>
+        <translation>主机不可达</translation>
+    </message>
+    <message>
+        <source>no SSH handshake</source>
+        <translation>没有完成 SSH 握手</translation>
+    </message>
+    <message>
+        <source>authentication did not finish</source>
+        <translation>认证没有完成</translation>
+    </message>
+    <message>
+        <source>No answer from the SSH server %1 within %2 (%3)</source>
+        <translation>SSH 服务器 %1 在 %2 内没有应答（%3）</translation>
+    </message>
+    <message>
+        <source>Cannot reach the SSH server %1: %2</source>
+        <translation>无法连到 SSH 服务器 %1：%2</translation>
+    </message>
+    <message>
+        <source>Internal error: the SSH server&apos;s banner was read too early</source>
+        <translation>内部错误：过早读取了 SSH 服务器的标识</translation>
+    </message>
+    <message>
+        <source>Cannot take over the connection to %1: %2</source>
+        <translation>无法接管到 %1 的连接：%2</translation>
+    </message>
+    <message>
+        <source>Cannot create an SSH session (out of memory)</source>
+        <translation>无法创建 SSH 会话（内存不足）</translation>
+    </message>
+    <message>
+        <source>Invalid SSH settings for %1: %2</source>
+        <translation>%1 的 SSH 设置无效：%2</translation>
+    </message>
+    <message>
+        <source>SSH handshake with %1 failed: %2</source>
+        <translation>与 %1 的 SSH 握手失败：%2</translation>
+    </message>
+    <message>
+        <source>Cannot watch the SSH session with %1</source>
+        <translation>无法监视与 %1 的 SSH 会话</translation>
+    </message>
+    <message>
+        <source>The host key of the SSH server %1 has CHANGED: it now presents the %2, but %3 holds another key for %4. Someone may be intercepting the connection, or the server&apos;s key was replaced; refusing to connect. If the change is expected, remove the old entry (ssh-keygen -R &apos;%4&apos; -f %5).</source>
+        <translation>SSH 服务器 %1 的主机密钥已经改变：它现在出示的是 %2，但 %3 中记录的 %4 的密钥不同。可能有人在拦截连接，也可能服务器更换了密钥；拒绝连接。如果这一变化在预期之中，请删除旧条目（ssh-keygen -R &apos;%4&apos; -f %5）。</translation>
+    </message>
+    <message>
+        <source>The host key of the SSH server %1 (%2) could not be recorded in %3: %4</source>
+        <translation>无法把 SSH 服务器 %1 的主机密钥（%2）记录到 %3：%4</translation>
+    </message>
+    <message>
+        <source>Cannot check the host key of %1: %2</source>
+        <translation>无法核对 %1 的主机密钥：%2</translation>
+    </message>
+    <message>
+        <source>The host key of the SSH server %1 (%2 key %3) could not be recorded in %4: %5</source>
+        <translation>无法把 SSH 服务器 %1 的主机密钥（%2 密钥 %3）记录到 %4：%5</translation>
+    </message>
+    <message>
+        <source>The SSH server %1 is not known: its %2 host key fingerprint is %3 and %4 has no entry for %5. The key was not accepted.</source>
+        <translation>SSH 服务器 %1 未知：它的 %2 主机密钥指纹为 %3，而 %4 中没有 %5 的条目。未接受该密钥。</translation>
+    </message>
+    <message>
+        <source>Cannot read the private key %1: no such file, or not readable</source>
+        <translation>无法读取私钥 %1：文件不存在或不可读</translation>
+    </message>
+    <message>
+        <source>Cannot load the private key %1: it is protected by a passphrase (none was given), or it is not a private key</source>
+        <translation>无法加载私钥 %1：它受口令保护（未提供口令），或者不是私钥</translation>
+    </message>
+    <message>
+        <source>Cannot load the private key %1: wrong passphrase, or not a private key</source>
+        <translation>无法加载私钥 %1：口令错误，或者不是私钥</translation>
+    </message>
+    <message>
+        <source>Cannot authenticate to %1 with the SSH agent: no agent is running (SSH_AUTH_SOCK is not set)</source>
+        <translation>无法用 SSH agent 向 %1 认证：没有运行中的 agent（未设置 SSH_AUTH_SOCK）</translation>
+    </message>
+    <message>
+        <source>Nothing to authenticate to %1 with: no key file or password was given, no SSH agent is running, and %2 holds no default key (id_ed25519, id_ecdsa, id_rsa)</source>
+        <translation>没有可用于向 %1 认证的凭据：未提供密钥文件或密码，没有运行中的 SSH agent，%2 中也没有默认密钥（id_ed25519、id_ecdsa、id_rsa）</translation>
+    </message>
+    <message>
+        <source>Authentication with the SSH server %1 failed: %2</source>
+        <translation>SSH 服务器 %1 认证失败：%2</translation>
+    </message>
+    <message>
+        <source>the key %1</source>
+        <translation>密钥 %1</translation>
+    </message>
+    <message>
+        <source>the password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>the SSH agent&apos;s keys</source>
+        <translation>SSH agent 中的密钥</translation>
+    </message>
+    <message>
+        <source>the default keys %1</source>
+        <translation>默认密钥 %1</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation>和</translation>
+    </message>
+    <message>
+        <source>The SSH server %1 accepted %2 but asks for a further authentication step (such as a one-time code), which LockScope does not support</source>
+        <translation>SSH 服务器 %1 接受了%2，但还要求进一步认证（例如一次性验证码），LockScope 不支持这一步</translation>
+    </message>
+    <message>
+        <source>The SSH server %1 did not accept %2%3</source>
+        <translation>SSH 服务器 %1 不接受%2%3</translation>
+    </message>
+    <message>
+        <source> (it accepts: %1)</source>
+        <translation>（它接受：%1）</translation>
+    </message>
+    <message>
+        <source>Cannot listen on 127.0.0.1:%1: %2</source>
+        <translation>无法在 127.0.0.1:%1 上监听：%2</translation>
+    </message>
+    <message>
+        <source>The SSH server %1 could not open a connection to %2: %3</source>
+        <translation>SSH 服务器 %1 无法打开到 %2 的连接：%3</translation>
+    </message>
+    <message>
+        <source>The connection to %1 through %2 broke: %3</source>
+        <translation>经由 %2 到 %1 的连接中断：%3</translation>
+    </message>
+    <message>
+        <source>The SSH server %1 closed the connection while its host key awaited a decision: %2</source>
+        <translation>在等待确认主机密钥期间，SSH 服务器 %1 关闭了连接：%2</translation>
+    </message>
+    <message>
+        <source>The connection to the SSH server %1 was lost: %2</source>
+        <translation>与 SSH 服务器 %1 的连接已断开：%2</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
     </message>
 </context>
 <context>
