@@ -158,7 +158,7 @@ const QList<OptionSpec> &optionTable()
          QT_TRANSLATE_NOOP("CliOptions", "watch: re-read the known locks this often (default 1000, 50 to 1h)")},
         {{QStringLiteral("rescan")}, QStringLiteral("MS"), Watch, S::Options,
          QT_TRANSLATE_NOOP("CliOptions", "watch: look for new locks this often (500 to 24h; default: as often as\n"
-                        "the budget allows, at most every --interval)")},
+                        "the budget allows, at most every --interval; a Redlock group's: 5 s)")},
         {{QStringLiteral("budget")}, QStringLiteral("PCT"), Watch, S::Options,
          QT_TRANSLATE_NOOP("CliOptions", "watch: share of one server core the watch may spend re-reading and\n"
                         "rescanning (default 3, 0.1 to 50); with keyspace notifications it needs far less")},
@@ -267,7 +267,7 @@ QStringList usageLines(Command c)
     case Command::Watch:
         return {CliOptions::tr("lockscope watch   [conn] [--pattern P]... [--interval MS] [--rescan MS] [--budget PCT] [--duration S]\n"
                                "                  [--events] [--json] [--enable-notifications]"),
-                CliOptions::tr("lockscope watch   --redlock URL,URL,... [--drift-factor F] [--pattern P]... [--interval MS] [--duration S]\n"
+                CliOptions::tr("lockscope watch   --redlock URL,URL,... [--drift-factor F] [--pattern P]... [--interval MS] [--rescan MS] [--duration S]\n"
                                "                  [--events] [--json]")};
     case Command::Acquire:
         return {CliOptions::tr("lockscope acquire [conn] KEY --ttl MS [--token T] [--dialect ID]"),
@@ -609,10 +609,12 @@ bool applyRedlock(const Reader &in, CliOptions &o, QString *error)
     }
     if (o.redlock.size() < 2)
         return refuse(CliOptions::tr("%1 wants the URLs of at least 2 servers (a Redlock group usually has 5)").arg(spelling));
-    // A group's watch scans every node whole each --interval: nothing to pace or be told.
-    for (const QString name : {QStringLiteral("rescan"), QStringLiteral("budget"), QStringLiteral("enable-notifications")})
+    // A group's watch reads its known locks every --interval and walks every --rescan: no
+    // budget to pace it by, no notifications to turn on.
+    for (const QString name : {QStringLiteral("budget"), QStringLiteral("enable-notifications")})
         if (in.isSet(name))
-            return refuse(CliOptions::tr("%1 is for the watch of one deployment: a Redlock group is scanned whole every --interval").arg(in.spelled(name)));
+            return refuse(CliOptions::tr("%1 is for the watch of one deployment: a Redlock group reads its known locks every --interval "
+                                         "and looks for new ones every --rescan").arg(in.spelled(name)));
     if (in.isSet(QStringLiteral("drift-factor"))) {
         // A fraction of the TTL, as the libraries take it: 0.01 is 1 %.
         static const QRegularExpression re(QStringLiteral("^\\s*(0|0?\\.[0-9]{1,6})\\s*$"));

@@ -225,6 +225,8 @@ int runGroupWindow(const CliOptions &options, const DialectRegistry &registry, c
     discovery.patterns = options.patterns;
     watch.setOptions(discovery);
     watch.setInterval(options.intervalMs);
+    if (options.rescanMs > 0)
+        watch.setRescanInterval(options.rescanMs);
     RedlockGroupView view;
     view.setWindowTitle(QApplication::translate("main", "LockScope — Redlock group"));
     view.follow(&watch);

@@ -66,7 +66,7 @@ QString RedlockScanService::nodeName(int node) const
     return m_nodes.at(node).name;
 }
 
-void RedlockScanService::start()
+void RedlockScanService::start(bool walk)
 {
     ++m_generation;
     m_running = true;
@@ -92,8 +92,10 @@ void RedlockScanService::start()
     // Each discovery waits for its node to be known (or found down) before it walks.
     for (int i = 0; i < m_nodes.size(); ++i) {
         Node &n = m_nodes[i];
-        if (n.failure.isEmpty()) {
+        if (n.failure.isEmpty() && walk) {
             n.discovery->start();
+        } else if (n.failure.isEmpty()) {
+            n.walked = true;
         } else {
             n.walked = true;
             Q_EMIT nodeFailed(i, n.failure);

@@ -43,8 +43,10 @@ public:
     // them): each appears in finished(), absent where no node has it.
     void setKnownKeys(const QList<QByteArray> &keys) { m_known = keys; }
 
-    // Connects (on first use) and scans every node at once.
-    void start();
+    // Connects (on first use) and scans every node at once. Without walk, no node is walked:
+    // only the known keys are read, by key, on every node (a watch's cheap round between
+    // two walks).
+    void start(bool walk = true);
     // Closes every connection; a running scan ends without finished().
     void close();
 

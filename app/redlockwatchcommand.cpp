@@ -28,6 +28,8 @@ void RedlockWatchCommand::run()
     discovery.patterns = options().patterns;
     m_watch->setOptions(discovery);
     m_watch->setInterval(options().intervalMs);
+    if (options().rescanMs > 0)
+        m_watch->setRescanInterval(options().rescanMs);
     connect(m_watch, &RedlockWatchService::observed, this, &RedlockWatchCommand::onObserved);
     if (options().events)
         connect(m_watch, &RedlockWatchService::eventsDerived, this, &RedlockWatchCommand::printEvents);

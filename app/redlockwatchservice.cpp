@@ -4,6 +4,7 @@
 #include "redlockscanservice.h"
 
 #include <QDateTime>
+#include <QSet>
 
 namespace {
 QStringList names(const RedlockGroup &group)
@@ -25,8 +26,12 @@ RedlockWatchService::RedlockWatchService(const RedlockGroup &group, const Dialec
     m_next.setInterval(1000);
     connect(&m_next, &QTimer::timeout, this, [this] {
         m_scanErrors = QStringList(m_group.size());
-        m_scan->setKnownKeys(m_deriver.trackedKeys());
-        m_scan->start();
+        m_scan->setKnownKeys(knownKeys());
+        const qint64 now = MonotonicClock::nowMs();
+        const bool walk = m_rescanMs <= 0 || m_walkedAtMs < 0 || now - m_walkedAtMs >= m_rescanMs;
+        if (walk)
+            m_walkedAtMs = now;
+        m_scan->start(walk);
     });
     connect(m_scan, &RedlockScanService::nodeFailed, this, [this](int node, const QString &message) {
         m_scanErrors[node] = message.isEmpty() ? tr("not answering") : message;
@@ -48,6 +53,8 @@ void RedlockWatchService::start()
     m_active = true;
     m_deriver.clear();
     m_observed = false;
+    m_observations.clear();
+    m_walkedAtMs = -1;
     m_deriver.setWallOffset(QDateTime::currentMSecsSinceEpoch() - MonotonicClock::nowMs());
     m_next.start(0);
 }
@@ -57,6 +64,19 @@ void RedlockWatchService::stop()
     m_active = false;
     m_next.stop();
     m_scan->close();
+}
+
+QList<QByteArray> RedlockWatchService::knownKeys() const
+{
+    // What the deriver tracks, and every key still held somewhere (split, leftover): between
+    // two walks they are read by key, so none of them drops out of the table meanwhile.
+    QSet<QByteArray> keys;
+    for (const QByteArray &key : m_deriver.trackedKeys())
+        keys.insert(key);
+    for (const RedlockObservation &o : m_observations)
+        if (o.assess(m_group.driftFactor).quorum != RedlockObservation::Quorum::Free)
+            keys.insert(o.key);
+    return {keys.cbegin(), keys.cend()};
 }
 
 void RedlockWatchService::onScanned(const QList<RedlockObservation> &observations)

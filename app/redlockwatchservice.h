@@ -12,9 +12,9 @@
 class DialectRegistry;
 class RedlockScanService;
 
-// A live watch over a Redlock group: the group scanned again and again (every node walked
-// by its own discovery, each key read on every node, new keys found by each walk), one
-// scan after the other has finished, and the readings turned into the group's events by
+// A live watch over a Redlock group: the group scanned again and again, one scan after the
+// other has finished (every --rescan each node walked by its own discovery for new keys;
+// every scan each known key read on every node), and the readings turned into the group's events by
 // RedlockEventDeriver. The locks it saw held stay in every scan, read by key on every node,
 // so a lock whose nodes are down is unreadable there, never gone.
 class RedlockWatchService final : public QObject
@@ -31,6 +31,11 @@ public:
     // The pause between the end of one scan and the start of the next.
     void setInterval(int ms) { m_next.setInterval(ms); }
     int interval() const { return m_next.interval(); }
+    // How often the nodes are walked for new keys; the scans between read only the keys the
+    // watch knows, by key, so a large keyspace is not walked every interval. 0: every scan.
+    void setRescanInterval(int ms) { m_rescanMs = ms; }
+    int rescanInterval() const { return m_rescanMs; }
+    static constexpr int defaultRescanMs = 5000;
 
     void start();
     void stop();
@@ -48,6 +53,7 @@ Q_SIGNALS:
     void eventsDerived(const QList<RedlockEvent> &events);
 
 private:
+    QList<QByteArray> knownKeys() const;
     void onScanned(const QList<RedlockObservation> &observations);
 
     RedlockGroup m_group;
@@ -57,6 +63,8 @@ private:
     QStringList m_errors;
     QStringList m_scanErrors; // the running scan's
     QList<RedlockObservation> m_observations;
+    int m_rescanMs = defaultRescanMs;
+    qint64 m_walkedAtMs = -1; // when the last walk began (MonotonicClock); -1: none yet
     bool m_active = false;
     bool m_observed = false;
 };

@@ -531,9 +531,9 @@ format (default plain; lockscope dialects lists the ids)</source>
     </message>
     <message>
         <source>watch: look for new locks this often (500 to 24h; default: as often as
-the budget allows, at most every --interval)</source>
+the budget allows, at most every --interval; a Redlock group&apos;s: 5 s)</source>
         <translation>watch：查找新锁的间隔（500 至 24h；默认：预算允许的最高频率，
-但不超过每个 --interval 一次）</translation>
+但不超过每个 --interval 一次；红锁组为 5 秒）</translation>
     </message>
     <message>
         <source>watch: share of one server core the watch may spend re-reading and
@@ -977,12 +977,6 @@ to 200 ms (default 200; at most 1 minute)</source>
 200 ms 的随机抖动（默认 200；最长 1 分钟）</translation>
     </message>
     <message>
-        <source>lockscope watch   --redlock URL,URL,... [--drift-factor F] [--pattern P]... [--interval MS] [--duration S]
-                  [--events] [--json]</source>
-        <translation>lockscope watch   --redlock URL,URL,... [--drift-factor F] [--pattern P]... [--interval MS] [--duration S]
-                  [--events] [--json]</translation>
-    </message>
-    <message>
         <source>lockscope acquire --redlock URL,URL,... KEY --ttl MS [--token T] [--retry-count N] [--retry-delay MS]</source>
         <translation>lockscope acquire --redlock URL,URL,... KEY --ttl MS [--token T] [--retry-count N] [--retry-delay MS]</translation>
     </message>
@@ -1027,12 +1021,18 @@ to 200 ms (default 200; at most 1 minute)</source>
         <translation>%1 至少需要 2 台服务器的 URL（红锁组通常有 5 个节点）</translation>
     </message>
     <message>
-        <source>%1 is for the watch of one deployment: a Redlock group is scanned whole every --interval</source>
-        <translation>%1 用于监视单个部署：红锁组每隔 --interval 整体扫描一次</translation>
+        <source>%1 is for the watch of one deployment: a Redlock group reads its known locks every --interval and looks for new ones every --rescan</source>
+        <translation>%1 用于监视单个部署：红锁组每隔 --interval 读取已知的锁，每隔 --rescan 查找新锁</translation>
     </message>
     <message>
         <source>a number of retries from 0 to 1000</source>
         <translation>0 至 1000 之间的重试次数</translation>
+    </message>
+    <message>
+        <source>lockscope watch   --redlock URL,URL,... [--drift-factor F] [--pattern P]... [--interval MS] [--rescan MS] [--duration S]
+                  [--events] [--json]</source>
+        <translation>lockscope watch   --redlock URL,URL,... [--drift-factor F] [--pattern P]... [--interval MS] [--rescan MS] [--duration S]
+                  [--events] [--json]</translation>
     </message>
 </context>
 <context>

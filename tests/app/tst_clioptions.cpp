@@ -443,7 +443,7 @@ private Q_SLOTS:
                 << QStringList{scan, QStringLiteral("--redlock"), two, QStringLiteral("--drift-factor"), QLatin1String(bad)}
                 << "--drift-factor wants a fraction of the TTL from 0 to 0.999999";
         QTest::newRow("watch --budget") << QStringList{QStringLiteral("watch"), QStringLiteral("--redlock"), two, QStringLiteral("--budget"), QStringLiteral("3")}
-                                        << "--budget is for the watch of one deployment: a Redlock group is scanned whole every --interval";
+                                        << "--budget is for the watch of one deployment: a Redlock group reads its known locks every --interval";
         const QStringList acquire{QStringLiteral("acquire"), QStringLiteral("k"), QStringLiteral("--ttl"), QStringLiteral("1s")};
         QTest::newRow("--node URLs and HOST:PORT")
             << acquire + QStringList{QStringLiteral("--node"), QStringLiteral("redis://a:1"), QStringLiteral("--node"), QStringLiteral("b:2")}

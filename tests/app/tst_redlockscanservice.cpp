@@ -31,10 +31,10 @@ private:
         QVERIFY(m_group.lock(key, token, on, ttlMs));
     }
 
-    QList<RedlockObservation> scan(RedlockScanService &service)
+    QList<RedlockObservation> scan(RedlockScanService &service, bool walk = true)
     {
         QSignalSpy finished(&service, &RedlockScanService::finished);
-        service.start();
+        service.start(walk);
         if (!finished.wait(30000))
             return {};
         return finished.first().first().value<QList<RedlockObservation>>();
@@ -127,6 +127,24 @@ private Q_SLOTS:
         QCOMPARE(again.size(), 1);
         QCOMPARE(again.first().assess().quorum, Quorum::Degraded);
         QCOMPARE(again.first().nodes.at(0).status, Status::Absent);
+    }
+
+    // Without a walk only the known keys are read, by key, on every node: a watch's round
+    // between two walks. A key no node has any more reads as absent everywhere (free).
+    void readsOnlyKnownKeysWithoutAWalk()
+    {
+        lock("locks:known", tokenA, {0, 1, 2});
+        lock("locks:unknown", tokenB, {0, 1, 2, 3, 4});
+        RedlockScanService service(profiles(), &m_registry);
+        service.setKnownKeys({"locks:known", "locks:gone"});
+        const QList<RedlockObservation> read = scan(service, false);
+        QCOMPARE(read.size(), 2);
+        QVERIFY(!find(read, "locks:unknown"));
+        QCOMPARE(find(read, "locks:known")->assess().quorum, Quorum::Degraded);
+        QCOMPARE(find(read, "locks:known")->nodes.at(3).status, Status::Absent);
+        QCOMPARE(find(read, "locks:gone")->assess().quorum, Quorum::Free);
+        // With a walk, the unknown key is found too.
+        QVERIFY(find(scan(service, true), "locks:unknown"));
     }
 
     // A node that is down is an error on every key, never "absent": the quorum does not count

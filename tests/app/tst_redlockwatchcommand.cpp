@@ -87,7 +87,7 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QByteArray>("message");
         QTest::newRow("budget") << QStringList{QStringLiteral("--budget"), QStringLiteral("5")} << QByteArray("--budget is for the watch of one deployment");
-        QTest::newRow("rescan") << QStringList{QStringLiteral("--rescan"), QStringLiteral("5s")} << QByteArray("--rescan is for the watch of one deployment");
+        QTest::newRow("rescan too often") << QStringList{QStringLiteral("--rescan"), QStringLiteral("100")} << QByteArray("--rescan wants at least 500 ms");
         QTest::newRow("drift") << QStringList{QStringLiteral("--drift-factor"), QStringLiteral("2")} << QByteArray("--drift-factor wants a fraction");
     }
 
