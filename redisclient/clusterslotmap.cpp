@@ -3,7 +3,9 @@
 #include "clusterslot.h"
 #include "redisreply.h"
 
+#include <QCoreApplication>
 #include <QSet>
+#include <QStringList>
 
 #include <algorithm>
 #include <utility>
@@ -54,9 +56,11 @@ std::optional<quint16> portNumber(const RedisReply &reply)
     return quint16(*value);
 }
 
+// One form for 1 and one for the rest, each translatable (languages without plurals map
+// both to one text); tr()'s %n would need an English catalogue to read "3 masters".
 QString plural(qsizetype n, const char *one, const char *many)
 {
-    return QString::number(n) + QLatin1Char(' ') + QLatin1String(n == 1 ? one : many);
+    return QCoreApplication::translate("ClusterSlotMap", n == 1 ? one : many).arg(n);
 }
 
 // The host clients should use, from the preferred endpoint the server reports. NULL and ""
@@ -67,12 +71,12 @@ std::optional<QString> preferredHost(const RedisReply *endpoint, const QString &
     if (!endpoint || endpoint->isNil())
         return endpoint ? QString() : ip;
     if (!isText(*endpoint)) {
-        *error = QStringLiteral("its endpoint is not a string");
+        *error = QCoreApplication::translate("ClusterSlotMap", "its endpoint is not a string");
         return std::nullopt;
     }
     if (endpoint->bytes() == "?") {
         if (ip.isEmpty()) {
-            *error = QStringLiteral("it has no usable endpoint (\"?\" and no IP)");
+            *error = QCoreApplication::translate("ClusterSlotMap", "it has no usable endpoint (\"?\" and no IP)");
             return std::nullopt;
         }
         return ip;
@@ -86,13 +90,13 @@ std::optional<ClusterNode> shardsNode(const RedisReply &reply, QString *error)
 {
     const std::optional<Entries> entries = mapEntries(reply);
     if (!entries) {
-        *error = QStringLiteral("it is not a map");
+        *error = QCoreApplication::translate("ClusterSlotMap", "it is not a map");
         return std::nullopt;
     }
     ClusterNode node;
     const RedisReply *id = field(*entries, "id");
     if (!id || !isText(*id) || id->bytes().isEmpty()) {
-        *error = QStringLiteral("it has no id");
+        *error = QCoreApplication::translate("ClusterSlotMap", "it has no id");
         return std::nullopt;
     }
     node.id = id->bytes();
@@ -100,13 +104,13 @@ std::optional<ClusterNode> shardsNode(const RedisReply &reply, QString *error)
     const RedisReply *port = field(*entries, "port");
     const RedisReply *tlsPort = field(*entries, "tls-port");
     if (!port && !tlsPort) {
-        *error = QStringLiteral("it has neither port nor tls-port");
+        *error = QCoreApplication::translate("ClusterSlotMap", "it has neither port nor tls-port");
         return std::nullopt;
     }
     if (port) {
         const std::optional<quint16> p = portNumber(*port);
         if (!p) {
-            *error = QStringLiteral("its port is not a port number");
+            *error = QCoreApplication::translate("ClusterSlotMap", "its port is not a port number");
             return std::nullopt;
         }
         node.port = *p;
@@ -114,7 +118,7 @@ std::optional<ClusterNode> shardsNode(const RedisReply &reply, QString *error)
     if (tlsPort) {
         const std::optional<quint16> p = portNumber(*tlsPort);
         if (!p) {
-            *error = QStringLiteral("its tls-port is not a port number");
+            *error = QCoreApplication::translate("ClusterSlotMap", "its tls-port is not a port number");
             return std::nullopt;
         }
         node.tlsPort = *p;
@@ -131,7 +135,7 @@ std::optional<ClusterNode> shardsNode(const RedisReply &reply, QString *error)
 
     const RedisReply *role = field(*entries, "role");
     if (!role || !isText(*role)) {
-        *error = QStringLiteral("it has no role");
+        *error = QCoreApplication::translate("ClusterSlotMap", "it has no role");
         return std::nullopt;
     }
     if (role->bytes() == "master") {
@@ -139,7 +143,7 @@ std::optional<ClusterNode> shardsNode(const RedisReply &reply, QString *error)
     } else if (role->bytes() == "replica" || role->bytes() == "slave") {
         node.role = ClusterNode::Role::Replica;
     } else {
-        *error = QStringLiteral("its role \"%1\" is neither master nor replica").arg(QString::fromUtf8(role->bytes()));
+        *error = QCoreApplication::translate("ClusterSlotMap", "its role \"%1\" is neither master nor replica").arg(QString::fromUtf8(role->bytes()));
         return std::nullopt;
     }
 
@@ -163,21 +167,21 @@ std::optional<ClusterNode> shardsNode(const RedisReply &reply, QString *error)
 std::optional<ClusterNode> slotsNode(const RedisReply &reply, ClusterNode::Role role, QString *error)
 {
     if (!reply.isArray() || reply.size() < 2) {
-        *error = QStringLiteral("it is not an [endpoint, port, ...] array");
+        *error = QCoreApplication::translate("ClusterSlotMap", "it is not an [endpoint, port, ...] array");
         return std::nullopt;
     }
     ClusterNode node;
     node.role = role;
     const std::optional<quint16> port = portNumber(reply.at(1));
     if (!port) {
-        *error = QStringLiteral("its port is not a port number");
+        *error = QCoreApplication::translate("ClusterSlotMap", "its port is not a port number");
         return std::nullopt;
     }
     // The port of the kind of connection that asked: plain or TLS, whichever that was.
     node.port = *port;
     if (reply.size() > 2) {
         if (!isText(reply.at(2))) {
-            *error = QStringLiteral("its id is not a string");
+            *error = QCoreApplication::translate("ClusterSlotMap", "its id is not a string");
             return std::nullopt;
         }
         node.id = reply.at(2).bytes();
@@ -185,7 +189,7 @@ std::optional<ClusterNode> slotsNode(const RedisReply &reply, ClusterNode::Role 
     if (reply.size() > 3) {
         const std::optional<Entries> metadata = mapEntries(reply.at(3));
         if (!metadata) {
-            *error = QStringLiteral("its metadata is not a map");
+            *error = QCoreApplication::translate("ClusterSlotMap", "its metadata is not a map");
             return std::nullopt;
         }
         if (const RedisReply *ip = field(*metadata, "ip"); ip && isText(*ip))
@@ -230,13 +234,13 @@ int ClusterSlotMap::appendShard(const ClusterShard &shard)
 bool ClusterSlotMap::assign(int shardIndex, qint64 first, qint64 last, QString *error)
 {
     if (first < 0 || last >= ClusterSlot::count || first > last) {
-        *error = QStringLiteral("slot range %1-%2 is not within 0-%3").arg(first).arg(last).arg(ClusterSlot::count - 1);
+        *error = QCoreApplication::translate("ClusterSlotMap", "slot range %1-%2 is not within 0-%3").arg(first).arg(last).arg(ClusterSlot::count - 1);
         return false;
     }
     for (qint64 slot = first; slot <= last; ++slot) {
         const qint16 owner = m_owner.at(slot);
         if (owner >= 0) {
-            *error = QStringLiteral("slot %1 is claimed by both %2 and %3")
+            *error = QCoreApplication::translate("ClusterSlotMap", "slot %1 is claimed by both %2 and %3")
                          .arg(QString::number(slot), m_shards.at(owner).master.address(), m_shards.at(shardIndex).master.address());
             return false;
         }
@@ -271,27 +275,27 @@ std::optional<ClusterSlotMap> ClusterSlotMap::fromShards(const RedisReply &reply
     if (reply.isError())
         return fail(reply.errorMessage());
     if (!reply.isArray())
-        return fail(QStringLiteral("the reply is not an array"));
+        return fail(QCoreApplication::translate("ClusterSlotMap", "the reply is not an array"));
 
     ClusterSlotMap map;
     QSet<QByteArray> seen;
     for (qsizetype i = 0; i < reply.size(); ++i) {
-        const QString where = QStringLiteral("shard %1: ").arg(i + 1);
+        const QString where = QCoreApplication::translate("ClusterSlotMap", "shard %1: ").arg(i + 1);
         const std::optional<Entries> entries = mapEntries(reply.at(i));
         if (!entries)
-            return fail(where + QStringLiteral("not a map"));
+            return fail(where + QCoreApplication::translate("ClusterSlotMap", "not a map"));
         const RedisReply *slotList = field(*entries, "slots");
         const RedisReply *nodes = field(*entries, "nodes");
         if (!slotList || !slotList->isArray() || slotList->size() % 2 != 0)
-            return fail(where + QStringLiteral("no slots list of start, end pairs"));
+            return fail(where + QCoreApplication::translate("ClusterSlotMap", "no slots list of start, end pairs"));
         if (!nodes || !nodes->isArray())
-            return fail(where + QStringLiteral("no nodes list"));
+            return fail(where + QCoreApplication::translate("ClusterSlotMap", "no nodes list"));
 
         QList<std::pair<qint64, qint64>> ranges;
         for (qsizetype s = 0; s < slotList->size(); s += 2) {
             const auto range = slotPair(slotList->at(s), slotList->at(s + 1));
             if (!range)
-                return fail(where + QStringLiteral("a slot is not a number"));
+                return fail(where + QCoreApplication::translate("ClusterSlotMap", "a slot is not a number"));
             ranges.append(*range);
         }
 
@@ -300,10 +304,10 @@ std::optional<ClusterSlotMap> ClusterSlotMap::fromShards(const RedisReply &reply
         for (qsizetype n = 0; n < nodes->size(); ++n) {
             const std::optional<ClusterNode> node = shardsNode(nodes->at(n), &why);
             if (!node)
-                return fail(where + QStringLiteral("node %1: ").arg(n + 1) + why);
+                return fail(where + QCoreApplication::translate("ClusterSlotMap", "node %1: ").arg(n + 1) + why);
             // One node in two places would route one slot two ways.
             if (seen.contains(node->id))
-                return fail(where + QStringLiteral("node %1 is listed twice").arg(QString::fromLatin1(node->id)));
+                return fail(where + QCoreApplication::translate("ClusterSlotMap", "node %1 is listed twice").arg(QString::fromLatin1(node->id)));
             seen.insert(node->id);
             (node->role == ClusterNode::Role::Master ? masters : replicas).append(*node);
         }
@@ -317,12 +321,12 @@ std::optional<ClusterSlotMap> ClusterSlotMap::fromShards(const RedisReply &reply
             for (const ClusterNode &m : std::as_const(masters))
                 (m.isFailed() ? others : healthy).append(m);
             if (healthy.size() != 1)
-                return fail(where + QStringLiteral("%1 masters").arg(masters.size()));
+                return fail(where + QCoreApplication::translate("ClusterSlotMap", "%1 masters").arg(masters.size()));
             masters = healthy;
         }
         if (masters.isEmpty()) {
             if (!ranges.isEmpty())
-                return fail(where + QStringLiteral("slots but no master"));
+                return fail(where + QCoreApplication::translate("ClusterSlotMap", "slots but no master"));
             // Replicas of no master serve nothing and cannot be reached through any slot.
             continue;
         }
@@ -355,20 +359,20 @@ std::optional<ClusterSlotMap> ClusterSlotMap::fromSlots(const RedisReply &reply,
     if (reply.isError())
         return fail(reply.errorMessage());
     if (!reply.isArray())
-        return fail(QStringLiteral("the reply is not an array"));
+        return fail(QCoreApplication::translate("ClusterSlotMap", "the reply is not an array"));
 
     ClusterSlotMap map;
     for (qsizetype i = 0; i < reply.size(); ++i) {
-        const QString where = QStringLiteral("range %1: ").arg(i + 1);
+        const QString where = QCoreApplication::translate("ClusterSlotMap", "range %1: ").arg(i + 1);
         const RedisReply &entry = reply.at(i);
         if (!entry.isArray() || entry.size() < 3)
-            return fail(where + QStringLiteral("not [start, end, master, replicas...]"));
+            return fail(where + QCoreApplication::translate("ClusterSlotMap", "not [start, end, master, replicas...]"));
         const auto range = slotPair(entry.at(0), entry.at(1));
         if (!range)
-            return fail(where + QStringLiteral("a slot is not a number"));
+            return fail(where + QCoreApplication::translate("ClusterSlotMap", "a slot is not a number"));
         const std::optional<ClusterNode> master = slotsNode(entry.at(2), ClusterNode::Role::Master, &why);
         if (!master)
-            return fail(where + QStringLiteral("master: ") + why);
+            return fail(where + QCoreApplication::translate("ClusterSlotMap", "master: ") + why);
 
         // A master with several ranges is repeated once per range, replicas and all.
         int index = -1;
@@ -383,7 +387,7 @@ std::optional<ClusterSlotMap> ClusterSlotMap::fromSlots(const RedisReply &reply,
         for (qsizetype r = 3; r < entry.size(); ++r) {
             const std::optional<ClusterNode> replica = slotsNode(entry.at(r), ClusterNode::Role::Replica, &why);
             if (!replica)
-                return fail(where + QStringLiteral("replica %1: ").arg(r - 2) + why);
+                return fail(where + QCoreApplication::translate("ClusterSlotMap", "replica %1: ").arg(r - 2) + why);
             QList<ClusterNode> &known = map.m_shards[index].replicas;
             if (std::none_of(known.cbegin(), known.cend(), [&](const ClusterNode &k) { return k.isSameNode(*replica); }))
                 known.append(*replica);
@@ -474,7 +478,7 @@ bool ClusterSlotMap::applyMoved(quint16 slot, const QString &host, quint16 port)
 QString ClusterSlotMap::summary() const
 {
     if (m_shards.isEmpty())
-        return QStringLiteral("cluster: no shards");
+        return QCoreApplication::translate("ClusterSlotMap", "cluster: no shards");
     qsizetype replicas = 0;
     qsizetype failed = 0;
     for (const ClusterShard &shard : m_shards) {
@@ -483,11 +487,13 @@ QString ClusterSlotMap::summary() const
         for (const ClusterNode &r : shard.replicas)
             failed += r.isFailed() ? 1 : 0;
     }
-    QString text = QStringLiteral("cluster: ") + plural(m_shards.size(), "master", "masters") + QStringLiteral(", ")
-                   + plural(replicas, "replica", "replicas");
+    QStringList parts{plural(m_shards.size(), QT_TRANSLATE_NOOP("ClusterSlotMap", "%1 master"), QT_TRANSLATE_NOOP("ClusterSlotMap", "%1 masters")),
+                      plural(replicas, QT_TRANSLATE_NOOP("ClusterSlotMap", "%1 replica"), QT_TRANSLATE_NOOP("ClusterSlotMap", "%1 replicas"))};
     if (!isComplete())
-        text += QStringLiteral(", ") + plural(ClusterSlot::count - m_assigned, "slot unassigned", "slots unassigned");
+        parts << plural(ClusterSlot::count - m_assigned, QT_TRANSLATE_NOOP("ClusterSlotMap", "%1 slot unassigned"),
+                        QT_TRANSLATE_NOOP("ClusterSlotMap", "%1 slots unassigned"));
     if (failed > 0)
-        text += QStringLiteral(", ") + QString::number(failed) + QStringLiteral(" failed");
+        parts << QCoreApplication::translate("ClusterSlotMap", "%1 failed").arg(failed);
+    const QString text = QCoreApplication::translate("ClusterSlotMap", "cluster: %1").arg(parts.join(QStringLiteral(", ")));
     return text;
 }

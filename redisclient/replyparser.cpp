@@ -2,6 +2,7 @@
 
 #include <hiredis/hiredis.h>
 #include <hiredis/read.h>
+#include <QCoreApplication>
 
 // Builds RedisReply objects from hiredis reader callbacks. The root reply is heap-allocated
 // and handed to next(); children are written straight into their parent's pre-sized list,
@@ -99,7 +100,7 @@ std::optional<RedisReply> ReplyParser::next()
     void *raw = nullptr;
     for (;;) {
         if (redisReaderGetReply(m_reader.get(), &raw) != REDIS_OK) {
-            m_error = QStringLiteral("Redis protocol error: %1").arg(QString::fromUtf8(m_reader->errstr));
+            m_error = QCoreApplication::translate("ReplyParser", "Redis protocol error: %1").arg(QString::fromUtf8(m_reader->errstr));
             return std::nullopt;
         }
         if (raw || m_pendingAt >= m_pending.size())

@@ -28,12 +28,12 @@ QString openFailureReason(const char *libsshError)
     QString reason = match.captured(2).trimmed();
     switch (match.captured(1).toInt()) {
     case 1: // SSH_OPEN_ADMINISTRATIVELY_PROHIBITED
-        return QStringLiteral("the server does not allow forwarding there (AllowTcpForwarding or PermitOpen)%1")
+        return SshChannelLink::tr("the server does not allow forwarding there (AllowTcpForwarding or PermitOpen)%1")
             .arg(reason.isEmpty() ? QString() : QStringLiteral(": ") + reason);
     case 2: // SSH_OPEN_CONNECT_FAILED
-        return reason.isEmpty() ? QStringLiteral("connect failed") : reason;
+        return reason.isEmpty() ? SshChannelLink::tr("connect failed") : reason;
     case 4: // SSH_OPEN_RESOURCE_SHORTAGE
-        return QStringLiteral("the server is out of resources%1").arg(reason.isEmpty() ? QString() : QStringLiteral(": ") + reason);
+        return SshChannelLink::tr("the server is out of resources%1").arg(reason.isEmpty() ? QString() : QStringLiteral(": ") + reason);
     default:
         return reason.isEmpty() ? text : reason;
     }
@@ -70,7 +70,7 @@ SshChannelLink::SshChannelLink(ssh_session_struct *session, QTcpSocket *socket, 
         if (m_state != State::Opening || m_abandoned)
             return;
         abandon();
-        Q_EMIT openFailed(QStringLiteral("no answer within %1 s").arg(openTimeoutMs / 1000.0, 0, 'g', 3));
+        Q_EMIT openFailed(SshChannelLink::tr("no answer within %1 s").arg(openTimeoutMs / 1000.0, 0, 'g', 3));
     });
     m_openTimer.start(openTimeoutMs);
 }
@@ -108,7 +108,7 @@ void SshChannelLink::continueOpening()
     if (!m_channel) {
         m_socket->abort();
         finish();
-        Q_EMIT openFailed(QStringLiteral("cannot create an SSH channel: %1").arg(QString::fromUtf8(ssh_get_error(m_session))));
+        Q_EMIT openFailed(SshChannelLink::tr("cannot create an SSH channel: %1").arg(QString::fromUtf8(ssh_get_error(m_session))));
         return;
     }
     // Non-blocking: the first call sends the open request, later ones look for the answer.

@@ -5,6 +5,7 @@
 #include <libssh/libssh.h>
 
 #include <QFile>
+#include <QCoreApplication>
 
 namespace {
 struct KeyDeleter {
@@ -95,13 +96,13 @@ bool endWithNewline(const QString &path, QString *error)
     if (!file.exists() || file.size() == 0)
         return true;
     if (!file.open(QIODevice::ReadWrite)) {
-        *error = QStringLiteral("cannot open %1: %2").arg(path, file.errorString());
+        *error = QCoreApplication::translate("SshHostKeyCheck", "cannot open %1: %2").arg(path, file.errorString());
         return false;
     }
     file.seek(file.size() - 1);
     char last = 0;
     if (file.read(&last, 1) == 1 && last != '\n' && file.write("\n", 1) != 1) {
-        *error = QStringLiteral("cannot write to %1: %2").arg(path, file.errorString());
+        *error = QCoreApplication::translate("SshHostKeyCheck", "cannot write to %1: %2").arg(path, file.errorString());
         return false;
     }
     return true;
@@ -117,7 +118,7 @@ SshHostKeyCheck::SshHostKeyCheck(ssh_session_struct *session, const QString &kno
 
     ssh_key key = nullptr;
     if (ssh_get_server_publickey(session, &key) != SSH_OK) {
-        m_error = QStringLiteral("the server sent no host key: %1").arg(QString::fromUtf8(ssh_get_error(session)));
+        m_error = QCoreApplication::translate("SshHostKeyCheck", "the server sent no host key: %1").arg(QString::fromUtf8(ssh_get_error(session)));
         return;
     }
     const KeyPointer serverKey(key);
@@ -126,13 +127,13 @@ SshHostKeyCheck::SshHostKeyCheck(ssh_session_struct *session, const QString &kno
     unsigned char *hash = nullptr;
     size_t hashLength = 0;
     if (ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &hashLength) != 0) {
-        m_error = QStringLiteral("cannot hash the server's host key");
+        m_error = QCoreApplication::translate("SshHostKeyCheck", "cannot hash the server's host key");
         return;
     }
     const CharPointer fingerprint(ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hashLength));
     ssh_clean_pubkey_hash(&hash);
     if (!fingerprint) {
-        m_error = QStringLiteral("cannot format the server's host key fingerprint");
+        m_error = QCoreApplication::translate("SshHostKeyCheck", "cannot format the server's host key fingerprint");
         return;
     }
     m_fingerprint = QString::fromLatin1(fingerprint.get());
@@ -155,7 +156,7 @@ SshHostKeyCheck::SshHostKeyCheck(ssh_session_struct *session, const QString &kno
         break;
     case SSH_KNOWN_HOSTS_ERROR:
         m_verdict = Verdict::Error;
-        m_error = QStringLiteral("cannot check the host key against %1: %2").arg(m_userFile, QString::fromUtf8(ssh_get_error(session)));
+        m_error = QCoreApplication::translate("SshHostKeyCheck", "cannot check the host key against %1: %2").arg(m_userFile, QString::fromUtf8(ssh_get_error(session)));
         break;
     }
 }

@@ -1036,6 +1036,153 @@ to 200 ms (default 200; at most 1 minute)</source>
     </message>
 </context>
 <context>
+    <name>ClusterSlotMap</name>
+    <message>
+        <source>its endpoint is not a string</source>
+        <translation>它的端点不是字符串</translation>
+    </message>
+    <message>
+        <source>it has no usable endpoint (&quot;?&quot; and no IP)</source>
+        <translation>它没有可用的端点（“?”且没有 IP）</translation>
+    </message>
+    <message>
+        <source>it is not a map</source>
+        <translation>它不是映射</translation>
+    </message>
+    <message>
+        <source>it has no id</source>
+        <translation>它没有 id</translation>
+    </message>
+    <message>
+        <source>it has neither port nor tls-port</source>
+        <translation>它既没有 port 也没有 tls-port</translation>
+    </message>
+    <message>
+        <source>its port is not a port number</source>
+        <translation>它的 port 不是端口号</translation>
+    </message>
+    <message>
+        <source>its tls-port is not a port number</source>
+        <translation>它的 tls-port 不是端口号</translation>
+    </message>
+    <message>
+        <source>it has no role</source>
+        <translation>它没有角色</translation>
+    </message>
+    <message>
+        <source>its role &quot;%1&quot; is neither master nor replica</source>
+        <translation>它的角色“%1”既不是 master 也不是 replica</translation>
+    </message>
+    <message>
+        <source>it is not an [endpoint, port, ...] array</source>
+        <translation>它不是 [endpoint, port, ...] 数组</translation>
+    </message>
+    <message>
+        <source>its id is not a string</source>
+        <translation>它的 id 不是字符串</translation>
+    </message>
+    <message>
+        <source>its metadata is not a map</source>
+        <translation>它的元数据不是映射</translation>
+    </message>
+    <message>
+        <source>slot range %1-%2 is not within 0-%3</source>
+        <translation>槽位范围 %1-%2 不在 0-%3 之内</translation>
+    </message>
+    <message>
+        <source>slot %1 is claimed by both %2 and %3</source>
+        <translation>槽位 %1 同时被 %2 和 %3 认领</translation>
+    </message>
+    <message>
+        <source>the reply is not an array</source>
+        <translation>应答不是数组</translation>
+    </message>
+    <message>
+        <source>shard %1: </source>
+        <translation>分片 %1：</translation>
+    </message>
+    <message>
+        <source>not a map</source>
+        <translation>不是映射</translation>
+    </message>
+    <message>
+        <source>no slots list of start, end pairs</source>
+        <translation>没有由起止对组成的 slots 列表</translation>
+    </message>
+    <message>
+        <source>no nodes list</source>
+        <translation>没有 nodes 列表</translation>
+    </message>
+    <message>
+        <source>a slot is not a number</source>
+        <translation>某个槽位不是数字</translation>
+    </message>
+    <message>
+        <source>node %1: </source>
+        <translation>节点 %1：</translation>
+    </message>
+    <message>
+        <source>node %1 is listed twice</source>
+        <translation>节点 %1 出现了两次</translation>
+    </message>
+    <message>
+        <source>%1 masters</source>
+        <translation>%1 个主节点</translation>
+    </message>
+    <message>
+        <source>slots but no master</source>
+        <translation>有槽位却没有主节点</translation>
+    </message>
+    <message>
+        <source>range %1: </source>
+        <translation>范围 %1：</translation>
+    </message>
+    <message>
+        <source>not [start, end, master, replicas...]</source>
+        <translation>不是 [start, end, master, replicas...]</translation>
+    </message>
+    <message>
+        <source>master: </source>
+        <translation>主节点：</translation>
+    </message>
+    <message>
+        <source>replica %1: </source>
+        <translation>副本 %1：</translation>
+    </message>
+    <message>
+        <source>cluster: no shards</source>
+        <translation>集群：没有分片</translation>
+    </message>
+    <message>
+        <source>%1 master</source>
+        <translation>%1 个主节点</translation>
+    </message>
+    <message>
+        <source>%1 replica</source>
+        <translation>%1 个副本</translation>
+    </message>
+    <message>
+        <source>%1 replicas</source>
+        <translation>%1 个副本</translation>
+    </message>
+    <message>
+        <source>%1 slot unassigned</source>
+        <translation>%1 个槽位未分配</translation>
+    </message>
+    <message>
+        <source>%1 slots unassigned</source>
+        <translation>%1 个槽位未分配</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 个故障</translation>
+    </message>
+    <message>
+        <source>cluster: %1</source>
+        <translation>集群：%1</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionBand</name>
     <message>
         <source>&lt;b&gt;PRODUCTION&lt;/b&gt; &amp;nbsp;·&amp;nbsp; &lt;b&gt;%1&lt;/b&gt; &amp;nbsp;·&amp;nbsp; %2 &amp;nbsp;·&amp;nbsp; %3</source>
@@ -5710,6 +5857,13 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     </message>
 </context>
 <context>
+    <name>ReplyParser</name>
+    <message>
+        <source>Redis protocol error: %1</source>
+        <translation>Redis 协议错误：%1</translation>
+    </message>
+</context>
+<context>
     <name>RetryPolicy</name>
     <message>
         <source>exponential backoff from %1 ms to %2 ms with jitter</source>
@@ -6101,6 +6255,99 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>Shortcut</source>
         <translation>快捷键</translation>
+    </message>
+</context>
+<context>
+    <name>SshChannelLink</name>
+    <message>
+        <source>the server does not allow forwarding there (AllowTcpForwarding or PermitOpen)%1</source>
+        <translation>服务器不允许转发到那里（AllowTcpForwarding 或 PermitOpen）%1</translation>
+    </message>
+    <message>
+        <source>connect failed</source>
+        <translation>连接失败</translation>
+    </message>
+    <message>
+        <source>the server is out of resources%1</source>
+        <translation>服务器资源不足%1</translation>
+    </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation>%1 秒内没有应答</translation>
+    </message>
+    <message>
+        <source>cannot create an SSH channel: %1</source>
+        <translation>无法创建 SSH 通道：%1</translation>
+    </message>
+</context>
+<context>
+    <name>SshHostKeyCheck</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write to %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>the server sent no host key: %1</source>
+        <translation>服务器没有发送主机密钥：%1</translation>
+    </message>
+    <message>
+        <source>cannot hash the server&apos;s host key</source>
+        <translation>无法计算服务器主机密钥的哈希</translation>
+    </message>
+    <message>
+        <source>cannot format the server&apos;s host key fingerprint</source>
+        <translation>无法格式化服务器主机密钥的指纹</translation>
+    </message>
+    <message>
+        <source>cannot check the host key against %1: %2</source>
+        <translation>无法对照 %1 核对主机密钥：%2</translation>
+    </message>
+</context>
+<context>
+    <name>SshOptions</name>
+    <message>
+        <source>no SSH destination given (expected user@host[:port])</source>
+        <translation>没有给出 SSH 目标（应为 user@host[:port]）</translation>
+    </message>
+    <message>
+        <source>the SSH destination contains a space: &quot;%1&quot;</source>
+        <translation>SSH 目标中含有空格：“%1”</translation>
+    </message>
+    <message>
+        <source>the SSH destination has an empty user name: &quot;%1&quot;</source>
+        <translation>SSH 目标的用户名为空：“%1”</translation>
+    </message>
+    <message>
+        <source>not a user name: &quot;%1&quot;</source>
+        <translation>不是用户名：“%1”</translation>
+    </message>
+    <message>
+        <source>unclosed &apos;[&apos; in the SSH destination: &quot;%1&quot;</source>
+        <translation>SSH 目标中的“[”没有闭合：“%1”</translation>
+    </message>
+    <message>
+        <source>unexpected &quot;%1&quot; after the host in the SSH destination</source>
+        <translation>SSH 目标中主机之后出现了意外的“%1”</translation>
+    </message>
+    <message>
+        <source>the SSH destination ends in &apos;:&apos; but gives no port: &quot;%1&quot;</source>
+        <translation>SSH 目标以“:”结尾却没有给出端口：“%1”</translation>
+    </message>
+    <message>
+        <source>the SSH destination names no host: &quot;%1&quot;</source>
+        <translation>SSH 目标没有指明主机：“%1”</translation>
+    </message>
+    <message>
+        <source>not a host name or address: &quot;%1&quot;</source>
+        <translation>不是主机名或地址：“%1”</translation>
+    </message>
+    <message>
+        <source>not a port number (1-65535): &quot;%1&quot;</source>
+        <translation>不是端口号（1-65535）：“%1”</translation>
     </message>
 </context>
 <context>
