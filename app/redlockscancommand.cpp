@@ -49,7 +49,7 @@ void RedlockScanCommand::report(const QList<RedlockObservation> &observations)
     QStringList parts;
     for (const Quorum quorum : {Quorum::Held, Quorum::Degraded, Quorum::Split, Quorum::Leftover, Quorum::Unknown})
         if (counts.value(quorum) > 0)
-            parts << tr("%1 %2", "count, quorum").arg(counts.value(quorum)).arg(quorumWord(quorum));
+            parts << tr("%1 %2", "count, quorum").arg(counts.value(quorum)).arg(RedlockObservation::quorumText(quorum));
     const QString summary = tr("%1 lock(s) on a Redlock group of %2 nodes").arg(observations.size()).arg(nodes.size());
     fprintf(stderr, "%s\n", qUtf8Printable(parts.isEmpty() ? summary : tr("%1: %2").arg(summary, parts.join(tr(", ")))));
     // Without every node's reading, a quorum may be wrong: the scan is incomplete.
@@ -58,28 +58,6 @@ void RedlockScanCommand::report(const QList<RedlockObservation> &observations)
         return;
     }
     finish(Done);
-}
-
-// A quorum as the table shows it: in English its id (as --json and the manual name it), in
-// another language its word there.
-QString RedlockScanCommand::quorumWord(RedlockObservation::Quorum quorum)
-{
-    using Quorum = RedlockObservation::Quorum;
-    switch (quorum) {
-    case Quorum::Held:
-        return tr("held");
-    case Quorum::Degraded:
-        return tr("degraded");
-    case Quorum::Split:
-        return tr("split");
-    case Quorum::Leftover:
-        return tr("leftover");
-    case Quorum::Unknown:
-        return tr("unknown");
-    case Quorum::Free:
-        break;
-    }
-    return tr("free");
 }
 
 QByteArray RedlockScanCommand::table(const QList<RedlockObservation> &observations, const QStringList &nodes, double driftFactor)
@@ -104,7 +82,7 @@ QByteArray RedlockScanCommand::table(const QList<RedlockObservation> &observatio
             const RedlockObservation::Node &n = o.nodes.at(a.tokenNodes.first());
             holder = !n.holders.isEmpty() && !n.holders.first().holder.isEmpty() ? n.holders.first().holder : TokenText::escape(a.token);
         }
-        QStringList row{TokenText::escape(o.key), quorumWord(a.quorum),
+        QStringList row{TokenText::escape(o.key), RedlockObservation::quorumText(a.quorum),
                         majority ? LockInfo::formatTtl(a.validityMs) : QString(), holder};
         for (const RedlockObservation::Node &n : o.nodes) {
             switch (n.status) {

@@ -17,7 +17,6 @@ public:
     using CliCommand::CliCommand;
 
     static QByteArray table(const QList<RedlockObservation> &observations, const QStringList &nodes, double driftFactor);
-    static QString quorumWord(RedlockObservation::Quorum quorum);
 
 protected:
     void run() override;

@@ -108,7 +108,7 @@ QByteArray RedlockWatchCommand::eventLine(const RedlockEvent &e, double driftFac
         line += QStringLiteral("  ") + TokenText::escape(e.previousToken) + QStringLiteral(" ->");
     if (!e.token.isNull())
         line += QStringLiteral("  ") + TokenText::escape(e.token);
-    line += QStringLiteral("  ") + RedlockScanCommand::quorumWord(a.quorum);
+    line += QStringLiteral("  ") + RedlockObservation::quorumText(a.quorum);
     if (a.validityMs >= 0)
         line += QLatin1Char(' ') + tr("validity %1").arg(LockInfo::formatTtl(a.validityMs));
     // Each node briefly, in the group's order: "=" the event's token, "-" absent, "error".

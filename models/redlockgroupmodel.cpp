@@ -97,25 +97,6 @@ qint64 RedlockGroupModel::countdown(qint64 ms) const
     return ms < 0 ? ms : std::max<qint64>(0, ms - (m_nowMs - m_observedAtMs));
 }
 
-QString RedlockGroupModel::quorumText(Quorum quorum)
-{
-    switch (quorum) {
-    case Quorum::Held:
-        return tr("held");
-    case Quorum::Degraded:
-        return tr("degraded");
-    case Quorum::Split:
-        return tr("split");
-    case Quorum::Leftover:
-        return tr("leftover");
-    case Quorum::Unknown:
-        return tr("unknown");
-    case Quorum::Free:
-        break;
-    }
-    return tr("free");
-}
-
 QVariant RedlockGroupModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= m_rows.size())
@@ -133,7 +114,7 @@ QVariant RedlockGroupModel::data(const QModelIndex &index, int role) const
         break;
     case StateColumn:
         if (role == Qt::DisplayRole)
-            return quorumText(a.quorum);
+            return RedlockObservation::quorumText(a.quorum);
         if (role == Qt::ToolTipRole)
             return tr("%1 of %2 nodes hold the majority token (quorum %3); %4 absent, %5 unreadable")
                 .arg(a.tokenNodes.size()).arg(row.observation.nodes.size()).arg(a.quorumSize).arg(a.absent).arg(a.unreadable);

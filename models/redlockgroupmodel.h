@@ -40,8 +40,6 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    static QString quorumText(RedlockObservation::Quorum quorum);
-
 private:
     struct Row
     {

@@ -1,5 +1,6 @@
 #include "redlockobservation.h"
 
+#include <QCoreApplication>
 #include <QHash>
 
 RedlockObservation::Node RedlockObservation::Node::holding(const QString &name, const QByteArray &token, qint64 ttlMs)
@@ -123,4 +124,23 @@ QString RedlockObservation::statusId(Node::Status status)
         break;
     }
     return QStringLiteral("error");
+}
+
+QString RedlockObservation::quorumText(Quorum quorum)
+{
+    switch (quorum) {
+    case Quorum::Held:
+        return QCoreApplication::translate("RedlockObservation", "held");
+    case Quorum::Degraded:
+        return QCoreApplication::translate("RedlockObservation", "degraded");
+    case Quorum::Split:
+        return QCoreApplication::translate("RedlockObservation", "split");
+    case Quorum::Leftover:
+        return QCoreApplication::translate("RedlockObservation", "leftover");
+    case Quorum::Unknown:
+        return QCoreApplication::translate("RedlockObservation", "unknown");
+    case Quorum::Free:
+        break;
+    }
+    return QCoreApplication::translate("RedlockObservation", "free");
 }

@@ -66,4 +66,7 @@ struct RedlockObservation
     // The stable ids of scan --json: held, degraded, split, leftover, unknown, free.
     static QString quorumId(Quorum quorum);
     static QString statusId(Node::Status status);
+    // The state as people read it (tables, the group view): in English its id, in another
+    // language its word there.
+    static QString quorumText(Quorum quorum);
 };

@@ -5497,30 +5497,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
 <context>
     <name>RedlockGroupModel</name>
     <message>
-        <source>held</source>
-        <translation>持有中</translation>
-    </message>
-    <message>
-        <source>degraded</source>
-        <translation>降级</translation>
-    </message>
-    <message>
-        <source>split</source>
-        <translation>分裂</translation>
-    </message>
-    <message>
-        <source>leftover</source>
-        <translation>残留</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
-        <source>free</source>
-        <translation>空闲</translation>
-    </message>
-    <message>
         <source>%1 of %2 nodes hold the majority token (quorum %3); %4 absent, %5 unreadable</source>
         <translation>%2 个节点中有 %1 个持有多数派令牌（多数派为 %3）；%4 个不存在，%5 个无法读取</translation>
     </message>
@@ -5641,6 +5617,33 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     </message>
 </context>
 <context>
+    <name>RedlockObservation</name>
+    <message>
+        <source>held</source>
+        <translation>持有中</translation>
+    </message>
+    <message>
+        <source>degraded</source>
+        <translation>降级</translation>
+    </message>
+    <message>
+        <source>split</source>
+        <translation>分裂</translation>
+    </message>
+    <message>
+        <source>leftover</source>
+        <translation>残留</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>空闲</translation>
+    </message>
+</context>
+<context>
     <name>RedlockScanCommand</name>
     <message>
         <source>node %1 (%2) could not be scanned: %3</source>
@@ -5698,30 +5701,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>%1 %2</source>
         <comment>count, quorum</comment>
         <translation>%2 %1</translation>
-    </message>
-    <message>
-        <source>held</source>
-        <translation>持有中</translation>
-    </message>
-    <message>
-        <source>degraded</source>
-        <translation>降级</translation>
-    </message>
-    <message>
-        <source>split</source>
-        <translation>分裂</translation>
-    </message>
-    <message>
-        <source>leftover</source>
-        <translation>残留</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
-        <source>free</source>
-        <translation>空闲</translation>
     </message>
 </context>
 <context>
