@@ -43,7 +43,8 @@ public:
     virtual QString description() const { return displayName(); }
 
     // How sure this dialect is that the key is one of its locks (0 = not mine; higher wins).
-    // On a non-zero answer, lock has been filled with holders and warnings.
+    // On a non-zero answer, lock has been filled with holders and warnings; on 0 it is left
+    // untouched (the registry offers the same blank LockInfo to one dialect after another).
     virtual int recognise(const KeySample &sample, LockInfo &lock) const = 0;
     // The most recognise() can ever return: a dialect that cannot beat the best score so far
     // is not asked (the regular expressions of a dozen string layouts are the costly part).

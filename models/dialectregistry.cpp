@@ -99,21 +99,26 @@ std::optional<LockInfo> DialectRegistry::classify(const KeySample &sample) const
     if (!sample.exists())
         return std::nullopt;
     LockInfo best;
+    LockInfo candidate; // blank until a dialect answers: one per classification, not per dialect
+    const Dialect *winner = nullptr;
     int bestScore = 0;
     for (const auto &d : m_dialects) {
         if (d->maxScore() <= bestScore)
             continue; // could only tie, and the first of equals wins
-        LockInfo candidate;
         const int score = d->recognise(sample, candidate);
+        if (score == 0)
+            continue;
         if (score > bestScore) {
             bestScore = score;
+            winner = d.get();
             best = std::move(candidate);
-            best.dialect = d->id();
-            best.dialectName = d->localizedName();
         }
+        candidate = LockInfo();
     }
-    if (bestScore == 0) {
-        best = LockInfo();
+    if (winner) {
+        best.dialect = winner->id();
+        best.dialectName = winner->localizedName();
+    } else {
         best.dialect = QString::fromLatin1(unknownId);
         best.dialectName = QCoreApplication::translate("Dialect", "Unknown");
         best.addWarning(QStringLiteral("unrecognised"));
