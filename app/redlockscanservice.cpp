@@ -6,7 +6,7 @@
 #include "profileoptions.h"
 #include "servertopology.h"
 
-#include <map>
+#include <algorithm>
 
 RedlockScanService::RedlockScanService(const QList<ConnectionProfile> &nodes, const DialectRegistry *registry, QObject *parent)
     : QObject(parent)
@@ -26,7 +26,7 @@ RedlockScanService::RedlockScanService(const QList<ConnectionProfile> &nodes, co
         DiscoveryService *d = m_nodes.at(i).discovery;
         connect(d, &DiscoveryService::locksFound, this, [this, i](const QList<LockInfo> &locks) {
             for (const LockInfo &lock : locks)
-                m_nodes[i].locks.insert(lock.key(), lock);
+                keep(i, lock);
         });
         connect(d, &DiscoveryService::keysUnreadable, this, [this, i](const QList<KeySample> &samples) {
             for (const KeySample &s : samples)
@@ -122,6 +122,16 @@ void RedlockScanService::onWalked()
     readMissing();
 }
 
+void RedlockScanService::keep(int node, const LockInfo &lock)
+{
+    Held held;
+    held.node = RedlockObservation::Node::holding(m_nodes.at(node).name, lock.primaryToken(), -1);
+    held.node.dialect = lock.dialect;
+    held.node.holders = lock.holders;
+    held.deadlineMs = lock.deadlineMs();
+    m_nodes[node].locks.insert(lock.key(), std::move(held));
+}
+
 void RedlockScanService::readMissing()
 {
     // Every key the group knows of, from any node.
@@ -154,9 +164,9 @@ void RedlockScanService::readMissing()
                     if (generation != m_generation)
                         return;
                     // Not a lock there (gone, or something else under the name): absent, as merge() reads it.
-                    for (qsizetype k = 0; k < locks.size(); ++k)
-                        if (locks.at(k))
-                            m_nodes[i].locks.insert(samples.at(k).key, *locks.at(k));
+                    for (const std::optional<LockInfo> &lock : locks)
+                        if (lock)
+                            keep(i, *lock);
                     if (--m_pendingReads == 0)
                         merge();
                 });
@@ -172,33 +182,43 @@ void RedlockScanService::merge()
     m_running = false;
     // TTLs are brought to one instant: each node was read at its own moment.
     const qint64 now = MonotonicClock::nowMs();
-    std::map<QByteArray, RedlockObservation> byKey;
-    for (const QByteArray &key : std::as_const(m_known))
-        byKey[key].key = key;
-    for (const Node &n : std::as_const(m_nodes)) {
-        for (auto it = n.locks.cbegin(); it != n.locks.cend(); ++it)
-            byKey[it.key()].key = it.key();
-        for (auto it = n.unreadable.cbegin(); it != n.unreadable.cend(); ++it)
-            byKey[it.key()].key = it.key();
-    }
     QList<RedlockObservation> out;
-    out.reserve(qsizetype(byKey.size()));
-    for (auto &[key, observation] : byKey) {
-        for (const Node &n : std::as_const(m_nodes)) {
-            if (!n.failure.isEmpty()) {
-                observation.nodes << RedlockObservation::Node::unreadable(n.name, n.failure);
-            } else if (const auto lock = n.locks.constFind(key); lock != n.locks.cend()) {
-                RedlockObservation::Node held = RedlockObservation::Node::holding(n.name, lock->primaryToken(), lock->remainingTtlMs(now));
-                held.dialect = lock->dialect;
-                held.holders = lock->holders;
-                observation.nodes << held;
-            } else if (const auto why = n.unreadable.constFind(key); why != n.unreadable.cend()) {
-                observation.nodes << RedlockObservation::Node::unreadable(n.name, *why);
-            } else {
-                observation.nodes << RedlockObservation::Node::absent(n.name);
-            }
+    QHash<QByteArray, qsizetype> slot; // key → its place in out, plus one
+    const auto observation = [&](const QByteArray &key) -> RedlockObservation & {
+        qsizetype &at = slot[key];
+        if (at == 0) {
+            RedlockObservation o;
+            o.key = key;
+            o.nodes.reserve(m_nodes.size());
+            for (const Node &n : std::as_const(m_nodes))
+                o.nodes << (n.failure.isEmpty() ? RedlockObservation::Node::absent(n.name)
+                                                : RedlockObservation::Node::unreadable(n.name, n.failure));
+            out << std::move(o);
+            at = out.size();
         }
-        out << std::move(observation);
+        return out[at - 1];
+    };
+    for (const QByteArray &key : std::as_const(m_known))
+        observation(key);
+    for (qsizetype i = 0; i < m_nodes.size(); ++i) {
+        const Node &n = m_nodes.at(i);
+        if (!n.failure.isEmpty()) {
+            // Unreadable there, whatever it listed before it failed.
+            for (auto it = n.locks.cbegin(); it != n.locks.cend(); ++it)
+                observation(it.key());
+            for (auto it = n.unreadable.cbegin(); it != n.unreadable.cend(); ++it)
+                observation(it.key());
+            continue;
+        }
+        for (auto it = n.unreadable.cbegin(); it != n.unreadable.cend(); ++it)
+            if (!n.locks.contains(it.key()))
+                observation(it.key()).nodes[i] = RedlockObservation::Node::unreadable(n.name, *it);
+        for (auto it = n.locks.cbegin(); it != n.locks.cend(); ++it) {
+            RedlockObservation::Node &held = observation(it.key()).nodes[i];
+            held = it->node;
+            held.ttlMs = it->deadlineMs < 0 ? -1 : std::max<qint64>(0, it->deadlineMs - now);
+        }
     }
+    std::sort(out.begin(), out.end(), [](const RedlockObservation &a, const RedlockObservation &b) { return a.key < b.key; });
     Q_EMIT finished(out);
 }

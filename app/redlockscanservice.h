@@ -58,18 +58,27 @@ Q_SIGNALS:
     void nodeFailed(int node, const QString &message);
 
 private:
+    // What one node holds under a key: its part of the observation, and the deadline its TTL
+    // is counted down from when the nodes are brought to one instant.
+    struct Held
+    {
+        RedlockObservation::Node node;
+        qint64 deadlineMs = -1;
+    };
+
     struct Node
     {
         QString name;
         RedisTopology *topology = nullptr;
         DiscoveryService *discovery = nullptr;
-        QHash<QByteArray, LockInfo> locks;
+        QHash<QByteArray, Held> locks;
         QHash<QByteArray, QString> unreadable; // key → why its read failed
         QString failure;                       // the whole walk failed
         bool walked = false;
     };
 
     void onWalked();
+    void keep(int node, const LockInfo &lock);
     void readMissing();
     void merge();
 
