@@ -13,6 +13,7 @@
 #include "dialectregistry.h"
 #include "dialectscommand.h"
 #include "embeddedsandbox.h"
+#include "grouptransport.h"
 #include "mainwindow.h"
 #include "profilestore.h"
 #include "redlockadmincommand.h"
@@ -218,8 +219,9 @@ int runCli(int argc, char *argv[], const QStringList &arguments)
 // `lockscope --redlock URL,URL,...`: the group's own window, watching every node.
 int runGroupWindow(const CliOptions &options, const DialectRegistry &registry, const AuditLog &audit)
 {
-    RedlockWatchService watch(options.redlock, &registry);
-    RedlockAdminService admin(options.redlock, &registry, &audit);
+    GroupTransport transport(options.redlock.nodes); // one way to each node for the watch and the actions
+    RedlockWatchService watch(options.redlock, &registry, nullptr, &transport);
+    RedlockAdminService admin(options.redlock, &registry, &audit, nullptr, &transport);
     admin.setReadOnly(options.readOnly);
     DiscoveryOptions discovery;
     discovery.patterns = options.patterns;

@@ -2,6 +2,7 @@
 
 #include "auditlog.h"
 #include "dialectregistry.h"
+#include "grouptransport.h"
 #include "luascripts.h"
 #include "monotonicclock.h"
 #include "profileoptions.h"
@@ -77,12 +78,18 @@ QString RedlockAdminPlan::guardText() const
 }
 
 RedlockAdminService::RedlockAdminService(const RedlockGroup &group, const DialectRegistry *registry, const AuditLog *audit,
-                                         QObject *parent)
+                                         QObject *parent, GroupTransport *transport)
     : QObject(parent)
     , m_group(group)
     , m_registry(registry)
     , m_audit(audit)
+    , m_transport(transport ? transport : new GroupTransport(group.nodes, this))
 {
+    // A node whose tunnel comes up later connects then; until it does, it is not written to.
+    connect(m_transport, &GroupTransport::nodeReady, this, [this](int node) {
+        if (m_opened && node < m_connections.size())
+            m_connections.at(node)->open();
+    });
 }
 
 RedlockAdminService::~RedlockAdminService()
@@ -108,11 +115,13 @@ void RedlockAdminService::open()
             options.commandTimeoutMs = m_nodeTimeoutMs;
             options.connectTimeoutMs = std::min(options.connectTimeoutMs, m_nodeTimeoutMs);
             options.reconnectMaxMs = 1000;
-            m_connections << new RedisConnection(options, this);
+            m_connections << new RedisConnection(m_transport->route(int(m_connections.size()), options), this);
         }
     }
-    for (RedisConnection *c : std::as_const(m_connections))
-        c->open();
+    m_transport->start();
+    for (int i = 0; i < m_connections.size(); ++i)
+        if (m_transport->isReady(i))
+            m_connections.at(i)->open();
 }
 
 void RedlockAdminService::close()
@@ -392,6 +401,9 @@ RedlockNodeResult RedlockAdminService::fromReply(int node, const RedisReply &rep
         const bool unanswered = reply.origin() == RedisReply::Origin::Unanswered;
         r.outcome = unanswered ? NodeOutcome::Unknown : NodeOutcome::Error;
         r.message = unanswered ? tr("no answer in time (%1): it may or may not have run").arg(reply.errorMessage()) : reply.errorMessage();
+        // Not sent because the node cannot be reached at all: its tunnel says why.
+        if (reply.origin() == RedisReply::Origin::NotSent && !m_transport->failure(node).isEmpty())
+            r.message = m_transport->failure(node);
         return r;
     }
     if (!scripted) {

@@ -15,6 +15,7 @@
 class AuditLog;
 class Dialect;
 class DialectRegistry;
+class GroupTransport;
 class RedisConnection;
 class RedisReply;
 
@@ -79,8 +80,10 @@ class RedlockAdminService final : public QObject
 public:
     using ResultHandler = std::function<void(const RedlockAdminResult &result)>;
 
+    // Each node is reached as transport says (shared with the group's scan or watch, so one
+    // tunnel per node); without one, the service makes its own from the group's profiles.
     RedlockAdminService(const RedlockGroup &group, const DialectRegistry *registry, const AuditLog *audit,
-                        QObject *parent = nullptr);
+                        QObject *parent = nullptr, GroupTransport *transport = nullptr);
     // Actions still running get their outcome, unknown, in the audit log.
     ~RedlockAdminService() override;
 
@@ -131,6 +134,7 @@ private:
     RedlockGroup m_group;
     const DialectRegistry *m_registry;
     const AuditLog *m_audit;
+    GroupTransport *m_transport;
     QList<RedisConnection *> m_connections;
     bool m_opened = false;
     bool m_readOnly = false;

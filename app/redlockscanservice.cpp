@@ -2,16 +2,20 @@
 
 #include "dialectregistry.h"
 #include "discoveryservice.h"
+#include "grouptransport.h"
 #include "monotonicclock.h"
 #include "profileoptions.h"
 #include "servertopology.h"
 
 #include <algorithm>
 
-RedlockScanService::RedlockScanService(const QList<ConnectionProfile> &nodes, const DialectRegistry *registry, QObject *parent)
+RedlockScanService::RedlockScanService(const QList<ConnectionProfile> &nodes, const DialectRegistry *registry, QObject *parent,
+                                       GroupTransport *transport)
     : QObject(parent)
+    , m_transport(transport ? transport : new GroupTransport(nodes, this))
 {
-    for (const ConnectionProfile &profile : nodes) {
+    for (qsizetype i = 0; i < nodes.size(); ++i) {
+        const ConnectionProfile &profile = nodes.at(i);
         Node n;
         n.name = profile.endpoint();
         // Each node is a deployment of its own: a standalone master as a rule, a cluster if
@@ -19,9 +23,15 @@ RedlockScanService::RedlockScanService(const QList<ConnectionProfile> &nodes, co
         ConnectionOptions options = ProfileOptions::toOptions(profile, QStringLiteral("lockscope"));
         options.reconnectMaxMs = 1000;
         n.topology = new ServerTopology(options, {}, this);
+        n.topology->setTransport(m_transport->route(int(i)));
         n.discovery = new DiscoveryService(n.topology, registry, this);
         m_nodes << n;
     }
+    // A node whose tunnel comes up after the first scan connects then, for the next ones.
+    connect(m_transport, &GroupTransport::nodeReady, this, [this](int node) {
+        if (m_opened && node < m_nodes.size())
+            m_nodes.at(node).topology->open();
+    });
     for (int i = 0; i < m_nodes.size(); ++i) {
         DiscoveryService *d = m_nodes.at(i).discovery;
         connect(d, &DiscoveryService::locksFound, this, [this, i](const QList<LockInfo> &locks) {
@@ -68,6 +78,20 @@ QString RedlockScanService::nodeName(int node) const
 
 void RedlockScanService::start(bool walk)
 {
+    // A node still waiting for its tunnel would be walked as holding nothing: the first scan
+    // waits until every node is reachable or known not to be.
+    QObject::disconnect(m_waitForTransport);
+    m_transport->start();
+    if (!m_transport->isSettled()) {
+        ++m_generation;
+        m_running = true;
+        m_waitForTransport = connect(m_transport, &GroupTransport::settled, this, [this, walk] {
+            QObject::disconnect(m_waitForTransport);
+            if (m_running)
+                start(walk);
+        });
+        return;
+    }
     ++m_generation;
     m_running = true;
     m_pendingReads = 0;
@@ -79,15 +103,24 @@ void RedlockScanService::start(bool walk)
     }
     if (!m_opened) {
         m_opened = true;
-        for (Node &n : m_nodes)
-            n.topology->open();
+        for (int i = 0; i < m_nodes.size(); ++i) {
+            if (m_transport->isReady(i))
+                m_nodes.at(i).topology->open();
+            else
+                m_nodes[i].failure = m_transport->failure(i);
+        }
     } else {
         // A node that was reached once and is down now would keep its discovery waiting until
         // it is back: a scan again (a watch's) reads it as unreadable at once, and its
         // connection, which keeps trying, brings it back into a later scan.
-        for (Node &n : m_nodes)
-            if (!n.topology->isReady())
+        for (int i = 0; i < m_nodes.size(); ++i) {
+            Node &n = m_nodes[i];
+            if (n.topology->isReady())
+                continue;
+            n.failure = m_transport->failure(i);
+            if (n.failure.isEmpty())
                 n.failure = n.topology->lastError().isEmpty() ? tr("not connected") : n.topology->lastError();
+        }
     }
     // Each discovery waits for its node to be known (or found down) before it walks.
     for (int i = 0; i < m_nodes.size(); ++i) {
@@ -108,6 +141,7 @@ void RedlockScanService::close()
 {
     ++m_generation;
     m_running = false;
+    QObject::disconnect(m_waitForTransport);
     for (Node &n : m_nodes) {
         n.discovery->cancel();
         n.topology->close();

@@ -11,6 +11,7 @@
 
 class DialectRegistry;
 class DiscoveryService;
+class GroupTransport;
 class RedisTopology;
 
 // One scan of a Redlock group: N independent deployments (usually five standalone masters),
@@ -28,7 +29,10 @@ class RedlockScanService final : public QObject
     Q_DISABLE_COPY_MOVE(RedlockScanService)
 
 public:
-    RedlockScanService(const QList<ConnectionProfile> &nodes, const DialectRegistry *registry, QObject *parent = nullptr);
+    // Each node is reached as transport says (its socket or SSH tunnel); without one, the
+    // service makes its own from the nodes' profiles.
+    RedlockScanService(const QList<ConnectionProfile> &nodes, const DialectRegistry *registry, QObject *parent = nullptr,
+                       GroupTransport *transport = nullptr);
     ~RedlockScanService() override;
 
     // Applied to every node's discovery (patterns, caps).
@@ -45,7 +49,7 @@ public:
 
     // Connects (on first use) and scans every node at once. Without walk, no node is walked:
     // only the known keys are read, by key, on every node (a watch's cheap round between
-    // two walks).
+    // two walks). The first scan waits for the nodes' SSH tunnels to be up or to fail.
     void start(bool walk = true);
     // Closes every connection; a running scan ends without finished().
     void close();
@@ -83,6 +87,8 @@ private:
     void merge();
 
     QList<Node> m_nodes;
+    GroupTransport *m_transport;
+    QMetaObject::Connection m_waitForTransport;
     QList<QByteArray> m_known;
     bool m_running = false;
     bool m_opened = false;

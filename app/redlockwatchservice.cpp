@@ -16,10 +16,11 @@ QStringList names(const RedlockGroup &group)
 }
 } // namespace
 
-RedlockWatchService::RedlockWatchService(const RedlockGroup &group, const DialectRegistry *registry, QObject *parent)
+RedlockWatchService::RedlockWatchService(const RedlockGroup &group, const DialectRegistry *registry, QObject *parent,
+                                         GroupTransport *transport)
     : QObject(parent)
     , m_group(group)
-    , m_scan(new RedlockScanService(group.nodes, registry, this))
+    , m_scan(new RedlockScanService(group.nodes, registry, this, transport))
     , m_deriver(names(group), group.driftFactor)
 {
     m_next.setSingleShot(true);

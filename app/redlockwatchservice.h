@@ -10,6 +10,7 @@
 #include <QTimer>
 
 class DialectRegistry;
+class GroupTransport;
 class RedlockScanService;
 
 // A live watch over a Redlock group: the group scanned again and again, one scan after the
@@ -23,7 +24,10 @@ class RedlockWatchService final : public QObject
     Q_DISABLE_COPY_MOVE(RedlockWatchService)
 
 public:
-    RedlockWatchService(const RedlockGroup &group, const DialectRegistry *registry, QObject *parent = nullptr);
+    // transport: how each node is reached (see RedlockScanService), shared with the window's
+    // admin actions; made from the group's profiles when not given.
+    RedlockWatchService(const RedlockGroup &group, const DialectRegistry *registry, QObject *parent = nullptr,
+                        GroupTransport *transport = nullptr);
     ~RedlockWatchService() override;
 
     const RedlockGroup &group() const { return m_group; }
