@@ -13,7 +13,9 @@
 #include "redlockwatchservice.h"
 #include "connectionopener.h"
 #include "dialectregistry.h"
+#include "grouptransport.h"
 #include "holderspanel.h"
+#include "hostkeyquestion.h"
 #include "profileeditordialog.h"
 #include "profilestore.h"
 #include "discoveryoptions.h"
@@ -720,36 +722,16 @@ bool MainWindow::isReadOnly() const
 
 void MainWindow::askHostKey(const QString &destination, const QString &fingerprint, const QString &keyType)
 {
-    // As ssh asks it: the operator compares the fingerprint with the one the bastion's owner
-    // published. Window-modal and opened with open(): the session waits, the GUI does not.
-    auto *box = new QMessageBox(QMessageBox::Warning, tr("Unknown SSH host key"),
-                                tr("The authenticity of the SSH server %1 cannot be established.\n\n"
-                                   "Its %2 key fingerprint is\n%3\n\n"
-                                   "It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your "
-                                   "bastion host.")
-                                    .arg(destination, keyType, fingerprint),
-                                QMessageBox::NoButton, this);
-    box->setObjectName(QStringLiteral("hostKeyQuestion"));
-    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QPushButton *remember = box->addButton(tr("Trust and remember"), QMessageBox::AcceptRole);
-    QPushButton *once = box->addButton(tr("Trust this time"), QMessageBox::AcceptRole);
-    QPushButton *refuse = box->addButton(tr("Refuse"), QMessageBox::RejectRole);
-    box->setDefaultButton(refuse);
-    box->setAttribute(Qt::WA_DeleteOnClose);
     const QPointer<Session> asking = session();
-    connect(box, &QMessageBox::finished, this, [this, box, remember, once, asking] {
+    m_hostKeyQuestion = HostKeyQuestion::ask(destination, fingerprint, keyType, this, [this, asking](HostKeyQuestion::Answer answer) {
         // Answered for the session that asked, never for one that replaced it since.
         if (!asking || asking != session())
             return;
-        if (box->clickedButton() == remember)
-            m_sessions->acceptHostKey(true);
-        else if (box->clickedButton() == once)
-            m_sessions->acceptHostKey(false);
-        else
+        if (answer == HostKeyQuestion::Answer::Refuse)
             m_sessions->rejectHostKey();
+        else
+            m_sessions->acceptHostKey(answer == HostKeyQuestion::Answer::TrustAndRemember);
     });
-    m_hostKeyQuestion = box;
-    box->open();
 }
 
 QMessageBox *MainWindow::hostKeyQuestion() const
@@ -794,11 +776,23 @@ void MainWindow::openRedlockGroup(const RedlockGroup &group)
             auto *view = new RedlockGroupView;
             view->setAttribute(Qt::WA_DeleteOnClose);
             view->setWindowTitle(tr("LockScope — %1").arg(filled->name));
-            auto *watch = new RedlockWatchService(*filled, m_registry, view);
+            // Each node as its saved connection reaches it (socket, SSH tunnel), one way for the
+            // watch and the admin actions; an unknown bastion key is asked about over this window.
+            auto *transport = new GroupTransport(filled->nodes, view);
+            connect(transport, &GroupTransport::hostKeyUnknown, view,
+                    [view, transport](int node, const QString &destination, const QString &fingerprint, const QString &keyType) {
+                        HostKeyQuestion::ask(destination, fingerprint, keyType, view, [transport, node](HostKeyQuestion::Answer answer) {
+                            if (answer == HostKeyQuestion::Answer::Refuse)
+                                transport->rejectHostKey(node);
+                            else
+                                transport->acceptHostKey(node, answer == HostKeyQuestion::Answer::TrustAndRemember);
+                        });
+                    });
+            auto *watch = new RedlockWatchService(*filled, m_registry, view, transport);
             view->follow(watch);
             // Read-only as the window is, or as any node's saved connection is; a group with a
             // production node asks for the key before a force-release.
-            auto *admin = new RedlockAdminService(*filled, m_registry, m_sessions->audit(), view);
+            auto *admin = new RedlockAdminService(*filled, m_registry, m_sessions->audit(), view, transport);
             bool readOnly = isReadOnly(), production = false;
             for (const ConnectionProfile &node : filled->nodes) {
                 readOnly = readOnly || node.readOnly;

@@ -3114,6 +3114,39 @@ to 200 ms (default 200; at most 1 minute)</source>
     </message>
 </context>
 <context>
+    <name>HostKeyQuestion</name>
+    <message>
+        <source>Unknown SSH host key</source>
+        <translation>未知的 SSH 主机密钥</translation>
+    </message>
+    <message>
+        <source>The authenticity of the SSH server %1 cannot be established.
+
+Its %2 key fingerprint is
+%3
+
+It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your bastion host.</source>
+        <translation>无法确认 SSH 服务器 %1 的真实性。
+
+其 %2 密钥指纹为
+%3
+
+该密钥不在 ~/.ssh/known_hosts 中。只有确认这是你的跳板机的指纹时才连接。</translation>
+    </message>
+    <message>
+        <source>Trust and remember</source>
+        <translation>信任并记住</translation>
+    </message>
+    <message>
+        <source>Trust this time</source>
+        <translation>仅本次信任</translation>
+    </message>
+    <message>
+        <source>Refuse</source>
+        <translation>拒绝</translation>
+    </message>
+</context>
+<context>
     <name>HotLockModel</name>
     <message>
         <source>Lock</source>
@@ -4217,36 +4250,6 @@ to 200 ms (default 200; at most 1 minute)</source>
     <message>
         <source>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1: some masters unreachable, their locks stale</source>
         <translation>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1：部分主节点无法访问，其上的锁已过时</translation>
-    </message>
-    <message>
-        <source>Unknown SSH host key</source>
-        <translation>未知的 SSH 主机密钥</translation>
-    </message>
-    <message>
-        <source>The authenticity of the SSH server %1 cannot be established.
-
-Its %2 key fingerprint is
-%3
-
-It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your bastion host.</source>
-        <translation>无法确认 SSH 服务器 %1 的真实性。
-
-其 %2 密钥指纹为
-%3
-
-该密钥不在 ~/.ssh/known_hosts 中。只有确认这是你的跳板机的指纹时才连接。</translation>
-    </message>
-    <message>
-        <source>Trust and remember</source>
-        <translation>信任并记住</translation>
-    </message>
-    <message>
-        <source>Trust this time</source>
-        <translation>仅本次信任</translation>
-    </message>
-    <message>
-        <source>Refuse</source>
-        <translation>拒绝</translation>
     </message>
     <message>
         <source>The secrets of %1 are not at hand (%2): connect to it once to give them</source>
