@@ -1,6 +1,7 @@
 #include "clicommand.h"
 
 #include "connectionstore.h"
+#include "grouptransport.h"
 #include "session.h"
 #include "terminalprompt.h"
 #include "terminationsignals.h"
@@ -34,13 +35,7 @@ CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registr
     });
     // Nobody is there to look at a fingerprint: an unknown bastion is refused, and the
     // operator who has checked it says so with --ssh-accept-new (which records it).
-    connect(m_sessions, &SessionManager::hostKeyUnknown, this,
-            [this](const QString &destination, const QString &fingerprint, const QString &keyType) {
-                fail(ConnectionError, tr("the SSH server %1 is not known: its %2 host key fingerprint is %3, and "
-                                                     "~/.ssh/known_hosts has no entry for it. If that is the bastion's key, run "
-                                                     "again with --ssh-accept-new to accept it and record it there.")
-                                          .arg(destination, keyType, fingerprint));
-            });
+    connect(m_sessions, &SessionManager::hostKeyUnknown, this, &CliCommand::refuseHostKey);
     connect(m_sessions, &SessionManager::sandboxFailed, this,
             [this](const QString &message) { fail(ConnectionError, tr("sandbox: %1").arg(message)); });
     connect(m_sessions, &SessionManager::stateChanged, this, [this](Session::State state) {
@@ -86,12 +81,31 @@ int CliCommand::exec()
     return QCoreApplication::exec();
 }
 
+void CliCommand::refuseHostKey(const QString &destination, const QString &fingerprint, const QString &keyType)
+{
+    fail(ConnectionError, tr("the SSH server %1 is not known: its %2 host key fingerprint is %3, and "
+                             "~/.ssh/known_hosts has no entry for it. If that is the bastion's key, run "
+                             "again with --ssh-accept-new to accept it and record it there.")
+                              .arg(destination, keyType, fingerprint));
+}
+
+GroupTransport *CliCommand::groupTransport()
+{
+    if (!m_groupTransport) {
+        m_groupTransport = new GroupTransport(m_options.redlock.nodes, this);
+        connect(m_groupTransport, &GroupTransport::hostKeyUnknown, this,
+                [this](int, const QString &destination, const QString &fingerprint, const QString &keyType) {
+                    refuseHostKey(destination, fingerprint, keyType);
+                });
+    }
+    return m_groupTransport;
+}
+
 void CliCommand::open()
 {
     // A Redlock group is N deployments, not one session: its command opens its own.
     if (!m_options.redlock.isEmpty()) {
-        m_started = true;
-        run();
+        fillGroupSecrets(0);
         return;
     }
     if (m_options.sandbox) {
@@ -105,19 +119,35 @@ void CliCommand::open()
     m_store->fillSecrets(m_options.connection, this, [this](const ConnectionProfile &filled, const QList<SecretKind> &missing,
                                                             const QString &note) {
         m_options.connection = filled;
-        askFor(missing, note);
+        askFor(&m_options.connection, missing, note, [this] { m_sessions->connectTo(m_options.connection); });
     });
 }
 
-void CliCommand::askFor(QList<SecretKind> missing, const QString &note)
+void CliCommand::fillGroupSecrets(int node)
+{
+    if (m_finished)
+        return;
+    if (!m_store || m_options.groupName.isEmpty() || node == m_options.redlock.size()) {
+        m_started = true;
+        run();
+        return;
+    }
+    m_store->fillSecrets(m_options.redlock.nodes.at(node), this,
+                         [this, node](const ConnectionProfile &filled, const QList<SecretKind> &missing, const QString &note) {
+                             m_options.redlock.nodes[node] = filled;
+                             askFor(&m_options.redlock.nodes[node], missing, note, [this, node] { fillGroupSecrets(node + 1); });
+                         });
+}
+
+void CliCommand::askFor(ConnectionProfile *profile, QList<SecretKind> missing, const QString &note, std::function<void()> then)
 {
     if (m_finished)
         return;
     if (missing.isEmpty()) {
-        m_sessions->connectTo(m_options.connection);
+        then();
         return;
     }
-    const ConnectionProfile &c = m_options.connection;
+    const ConnectionProfile &c = *profile;
     const SecretKind kind = missing.takeFirst();
     if (!TerminalPrompt::isInteractive()) {
         const QString env = kind == SecretKind::RedisPassword ? tr(", or set REDISCLI_AUTH") : QString();
@@ -130,15 +160,14 @@ void CliCommand::askFor(QList<SecretKind> missing, const QString &note)
         fprintf(stderr, "lockscope: %s\n", qUtf8Printable(note));
     if (!m_prompt)
         m_prompt = new TerminalPrompt(this);
-    m_prompt->askSecret(tr("%1 for %2: ").arg(SecretKinds::text(kind), c.name), [this, kind, missing](std::optional<QString> answer) {
+    m_prompt->askSecret(tr("%1 for %2: ").arg(SecretKinds::text(kind), c.name), [this, profile, kind, missing, then](std::optional<QString> answer) {
         if (!answer || answer->isEmpty()) {
-            fail(ConnectionError, tr("no %1 given for \"%2\"; nothing was connected")
-                                      .arg(SecretKinds::text(kind), m_options.connection.name));
+            fail(ConnectionError, tr("no %1 given for \"%2\"; nothing was connected").arg(SecretKinds::text(kind), profile->name));
             return;
         }
         // Kept in this process's memory only, for this run.
-        m_options.connection.setSecret(kind, *answer);
-        askFor(missing, QString());
+        profile->setSecret(kind, *answer);
+        askFor(profile, missing, QString(), then);
     });
 }
 

@@ -7,10 +7,12 @@
 #include <QObject>
 
 #include <cstdio>
+#include <functional>
 
 class AuditLog;
 class ConnectionStore;
 class DialectRegistry;
+class GroupTransport;
 class RedisTopology;
 class Session;
 class TerminalPrompt;
@@ -64,6 +66,9 @@ protected:
     // want of a connection (failed, unreachable) or may have run (unknown) is a connection error.
     static int exitCodeOf(AdminResult::Outcome outcome, bool reachable);
 
+    // A Redlock group's way to each of its nodes (their sockets, SSH tunnels), made once for
+    // all the command's services; an unknown bastion key fails the command as for one server.
+    GroupTransport *groupTransport();
     SessionManager *sessions() const { return m_sessions; }
     Session *session() const;
     RedisTopology *topology() const;
@@ -76,13 +81,17 @@ protected:
 
 private:
     void open();
-    // Asks for the secrets of the saved connection that no keychain had, one by one, then
-    // connects; without a terminal to ask on, fails with exit code 3 and says why.
-    void askFor(QList<SecretKind> missing, const QString &note);
+    // A saved group's nodes' secrets, node after node, from the keychain or the terminal; then run().
+    void fillGroupSecrets(int node);
+    // Asks for the secrets of a saved connection (profile) that no keychain had, one by one,
+    // then goes on; without a terminal to ask on, fails with exit code 3 and says why.
+    void askFor(ConnectionProfile *profile, QList<SecretKind> missing, const QString &note, std::function<void()> then);
+    void refuseHostKey(const QString &destination, const QString &fingerprint, const QString &keyType);
 
     CliOptions m_options;
     ConnectionStore *m_store = nullptr;
     TerminalPrompt *m_prompt = nullptr;
+    GroupTransport *m_groupTransport = nullptr;
     const DialectRegistry *m_registry;
     SessionManager *m_sessions;
     TerminationSignals *m_signals;

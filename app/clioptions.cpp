@@ -114,6 +114,10 @@ const QList<OptionSpec> &optionTable()
                         "repeated); each lock is read as one quorum across them (scan, watch,\n"
                         "the window's group view), or acquired, extended and released on all\n"
                         "of them at once")},
+        {{QStringLiteral("group")}, QStringLiteral("NAME"), Scan | Watch | Admin, S::Connection,
+         QT_TRANSLATE_NOOP("CliOptions", "a saved Redlock group (the window's Redlock groups… dialog saves them):\n"
+                        "its nodes are saved connections, each reached its own way (Unix\n"
+                        "socket, SSH tunnel), its secrets from the keychain")},
         {{QStringLiteral("sandbox")}, QString(), Connected, S::Connection,
          QT_TRANSLATE_NOOP("CliOptions", "start a private redis-server with sample locks and use it")},
 
@@ -554,6 +558,38 @@ bool applyConnection(const Reader &in, ConnectionProfile &c, bool deferred, bool
     return true;
 }
 
+// --drift-factor, --retry-count, --retry-delay over g: the group given by URLs, or a saved one.
+bool applyGroupParameters(const Reader &in, RedlockGroup &g, QString *error)
+{
+    auto refuse = [error](const QString &message) {
+        *error = message;
+        return false;
+    };
+    if (in.isSet(QStringLiteral("drift-factor"))) {
+        // A fraction of the TTL, as the libraries take it: 0.01 is 1 %.
+        static const QRegularExpression re(QStringLiteral("^\\s*(0|0?\\.[0-9]{1,6})\\s*$"));
+        const QString text = in.value(QStringLiteral("drift-factor"));
+        if (!re.match(text).hasMatch())
+            return refuse(CliOptions::tr("--drift-factor wants a fraction of the TTL from 0 to 0.999999 (0.01 is 1 %), not '%1'").arg(text));
+        g.driftFactor = text.trimmed().toDouble();
+    }
+    if (in.isSet(QStringLiteral("retry-count"))) {
+        QString why;
+        const std::optional<qint64> n = in.integer(QStringLiteral("retry-count"), CliOptions::tr("a number of retries from 0 to 1000"), 0, 1000, &why);
+        if (!n)
+            return refuse(why);
+        g.retryCount = int(*n);
+    }
+    if (in.isSet(QStringLiteral("retry-delay"))) {
+        QString why;
+        const std::optional<qint64> ms = in.duration(QStringLiteral("retry-delay"), 0, minute, 1, &why);
+        if (!ms)
+            return refuse(why);
+        g.retryDelayMs = int(*ms);
+    }
+    return true;
+}
+
 // --redlock and --drift-factor: every node from its own URL, so the options that describe one
 // deployment (-h, -u, --sentinel, --ssh …) have nothing to apply to beside it.
 bool applyRedlock(const Reader &in, CliOptions &o, QString *error)
@@ -563,6 +599,7 @@ bool applyRedlock(const Reader &in, CliOptions &o, QString *error)
         return false;
     };
     const bool byNode = redlockNodes(in);
+    const bool saved = in.isSet(QStringLiteral("group"));
     if (byNode) {
         const QStringList nodes = in.values(QStringLiteral("node"));
         for (const QString &node : nodes)
@@ -573,70 +610,62 @@ bool applyRedlock(const Reader &in, CliOptions &o, QString *error)
         if (in.isSet(QStringLiteral("redlock")))
             return refuse(CliOptions::tr("give the Redlock group's servers with --redlock or with --node URL, not both"));
     }
-    const QString spelling = byNode ? QStringLiteral("--node") : QStringLiteral("--redlock");
+    if (saved && (in.isSet(QStringLiteral("redlock")) || byNode))
+        return refuse(CliOptions::tr("give a Redlock group by --group NAME or by its URLs (--redlock, --node), not both"));
+    const QString spelling = saved ? QStringLiteral("--group") : byNode ? QStringLiteral("--node") : QStringLiteral("--redlock");
     if (byNode && !(findOption(QStringLiteral("redlock"))->takenBy & bit(o.command)))
         return refuse(CliOptions::tr("--node URL names a server of a Redlock group, which is for %1; a cluster's nodes are HOST:PORT")
                           .arg(takersText(findOption(QStringLiteral("redlock"))->takenBy)));
-    if (!in.isSet(QStringLiteral("redlock")) && !byNode) {
+    if (!saved && !in.isSet(QStringLiteral("redlock")) && !byNode) {
         for (const QString &name : {QStringLiteral("drift-factor"), QStringLiteral("retry-count"), QStringLiteral("retry-delay")})
             if (in.isSet(name))
-                return refuse(CliOptions::tr("%1 is for a Redlock group: add --redlock URL,URL,...").arg(dashed(name)));
+                return refuse(CliOptions::tr("%1 is for a Redlock group: add --redlock URL,URL,... or --group NAME").arg(dashed(name)));
         return true;
     }
+    // Each node comes with its own way there (its URL, or its saved connection): what is
+    // about one deployment has nothing to apply to. A saved group's nodes may stand behind a
+    // bastion whose new key the operator accepts for all of them.
     for (const OptionSpec &spec : optionTable()) {
         const QString &name = spec.names.last();
-        if (spec.section == Section::Connection && in.isSet(name) && name != QLatin1String("redlock") && name != QLatin1String("node")
-            && name != QLatin1String("connect-timeout") && name != QLatin1String("no-auth-warning"))
-            return refuse(CliOptions::tr("%1 names each node by its own URL: %2 does not go with it").arg(spelling, in.spelled(name)));
+        if (spec.section != Section::Connection || !in.isSet(name) || name == QLatin1String("redlock") || name == QLatin1String("node")
+            || name == QLatin1String("group") || name == QLatin1String("connect-timeout") || name == QLatin1String("no-auth-warning")
+            || (saved && name == QLatin1String("ssh-accept-new")))
+            continue;
+        return refuse(saved ? CliOptions::tr("--group takes its nodes from their saved connections: %1 does not go with it").arg(in.spelled(name))
+                            : CliOptions::tr("%1 names each node by its own URL: %2 does not go with it").arg(spelling, in.spelled(name)));
     }
-    QStringList seen;
-    for (const QString &value : in.values(byNode ? QStringLiteral("node") : QStringLiteral("redlock"))) {
-        for (const QString &url : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-            ConnectionProfile node;
-            node.connectTimeoutMs = o.connection.connectTimeoutMs;
-            QString why;
-            if (!isNodeUrl(url))
-                return refuse(CliOptions::tr("%1 wants redis:// or rediss:// URLs, one per node, not '%2'").arg(spelling, url));
-            if (!node.applyUrl(url.trimmed(), &why))
-                return refuse(CliOptions::tr("%1 '%2': %3").arg(spelling, url, why));
-            // The same server twice would count its vote twice.
-            if (seen.contains(node.endpoint()))
-                return refuse(CliOptions::tr("%1 names %2 twice: each node of a group is a server of its own").arg(spelling, node.endpoint()));
-            seen << node.endpoint();
-            o.passwordOnCommandLine = o.passwordOnCommandLine || !node.password.isEmpty();
-            o.redlock.nodes << node;
+    if (saved) {
+        o.groupName = in.value(QStringLiteral("group")); // its nodes: CliOptions::useSavedGroup(), once it is read
+    } else {
+        QStringList seen;
+        for (const QString &value : in.values(byNode ? QStringLiteral("node") : QStringLiteral("redlock"))) {
+            for (const QString &url : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+                ConnectionProfile node;
+                node.connectTimeoutMs = o.connection.connectTimeoutMs;
+                QString why;
+                if (!isNodeUrl(url))
+                    return refuse(CliOptions::tr("%1 wants redis:// or rediss:// URLs, one per node, not '%2'").arg(spelling, url));
+                if (!node.applyUrl(url.trimmed(), &why))
+                    return refuse(CliOptions::tr("%1 '%2': %3").arg(spelling, url, why));
+                // The same server twice would count its vote twice.
+                if (seen.contains(node.endpoint()))
+                    return refuse(CliOptions::tr("%1 names %2 twice: each node of a group is a server of its own").arg(spelling, node.endpoint()));
+                seen << node.endpoint();
+                o.passwordOnCommandLine = o.passwordOnCommandLine || !node.password.isEmpty();
+                o.redlock.nodes << node;
+            }
         }
+        if (o.redlock.size() < 2)
+            return refuse(CliOptions::tr("%1 wants the URLs of at least 2 servers (a Redlock group usually has 5)").arg(spelling));
     }
-    if (o.redlock.size() < 2)
-        return refuse(CliOptions::tr("%1 wants the URLs of at least 2 servers (a Redlock group usually has 5)").arg(spelling));
     // A group's watch reads its known locks every --interval and walks every --rescan: no
     // budget to pace it by, no notifications to turn on.
     for (const QString name : {QStringLiteral("budget"), QStringLiteral("enable-notifications")})
         if (in.isSet(name))
             return refuse(CliOptions::tr("%1 is for the watch of one deployment: a Redlock group reads its known locks every --interval "
                                          "and looks for new ones every --rescan").arg(in.spelled(name)));
-    if (in.isSet(QStringLiteral("drift-factor"))) {
-        // A fraction of the TTL, as the libraries take it: 0.01 is 1 %.
-        static const QRegularExpression re(QStringLiteral("^\\s*(0|0?\\.[0-9]{1,6})\\s*$"));
-        const QString text = in.value(QStringLiteral("drift-factor"));
-        if (!re.match(text).hasMatch())
-            return refuse(CliOptions::tr("--drift-factor wants a fraction of the TTL from 0 to 0.999999 (0.01 is 1 %), not '%1'").arg(text));
-        o.redlock.driftFactor = text.trimmed().toDouble();
-    }
-    if (in.isSet(QStringLiteral("retry-count"))) {
-        QString why;
-        const std::optional<qint64> n = in.integer(QStringLiteral("retry-count"), CliOptions::tr("a number of retries from 0 to 1000"), 0, 1000, &why);
-        if (!n)
-            return refuse(why);
-        o.redlock.retryCount = int(*n);
-    }
-    if (in.isSet(QStringLiteral("retry-delay"))) {
-        QString why;
-        const std::optional<qint64> ms = in.duration(QStringLiteral("retry-delay"), 0, minute, 1, &why);
-        if (!ms)
-            return refuse(why);
-        o.redlock.retryDelayMs = int(*ms);
-    }
+    if (!applyGroupParameters(in, o.redlock, error))
+        return false;
     // A group's lock is written as the Redlock libraries write it, unless --dialect says whose.
     if (!in.isSet(QStringLiteral("dialect")))
         o.dialect = QStringLiteral("node-redlock");
@@ -776,7 +805,8 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     o.noAuthWarning = in.isSet(QStringLiteral("no-auth-warning"));
     // With a saved connection, the options are checked again over its fields (useSaved):
     // --cacert alone is right for one that uses TLS.
-    if (!applyConnection(in, o.connection, !o.connectionName.isEmpty(), &o.passwordOnCommandLine, &why))
+    if (!applyConnection(in, o.connection, !o.connectionName.isEmpty() || in.isSet(QStringLiteral("group")), &o.passwordOnCommandLine,
+                         &why))
         return refuse(why);
     for (const OptionSpec &spec : optionTable()) {
         const QString &name = spec.names.last();
@@ -930,6 +960,36 @@ bool CliOptions::useSaved(const ConnectionProfile &saved, QString *error)
     }
     connection = c;
     readOnly = readOnly || saved.readOnly;
+    return true;
+}
+
+bool CliOptions::useSavedGroup(const RedlockGroup &saved, QString *error)
+{
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    for (const OptionSpec &spec : optionTable())
+        parser.addOption(QCommandLineOption(spec.names, QString(), spec.valueName));
+    if (!parser.parse(arguments)) {
+        *error = parser.errorText();
+        return false;
+    }
+    const Reader in(parser);
+    RedlockGroup g = saved;
+    if (!applyGroupParameters(in, g, error))
+        return false;
+    for (ConnectionProfile &node : g.nodes) {
+        if (in.isSet(QStringLiteral("ssh-accept-new")) && node.ssh.enabled())
+            node.ssh.acceptNewHostKey = true;
+        if (in.isSet(QStringLiteral("connect-timeout")))
+            node.connectTimeoutMs = connection.connectTimeoutMs;
+        // Read-only as any of its saved connections is.
+        readOnly = readOnly || node.readOnly;
+    }
+    if (g.size() < 2) {
+        *error = CliOptions::tr("the saved Redlock group \"%1\" has %n node(s); a group needs at least 2", nullptr, int(g.size())).arg(saved.name);
+        return false;
+    }
+    redlock = g;
     return true;
 }
 

@@ -34,6 +34,8 @@ struct CliOptions
     // --redlock URL,URL,… and --drift-factor: a Redlock group, its nodes in the order given
     // (each its own server, from its own URL); empty for any other deployment.
     RedlockGroup redlock;
+    // --group NAME: a saved Redlock group, which useSavedGroup() puts in redlock once read.
+    QString groupName;
     QList<KeyPattern> patterns;   // the lock patterns to scan with (defaults plus --pattern)
     QList<KeyPattern> extraPatterns; // --pattern alone (the window adds them to its settings')
     bool defaultPatterns = true;  // false with --no-default-patterns
@@ -75,6 +77,10 @@ struct CliOptions
     // applied over its fields; read-only when it is (or --read-only says so). False, with
     // *error, when the options do not fit it (--cacert for one without TLS …).
     bool useSaved(const ConnectionProfile &saved, QString *error);
+    // The saved group of --group, with --drift-factor, --retry-count, --retry-delay,
+    // --connect-timeout and --ssh-accept-new of the command line applied over it; read-only
+    // when one of its connections is. False, with *error, when it cannot be used.
+    bool useSavedGroup(const RedlockGroup &saved, QString *error);
     // redis-cli's words, for stderr, when a password was given in the arguments.
     static QString passwordWarning();
     // Everything, or (for a subcommand) its usage and only the options it takes.

@@ -140,6 +140,35 @@ bool useSavedConnection(CliOptions &options, const ConnectionStore &store)
     return true;
 }
 
+// --group NAME: the saved Redlock group under the options given beside it; false, with the
+// reason on stderr, when there is none of that name or it cannot be used.
+bool useSavedGroup(CliOptions &options, const ConnectionStore &store)
+{
+    if (options.groupName.isEmpty())
+        return true;
+    QString error;
+    const std::optional<QList<RedlockGroup>> groups = store.loadGroups(&error);
+    if (!groups) {
+        complain(error);
+        return false;
+    }
+    QStringList names;
+    for (const RedlockGroup &g : *groups) {
+        if (g.name.compare(options.groupName, Qt::CaseInsensitive) == 0) {
+            if (!options.useSavedGroup(g, &error)) {
+                complain(error);
+                return false;
+            }
+            return true;
+        }
+        names << g.name;
+    }
+    complain(names.isEmpty() ? QCoreApplication::translate("main", "no Redlock group is saved (the window's Redlock groups… dialog saves them)")
+                             : QCoreApplication::translate("main", "no saved Redlock group is named \"%1\"; saved: %2")
+                                   .arg(options.groupName, names.join(QStringLiteral(", "))));
+    return false;
+}
+
 int runCommand(CliCommand &&command, ConnectionStore *store)
 {
     command.setSandboxFactory(sandboxFactory(false));
@@ -188,7 +217,7 @@ int runCli(int argc, char *argv[], const QStringList &arguments)
         return CliCommand::Usage;
     SecretStore secrets;
     ConnectionStore connections(&secrets);
-    if (!useSavedConnection(options, connections))
+    if (!useSavedConnection(options, connections) || !useSavedGroup(options, connections))
         return CliCommand::Usage;
     const AuditLog audit = auditLog(settings);
     switch (options.command) {

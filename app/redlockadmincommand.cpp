@@ -1,7 +1,6 @@
 #include "redlockadmincommand.h"
 
 #include "discoveryoptions.h"
-#include "grouptransport.h"
 #include "jsonwriter.h"
 #include "redlockscanservice.h"
 #include "texttable.h"
@@ -16,9 +15,7 @@ RedlockAdminCommand::RedlockAdminCommand(const CliOptions &options, const Dialec
 
 void RedlockAdminCommand::run()
 {
-    // One way to each node for the look at the key and the action on it.
-    m_transport = new GroupTransport(options().redlock.nodes, this);
-    m_admin = new RedlockAdminService(options().redlock, registry(), m_audit, this, m_transport);
+    m_admin = new RedlockAdminService(options().redlock, registry(), m_audit, this, groupTransport());
     m_admin->setReadOnly(options().readOnly);
     switch (options().command) {
     case CliOptions::Command::Acquire:
@@ -41,7 +38,7 @@ void RedlockAdminCommand::run()
 // --observed: the key as every node holds it now, each node then guarded by its own token.
 void RedlockAdminCommand::observe()
 {
-    m_scan = new RedlockScanService(options().redlock.nodes, registry(), this, m_transport);
+    m_scan = new RedlockScanService(options().redlock.nodes, registry(), this, groupTransport());
     DiscoveryOptions discovery;
     QString glob;
     for (const QChar c : QString::fromUtf8(options().key)) {

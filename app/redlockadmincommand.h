@@ -3,7 +3,6 @@
 #include "clicommand.h"
 #include "redlockadminservice.h"
 
-class GroupTransport;
 class RedlockScanService;
 
 // lockscope acquire | extend | release --redlock URL,URL,…: the action on every node of a
@@ -31,7 +30,6 @@ private:
     void execute(const RedlockAdminPlan &plan);
 
     const AuditLog *m_audit;
-    GroupTransport *m_transport = nullptr;
     RedlockAdminService *m_admin = nullptr;
     RedlockScanService *m_scan = nullptr;
 };

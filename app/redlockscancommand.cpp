@@ -8,7 +8,7 @@
 
 void RedlockScanCommand::run()
 {
-    m_scan = new RedlockScanService(options().redlock.nodes, registry(), this);
+    m_scan = new RedlockScanService(options().redlock.nodes, registry(), this, groupTransport());
     DiscoveryOptions discovery;
     discovery.patterns = options().patterns;
     m_scan->setOptions(discovery);

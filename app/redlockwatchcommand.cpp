@@ -23,7 +23,7 @@ RedlockWatchCommand::RedlockWatchCommand(const CliOptions &options, const Dialec
 
 void RedlockWatchCommand::run()
 {
-    m_watch = new RedlockWatchService(options().redlock, registry(), this);
+    m_watch = new RedlockWatchService(options().redlock, registry(), this, groupTransport());
     DiscoveryOptions discovery;
     discovery.patterns = options().patterns;
     m_watch->setOptions(discovery);

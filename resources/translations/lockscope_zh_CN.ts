@@ -1001,10 +1001,6 @@ to 200 ms (default 200; at most 1 minute)</source>
         <translation>--node URL 指定的是红锁组的服务器，仅用于 %1；集群节点的写法是 HOST:PORT</translation>
     </message>
     <message>
-        <source>%1 is for a Redlock group: add --redlock URL,URL,...</source>
-        <translation>%1 用于红锁组：请加上 --redlock URL,URL,...</translation>
-    </message>
-    <message>
         <source>%1 names each node by its own URL: %2 does not go with it</source>
         <translation>%1 用各自的 URL 指定每个节点：%2 不能与它同用</translation>
     </message>
@@ -1033,6 +1029,32 @@ to 200 ms (default 200; at most 1 minute)</source>
                   [--events] [--json]</source>
         <translation>lockscope watch   --redlock URL,URL,... [--drift-factor F] [--pattern P]... [--interval MS] [--rescan MS] [--duration S]
                   [--events] [--json]</translation>
+    </message>
+    <message>
+        <source>a saved Redlock group (the window&apos;s Redlock groups… dialog saves them):
+its nodes are saved connections, each reached its own way (Unix
+socket, SSH tunnel), its secrets from the keychain</source>
+        <translation>已保存的红锁组（由窗口的“红锁组…”对话框保存）：其节点都是
+已保存的连接，各按自己的方式连接（Unix 套接字、SSH 隧道），
+机密取自密钥环</translation>
+    </message>
+    <message>
+        <source>give a Redlock group by --group NAME or by its URLs (--redlock, --node), not both</source>
+        <translation>红锁组请用 --group NAME 或其 URL（--redlock、--node）给出，二者只能选其一</translation>
+    </message>
+    <message>
+        <source>%1 is for a Redlock group: add --redlock URL,URL,... or --group NAME</source>
+        <translation>%1 用于红锁组：请加上 --redlock URL,URL,... 或 --group NAME</translation>
+    </message>
+    <message>
+        <source>--group takes its nodes from their saved connections: %1 does not go with it</source>
+        <translation>--group 的节点取自各自已保存的连接：%1 不能与它同用</translation>
+    </message>
+    <message numerus="yes">
+        <source>the saved Redlock group &quot;%1&quot; has %n node(s); a group needs at least 2</source>
+        <translation>
+            <numerusform>已保存的红锁组“%1”只有 %n 个节点；一个组至少需要 2 个</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6722,6 +6744,14 @@ Redisson 锁、公平队列和信号量会显示等待者；
     <message>
         <source>LockScope — Redlock group</source>
         <translation>LockScope — 红锁组</translation>
+    </message>
+    <message>
+        <source>no Redlock group is saved (the window&apos;s Redlock groups… dialog saves them)</source>
+        <translation>没有已保存的红锁组（由窗口的“红锁组…”对话框保存）</translation>
+    </message>
+    <message>
+        <source>no saved Redlock group is named &quot;%1&quot;; saved: %2</source>
+        <translation>没有名为“%1”的已保存红锁组；已保存的有：%2</translation>
     </message>
 </context>
 </TS>

@@ -437,7 +437,7 @@ private Q_SLOTS:
         QTest::newRow("with --ssh") << QStringList{scan, QStringLiteral("--redlock"), two, QStringLiteral("--ssh"), QStringLiteral("ops@b")}
                                     << "--ssh does not go with it";
         QTest::newRow("drift factor alone") << QStringList{scan, QStringLiteral("--drift-factor"), QStringLiteral("0.01")}
-                                            << "--drift-factor is for a Redlock group: add --redlock URL,URL,...";
+                                            << "--drift-factor is for a Redlock group: add --redlock URL,URL,... or --group NAME";
         for (const char *bad : {"1", "-0.01", "1.5", "abc", "0.0000001", ""})
             QTest::newRow(qPrintable(QStringLiteral("drift factor '%1'").arg(QLatin1String(bad))))
                 << QStringList{scan, QStringLiteral("--redlock"), two, QStringLiteral("--drift-factor"), QLatin1String(bad)}
@@ -457,7 +457,7 @@ private Q_SLOTS:
                                                                      QStringLiteral("--node"), QStringLiteral("redis://a:2")}
                                             << "--node names each node by its own URL: -c does not go with it";
         QTest::newRow("retry count alone") << acquire + QStringList{QStringLiteral("--retry-count"), QStringLiteral("3")}
-                                           << "--retry-count is for a Redlock group: add --redlock URL,URL,...";
+                                           << "--retry-count is for a Redlock group: add --redlock URL,URL,... or --group NAME";
         for (const char *bad : {"-1", "1001", "x", "1.5", ""})
             QTest::newRow(qPrintable(QStringLiteral("retry count '%1'").arg(QLatin1String(bad))))
                 << acquire + QStringList{QStringLiteral("--redlock"), two, QStringLiteral("--retry-count"), QLatin1String(bad)}
@@ -472,6 +472,95 @@ private Q_SLOTS:
             << "--retry-count is not an option of extend; it is for acquire";
         QTest::newRow("release without a guard") << QStringList{QStringLiteral("release"), QStringLiteral("k"), QStringLiteral("--redlock"), two}
                                                  << "release needs exactly one of --token T or --observed";
+        const QStringList saved{QStringLiteral("--group"), QStringLiteral("payments")};
+        QTest::newRow("--group and --redlock") << QStringList{scan, QStringLiteral("--redlock"), two} + saved
+                                               << "give a Redlock group by --group NAME or by its URLs (--redlock, --node), not both";
+        QTest::newRow("--group and --node URLs") << acquire + saved + QStringList{QStringLiteral("--node"), QStringLiteral("redis://a:1")}
+                                                 << "give a Redlock group by --group NAME or by its URLs";
+        QTest::newRow("--group with -h") << QStringList{scan, QStringLiteral("-h"), QStringLiteral("x")} + saved
+                                         << "--group takes its nodes from their saved connections: -h does not go with it";
+        QTest::newRow("--group with --ssh") << QStringList{scan, QStringLiteral("--ssh"), QStringLiteral("ops@b")} + saved
+                                            << "--group takes its nodes from their saved connections: --ssh does not go with it";
+        QTest::newRow("--group with --connection") << QStringList{scan, QStringLiteral("--connection"), QStringLiteral("c")} + saved
+                                                   << "--connection does not go with it";
+        QTest::newRow("--group in the window") << saved << "--group is not an option of the window";
+        QTest::newRow("--group, bad drift") << QStringList{scan, QStringLiteral("--drift-factor"), QStringLiteral("2")} + saved
+                                            << "--drift-factor wants a fraction of the TTL";
+        QTest::newRow("--group watch --budget") << QStringList{QStringLiteral("watch"), QStringLiteral("--budget"), QStringLiteral("3")} + saved
+                                                << "--budget is for the watch of one deployment";
+    }
+
+    // --group NAME: parsed, then the saved group it names put under the options given beside it.
+    void savedGroups_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("savedNodes");
+        QTest::addColumn<double>("driftFactor");
+        QTest::addColumn<int>("retryCount");
+        QTest::addColumn<bool>("acceptNewHostKey");
+        QTest::addColumn<int>("connectTimeoutMs");
+        QTest::addColumn<QString>("says"); // empty: it is used
+        const QStringList scan{QStringLiteral("scan"), QStringLiteral("--group"), QStringLiteral("payments")};
+        QTest::newRow("as saved") << scan << 3 << 0.02 << 4 << false << 3000 << QString();
+        QTest::newRow("overrides")
+            << scan + QStringList{QStringLiteral("--drift-factor"), QStringLiteral("0.1"), QStringLiteral("--ssh-accept-new"),
+                                  QStringLiteral("--connect-timeout"), QStringLiteral("750")}
+            << 3 << 0.1 << 4 << true << 750 << QString();
+        QTest::newRow("acquire retries")
+            << QStringList{QStringLiteral("acquire"), QStringLiteral("k"), QStringLiteral("--ttl"), QStringLiteral("1s"), QStringLiteral("--group"),
+                           QStringLiteral("payments"), QStringLiteral("--retry-count"), QStringLiteral("0")}
+            << 3 << 0.02 << 0 << false << 3000 << QString();
+        QTest::newRow("one node saved") << scan << 1 << 0.02 << 4 << false << 3000 << QStringLiteral("has 1 node(s); a group needs at least 2");
+    }
+
+    void savedGroups()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, savedNodes);
+        QFETCH(double, driftFactor);
+        QFETCH(int, retryCount);
+        QFETCH(bool, acceptNewHostKey);
+        QFETCH(int, connectTimeoutMs);
+        QFETCH(QString, says);
+        QString error;
+        std::optional<CliOptions> o = parse(args, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->groupName, QStringLiteral("payments"));
+        QVERIFY(o->redlock.isEmpty()); // until the saved group is read
+        QCOMPARE(o->dialect, QStringLiteral("node-redlock"));
+
+        RedlockGroup saved;
+        saved.name = QStringLiteral("payments");
+        saved.driftFactor = 0.02;
+        saved.retryCount = 4;
+        for (int i = 0; i < savedNodes; ++i) {
+            ConnectionProfile p = ConnectionProfile::newSaved(QStringLiteral("node %1").arg(i));
+            p.port = quint16(7000 + i);
+            p.connectTimeoutMs = 3000;
+            p.readOnly = false;
+            if (i == 1) {
+                p.ssh.host = QStringLiteral("bastion");
+                p.ssh.user = QStringLiteral("ops");
+            }
+            saved.nodes << p;
+        }
+        if (!says.isEmpty()) {
+            QVERIFY(!o->useSavedGroup(saved, &error));
+            QVERIFY2(error.contains(says), qPrintable(error));
+            return;
+        }
+        QVERIFY2(o->useSavedGroup(saved, &error), qPrintable(error));
+        QCOMPARE(o->redlock.size(), savedNodes);
+        QCOMPARE(o->redlock.nodes.at(2).port, quint16(7002)); // the saved order
+        QCOMPARE(o->redlock.driftFactor, driftFactor);
+        QCOMPARE(o->redlock.retryCount, retryCount);
+        QCOMPARE(o->redlock.nodes.at(1).ssh.acceptNewHostKey, acceptNewHostKey);
+        QVERIFY(!o->redlock.nodes.at(0).ssh.acceptNewHostKey); // no tunnel there to accept a key for
+        QCOMPARE(o->redlock.nodes.at(0).connectTimeoutMs, connectTimeoutMs);
+        QVERIFY(!o->readOnly);
+        saved.nodes[2].readOnly = true;
+        QVERIFY(o->useSavedGroup(saved, &error));
+        QVERIFY(o->readOnly); // as one of its connections is
     }
 
     // The admin commands take a group too: by --redlock or by repeated --node URL.

@@ -1,6 +1,12 @@
+#include "connectionstore.h"
 #include "lockscopecli.h"
+#include "secretstore.h"
 #include "testredlockgroup.h"
+#include "testsshd.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -44,6 +50,12 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
+        // ~/.ssh (known_hosts) is this test's own, for its runs of lockscope too.
+        qputenv("HOME", m_home.path().toLocal8Bit());
+        qunsetenv("SSH_AUTH_SOCK");
+        QVERIFY(QDir(m_home.path()).mkpath(QStringLiteral(".ssh")));
+        QVERIFY(QFile::setPermissions(m_home.filePath(QStringLiteral(".ssh")),
+                                      QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
         QVERIFY(m_group.start());
         lock("locks:held", tokenA, {0, 1, 2, 3, 4});
         lock("locks:degraded", tokenA, {1, 2, 3});
@@ -113,6 +125,70 @@ private Q_SLOTS:
         // Half the TTL goes to drift: at most 30 s − 2 ms of 60 s, whenever the scans ran.
         QVERIFY(byKey(wide.out).value(QStringLiteral("locks:held")).value(QStringLiteral("validity_ms")).toInteger() <= 30000 - 2);
         QVERIFY(byKey(usual.out).value(QStringLiteral("locks:held")).value(QStringLiteral("validity_ms")).toInteger() > 30000);
+    }
+
+    // --group NAME: a group saved in the window, its nodes saved connections, the last one
+    // behind a bastion whose key is not known yet.
+    void savedGroupByName()
+    {
+        TestSshd sshd;
+        QVERIFY2(sshd.start(), qPrintable(sshd.log()));
+        const QString file = m_home.filePath(QStringLiteral("config/lockscope/lockscope.ini"));
+        QVERIFY(QDir().mkpath(QFileInfo(file).path()));
+        {
+            SecretStore secrets;
+            ConnectionStore store(&secrets, file);
+            QString error;
+            RedlockGroup saved;
+            saved.name = QStringLiteral("payments");
+            for (int i = 0; i < TestRedlockGroup::size; ++i) {
+                ConnectionProfile p = m_group.profiles().at(i);
+                p.id.clear();
+                p.name = QStringLiteral("lock node %1").arg(i + 1);
+                if (i == 4) {
+                    p.ssh.host = QStringLiteral("127.0.0.1");
+                    p.ssh.port = sshd.port();
+                    p.ssh.user = sshd.userName();
+                    p.ssh.keyFile = sshd.userKeyFile();
+                }
+                const std::optional<ConnectionProfile> node = store.save(p, &error);
+                QVERIFY2(node, qPrintable(error));
+                saved.nodes << *node;
+            }
+            QVERIFY2(store.saveGroup(saved, &error), qPrintable(error));
+        }
+
+        // Nobody at a terminal to compare the fingerprint: refused, and said how to accept it.
+        Run r = lockscope({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--group"), QStringLiteral("PAYMENTS")});
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.contains(sshd.hostKeyFingerprint().toUtf8()) && r.err.contains("--ssh-accept-new"), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+
+        r = lockscope({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--group"), QStringLiteral("payments"),
+                       QStringLiteral("--ssh-accept-new")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject held = byKey(r.out).value(QStringLiteral("locks:held"));
+        QCOMPARE(held.value(QStringLiteral("quorum")).toString(), QStringLiteral("held"));
+        const QJsonArray nodes = held.value(QStringLiteral("nodes")).toArray();
+        QCOMPARE(nodes.size(), 5);
+        for (int i = 0; i < 5; ++i) {
+            QCOMPARE(nodes.at(i).toObject().value(QStringLiteral("node")).toString(), node(i)); // in the saved order
+            QCOMPARE(nodes.at(i).toObject().value(QStringLiteral("token")).toString(), QString::fromLatin1(tokenA));
+        }
+        // The fifth node was reached through the bastion, whose key is recorded now.
+        QFile knownHosts(m_home.filePath(QStringLiteral(".ssh/known_hosts")));
+        QVERIFY(knownHosts.open(QIODevice::ReadOnly));
+        QVERIFY(knownHosts.readAll().contains(sshd.knownHostsName().toUtf8()));
+
+        r = lockscope({QStringLiteral("scan"), QStringLiteral("--group"), QStringLiteral("nowhere")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("\"nowhere\"") && r.err.contains("payments"), r.err.constData());
+        r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--group"), QStringLiteral("payments")} + group());
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--group NAME or by its URLs"), r.err.constData());
+        r = lockscope({QStringLiteral("scan"), QStringLiteral("--group"), QStringLiteral("payments"), QStringLiteral("-p"), QStringLiteral("6379")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("-p does not go with it"), r.err.constData());
     }
 
     // Last: a server stopped. Its entries say error, not absent, and the scan is incomplete.
