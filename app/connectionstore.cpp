@@ -408,7 +408,15 @@ std::optional<RedlockGroup> ConnectionStore::saveGroup(const RedlockGroup &group
         *error = tr("A Redlock group needs at least 2 nodes (usually 5)");
         return std::nullopt;
     }
+    // The server a node reaches, whatever the connection is called or which database it
+    // opens: two saved connections to one server would give it two votes. Behind different
+    // bastions, one host:port may well be two servers.
+    const auto server = [](const ConnectionProfile &p) {
+        const QString where = p.socketPath.isEmpty() ? p.endpoint() : QStringLiteral("unix:") + p.socketPath;
+        return (p.ssh.enabled() ? where + QStringLiteral(" via ") + p.ssh.destination() : where).toLower();
+    };
     QStringList ids;
+    QList<const ConnectionProfile *> seen;
     for (const ConnectionProfile &n : std::as_const(g.nodes)) {
         if (indexOfId(*connections, n.id) < 0) {
             *error = tr("Each node of a Redlock group is a saved connection: save %1 first").arg(n.endpoint());
@@ -418,7 +426,13 @@ std::optional<RedlockGroup> ConnectionStore::saveGroup(const RedlockGroup &group
             *error = tr("%1 is twice in the group: its vote would count twice").arg(n.name);
             return std::nullopt;
         }
+        for (const ConnectionProfile *other : std::as_const(seen))
+            if (server(*other) == server(n)) {
+                *error = tr("%1 and %2 are the same server (%3): its vote would count twice").arg(other->name, n.name, n.addressText());
+                return std::nullopt;
+            }
         ids << n.id;
+        seen << &n;
     }
     for (const RedlockGroup &other : std::as_const(*groups))
         if (other.id != g.id && other.name.compare(g.name, Qt::CaseInsensitive) == 0) {

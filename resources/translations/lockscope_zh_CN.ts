@@ -1798,6 +1798,10 @@ socket, SSH tunnel), its secrets from the keychain</source>
         <source>Could not save the Redlock groups to %1</source>
         <translation>无法将红锁组保存到 %1</translation>
     </message>
+    <message>
+        <source>%1 and %2 are the same server (%3): its vote would count twice</source>
+        <translation>%1 和 %2 是同一台服务器（%3）：它的票会被计两次</translation>
+    </message>
 </context>
 <context>
     <name>DemoCommand</name>

@@ -248,6 +248,28 @@ private Q_SLOTS:
         bad.nodes = {nodes.first(), nodes.first()};
         QVERIFY(!store.saveGroup(bad, &error));
         QVERIFY2(error.contains(u"twice"_s), qPrintable(error));
+        // Another saved connection to the same server (another name, database, host case).
+        ConnectionProfile alias = ConnectionProfile::newSaved(u"lock-0 again"_s);
+        alias.host = u"REDLOCK-0.internal"_s;
+        alias.database = 3;
+        QVERIFY2(store.save(alias, &error), qPrintable(error));
+        bad.nodes = {nodes.at(0), nodes.at(1), alias};
+        QVERIFY(!store.saveGroup(bad, &error));
+        QVERIFY2(error.contains(u"lock-0 and lock-0 again are the same server"_s), qPrintable(error));
+        // The same host:port behind two bastions: two servers.
+        ConnectionProfile behindA = ConnectionProfile::newSaved(u"behind a"_s);
+        behindA.host = u"127.0.0.1"_s;
+        behindA.ssh.host = u"bastion-a"_s;
+        ConnectionProfile behindB = ConnectionProfile::newSaved(u"behind b"_s);
+        behindB.host = u"127.0.0.1"_s;
+        behindB.ssh.host = u"bastion-b"_s;
+        QVERIFY2(store.save(behindA, &error) && store.save(behindB, &error), qPrintable(error));
+        bad.name = u"tunnels"_s;
+        bad.nodes = {behindA, behindB};
+        const std::optional<RedlockGroup> tunnels = store.saveGroup(bad, &error);
+        QVERIFY2(tunnels, qPrintable(error));
+        QVERIFY(store.removeGroup(tunnels->id, &error));
+        bad = group;
         bad.nodes = {nodes.first(), ConnectionProfile::newSaved(u"unsaved"_s)};
         QVERIFY(!store.saveGroup(bad, &error));
         QVERIFY2(error.contains(u"save"_s), qPrintable(error));
