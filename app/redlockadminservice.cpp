@@ -7,6 +7,7 @@
 #include "monotonicclock.h"
 #include "profileoptions.h"
 #include "redisconnection.h"
+#include "serverinfo.h"
 #include "tokentext.h"
 
 #include <QPointer>
@@ -315,6 +316,45 @@ void RedlockAdminService::execute(const RedlockAdminPlan &planned, QObject *cont
     }
     m_inFlight.insert(run->plan.action.id, run->plan);
     open();
+    identify(run);
+}
+
+// Who answers at each node (INFO server's run_id), asked of every node at once before
+// anything is written: one server under two nodes' names would vote twice (an extend
+// "done" on both while it alone holds the key), so such a group is not acted on.
+void RedlockAdminService::identify(const std::shared_ptr<Run> &run)
+{
+    const int n = int(m_connections.size());
+    auto ids = std::make_shared<QStringList>(n);
+    auto pending = std::make_shared<int>(n);
+    for (int i = 0; i < n; ++i) {
+        m_connections.at(i)->send({"INFO", "server"}, this, [this, run, ids, pending, i](const RedisReply &reply) {
+            // A node that cannot say (down, INFO refused) is compared with none.
+            (*ids)[i] = reply.isString() ? ServerInfo::runId(reply.bytes()) : QString();
+            if (--*pending > 0 || !m_inFlight.contains(run->plan.action.id))
+                return;
+            for (int a = 0; a < ids->size(); ++a)
+                for (int b = a + 1; b < ids->size(); ++b)
+                    if (!ids->at(a).isEmpty() && ids->at(a) == ids->at(b)) {
+                        finish(run, {{AdminResult::Outcome::Refused,
+                                      tr("Refused: node %1 (%2) is the same server as node %3 (%4, run_id %5): it would vote twice. "
+                                         "Nothing was sent; make each node of the group a server of its own.")
+                                          .arg(b + 1)
+                                          .arg(m_group.nodeName(b))
+                                          .arg(a + 1)
+                                          .arg(m_group.nodeName(a), ids->at(a).left(8))},
+                                     {}, -1, 0});
+                        return;
+                    }
+            act(run);
+        }, std::min(m_nodeTimeoutMs, 2000));
+    }
+    if (n == 0)
+        act(run);
+}
+
+void RedlockAdminService::act(const std::shared_ptr<Run> &run)
+{
     if (run->plan.action.action == AdminAction::Acquire) {
         attemptAcquire(run);
         return;

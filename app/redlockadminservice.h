@@ -120,6 +120,8 @@ private:
     static bool isRedlockShaped(const Dialect *dialect, const QByteArray &key, const QByteArray &token, qint64 ttlMs);
     RedlockAdminPlan newPlan(AdminAction action, const QByteArray &key, const QByteArray &token, qint64 ttlMs) const;
     void open();
+    void identify(const std::shared_ptr<Run> &run);
+    void act(const std::shared_ptr<Run> &run);
     void attemptAcquire(const std::shared_ptr<Run> &run);
     void acquireOn(int node, const std::shared_ptr<Run> &run, const NodeHandler &done);
     void scriptOn(int node, const QString &script, const QList<QByteArray> &args, const std::shared_ptr<Run> &run,

@@ -5,6 +5,8 @@
 #include "grouptransport.h"
 #include "monotonicclock.h"
 #include "profileoptions.h"
+#include "redisconnection.h"
+#include "serverinfo.h"
 #include "servertopology.h"
 
 #include <algorithm>
@@ -153,7 +155,54 @@ void RedlockScanService::onWalked()
 {
     if (!m_running || !std::all_of(m_nodes.cbegin(), m_nodes.cend(), [](const Node &n) { return n.walked; }))
         return;
-    readMissing();
+    identify();
+}
+
+void RedlockScanService::identify()
+{
+    // Who each node's servers are, asked of every node at once: one round trip per scan.
+    const quint64 generation = m_generation;
+    auto pending = std::make_shared<int>(0);
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        Node &n = m_nodes[i];
+        n.runIds.clear();
+        if (!n.failure.isEmpty())
+            continue;
+        for (RedisConnection *server : n.topology->masters()) {
+            ++*pending;
+            server->send({"INFO", "server"}, this, [this, i, generation, pending](const RedisReply &reply) {
+                if (generation != m_generation)
+                    return;
+                // An answer without one (INFO refused by an ACL) cannot be compared: not a duplicate.
+                if (const QString id = reply.isString() ? ServerInfo::runId(reply.bytes()) : QString(); !id.isEmpty())
+                    m_nodes[i].runIds << id;
+                if (--*pending == 0) {
+                    refuseDuplicates();
+                    readMissing();
+                }
+            });
+        }
+    }
+    if (*pending == 0)
+        readMissing();
+}
+
+void RedlockScanService::refuseDuplicates()
+{
+    QHash<QString, int> owner; // run_id → the first node that has it
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        Node &n = m_nodes[i];
+        for (const QString &id : std::as_const(n.runIds)) {
+            const int first = owner.value(id, i);
+            if (first != i && n.failure.isEmpty()) {
+                n.failure = tr("the same server as node %1 (%2, run_id %3): it would vote twice, so it is not counted")
+                                .arg(first + 1)
+                                .arg(m_nodes.at(first).name, id.left(8));
+                Q_EMIT nodeFailed(i, n.failure);
+            }
+            owner.insert(id, first);
+        }
+    }
 }
 
 void RedlockScanService::keep(int node, const LockInfo &lock)

@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QList>
 #include <QObject>
+#include <QStringList>
 
 class DialectRegistry;
 class DiscoveryService;
@@ -22,7 +23,9 @@ class RedisTopology;
 // different moments: a key found on one node is therefore read again, by key, on every node
 // whose walk did not list it. "Absent" then means that node was asked and did not have it.
 // A node that could not be walked or read (down, refused, an error reply) marks its entries
-// unreadable, never absent: the quorum must not count it as "not holding".
+// unreadable, never absent: the quorum must not count it as "not holding". Nor may one server
+// vote twice: a node whose server (by its run_id) is another node's too, under another name
+// or address, is refused as unreadable, and said so.
 class RedlockScanService final : public QObject
 {
     Q_OBJECT
@@ -78,11 +81,14 @@ private:
         QHash<QByteArray, Held> locks;
         QHash<QByteArray, QString> unreadable; // key → why its read failed
         QString failure;                       // the whole walk failed
+        QStringList runIds;                    // of its servers (INFO server), this scan
         bool walked = false;
     };
 
     void onWalked();
     void keep(int node, const LockInfo &lock);
+    void identify();
+    void refuseDuplicates();
     void readMissing();
     void merge();
 

@@ -4,19 +4,9 @@
 #include "monotonicclock.h"
 #include "redisconnection.h"
 #include "redistopology.h"
+#include "serverinfo.h"
 
 #include <QPointer>
-
-namespace {
-QString runIdOf(const QByteArray &info)
-{
-    for (const QByteArray &line : info.split('\n')) {
-        if (line.startsWith("run_id:"))
-            return QString::fromLatin1(line.mid(7).trimmed());
-    }
-    return {};
-}
-} // namespace
 
 WatchService::WatchService(RedisTopology *topology, const DialectRegistry *registry, QObject *parent)
     : QObject(parent)
@@ -181,7 +171,7 @@ void WatchService::checkRunId(RedisConnection *master)
 {
     // Sent before the rescan and refresh on the same connection, so its answer comes first.
     master->send({"INFO", "server"}, this, [this, master](const RedisReply &reply) {
-        const QString id = reply.isString() ? runIdOf(reply.bytes()) : QString();
+        const QString id = reply.isString() ? ServerInfo::runId(reply.bytes()) : QString();
         if (id.isEmpty())
             return;
         const QString before = std::exchange(m_runIds[master], id);

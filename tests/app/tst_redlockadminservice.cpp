@@ -65,6 +65,31 @@ private Q_SLOTS:
 
     void init() { m_group.flushAll(); }
 
+    // One server under two nodes' names (an address and a host name): an extend would be
+    // "done" on both while it alone holds the key. Refused before anything is sent, and said why.
+    void aServerUnderTwoNamesIsNotActedOn()
+    {
+        RedlockGroup aliased = m_group.group();
+        aliased.nodes = {aliased.nodes.at(0), aliased.nodes.at(0), aliased.nodes.at(1)};
+        aliased.nodes[1].host = QStringLiteral("localhost");
+        QVERIFY(m_group.lock("locks:orders", tokenA, {0}, 5000));
+        RedlockAdminService admin(aliased, &m_registry, m_audit.get());
+        const RedlockAdminPlan extend = admin.planExtend("locks:orders", tokenA, 600000);
+        const RedlockAdminResult r = run(admin, extend);
+        QCOMPARE(r.result.outcome, AdminResult::Outcome::Refused);
+        QVERIFY2(r.result.message.contains(QStringLiteral("node 2 (localhost:%1) is the same server as node 1").arg(m_group.node(0).port())),
+                 qPrintable(r.result.message));
+        QVERIFY(m_group.node(0).command({"PTTL", "locks:orders"}).integer() <= 5000); // not extended
+        const QList<QJsonObject> audit = auditLinesOf(extend.action.id);
+        QCOMPARE(audit.size(), 2); // intent and outcome
+        QVERIFY(audit.last().value(QStringLiteral("message")).toString().contains(QStringLiteral("same server")));
+
+        const RedlockAdminResult acquired = run(admin, admin.planAcquire("locks:jobs", tokenB, 60000));
+        QCOMPARE(acquired.result.outcome, AdminResult::Outcome::Refused);
+        QCOMPARE(m_group.tokens("locks:jobs").value(1), QByteArray()); // nothing written anywhere
+        QCOMPARE(m_group.tokens("locks:jobs").value(0), QByteArray());
+    }
+
     void acquireWritesOneTokenEverywhere()
     {
         RedlockAdminService admin(m_group.group(), &m_registry, m_audit.get());

@@ -147,6 +147,35 @@ private Q_SLOTS:
         QVERIFY(find(scan(service, true), "locks:unknown"));
     }
 
+    // One server under two names (an address and a host name, as a DNS alias does): its second
+    // node is not counted, and said so, or a lock on one server of three would be "held".
+    void oneServerTwiceDoesNotVoteTwice()
+    {
+        lock("locks:one", tokenA, {0});
+        QList<ConnectionProfile> nodes = {profiles().at(0), profiles().at(0), profiles().at(1)};
+        nodes[1].host = QStringLiteral("localhost");
+        RedlockScanService service(nodes, &m_registry);
+        QSignalSpy failed(&service, &RedlockScanService::nodeFailed);
+        const RedlockObservation *o = nullptr;
+        const QList<RedlockObservation> all = scan(service);
+        o = find(all, "locks:one");
+        QVERIFY(o);
+        QCOMPARE(o->nodes.at(0).status, Status::Holding);
+        QCOMPARE(o->nodes.at(1).status, Status::Unreadable);
+        QVERIFY2(o->nodes.at(1).error.contains(QStringLiteral("the same server as node 1 (127.0.0.1:%1").arg(m_group.node(0).port())),
+                 qPrintable(o->nodes.at(1).error));
+        QCOMPARE(o->nodes.at(2).status, Status::Absent);
+        QVERIFY(o->assess().quorum != Quorum::Held && o->assess().quorum != Quorum::Degraded);
+        QCOMPARE(failed.size(), 1);
+        QCOMPARE(failed.first().first().toInt(), 1);
+
+        // Three distinct servers: nothing refused.
+        RedlockScanService distinct({profiles().at(0), profiles().at(1), profiles().at(2)}, &m_registry);
+        QSignalSpy none(&distinct, &RedlockScanService::nodeFailed);
+        QCOMPARE(find(scan(distinct), "locks:one")->assess().quorum, Quorum::Leftover);
+        QCOMPARE(none.size(), 0);
+    }
+
     // A node that is down is an error on every key, never "absent": the quorum does not count
     // it as not holding. Last: it stops a server.
     void aNodeDownIsAnErrorNotAbsent()
