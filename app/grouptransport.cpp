@@ -17,10 +17,13 @@ GroupTransport::GroupTransport(const QList<ConnectionProfile> &nodes, QObject *p
         connect(n.transport, &SessionTransport::failed, this, [this, node](const QString &message) {
             // A forward the bastion would not carry fails that one connection; the node's
             // reads say so themselves. Only a tunnel that never came up fails the node here.
-            if (m_nodes.at(node).state == State::Waiting)
+            if (m_nodes.at(node).state == State::Waiting) {
                 setState(node, State::Failed, message);
-            else if (m_nodes.at(node).state == State::Ready)
+            } else if (m_nodes.at(node).state == State::Ready) {
+                // Kept to say why the node is not reached, rather than its local port's refusal.
+                m_nodes[node].failure = message;
                 Q_EMIT nodeFailed(node, message);
+            }
         });
         connect(n.transport, &SessionTransport::hostKeyUnknown, this,
                 [this, node](const QString &destination, const QString &fingerprint, const QString &keyType) {

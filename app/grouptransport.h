@@ -34,7 +34,8 @@ public:
     void start();
     bool isStarted() const { return m_started; }
     bool isReady(int node) const { return m_nodes.at(node).state == State::Ready; }
-    // Why the node cannot be reached (its tunnel failed or was refused); empty otherwise.
+    // Why the node cannot be reached (its tunnel failed, was refused or went down); empty
+    // otherwise.
     QString failure(int node) const { return m_nodes.at(node).failure; }
     // Every node ready or failed.
     bool isSettled() const;
