@@ -24,7 +24,6 @@ RedlockWatchService::RedlockWatchService(const RedlockGroup &group, const Dialec
     , m_deriver(names(group), group.driftFactor)
 {
     m_next.setSingleShot(true);
-    m_next.setInterval(1000);
     connect(&m_next, &QTimer::timeout, this, [this] {
         m_scanErrors = QStringList(m_group.size());
         m_scan->setKnownKeys(knownKeys());
@@ -93,5 +92,5 @@ void RedlockWatchService::onScanned(const QList<RedlockObservation> &observation
     if (!events.isEmpty())
         Q_EMIT eventsDerived(events);
     if (m_active)
-        m_next.start();
+        m_next.start(m_intervalMs);
 }

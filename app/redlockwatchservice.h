@@ -33,8 +33,8 @@ public:
     const RedlockGroup &group() const { return m_group; }
     void setOptions(const DiscoveryOptions &options);
     // The pause between the end of one scan and the start of the next.
-    void setInterval(int ms) { m_next.setInterval(ms); }
-    int interval() const { return m_next.interval(); }
+    void setInterval(int ms) { m_intervalMs = ms; }
+    int interval() const { return m_intervalMs; }
     // How often the nodes are walked for new keys; the scans between read only the keys the
     // watch knows, by key, so a large keyspace is not walked every interval. 0: every scan.
     void setRescanInterval(int ms) { m_rescanMs = ms; }
@@ -64,6 +64,7 @@ private:
     RedlockScanService *m_scan;
     RedlockEventDeriver m_deriver;
     QTimer m_next;
+    int m_intervalMs = 1000; // between a scan's end and the next (m_next starts at 0 for the first)
     QStringList m_errors;
     QStringList m_scanErrors; // the running scan's
     QList<RedlockObservation> m_observations;

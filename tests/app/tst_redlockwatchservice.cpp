@@ -2,6 +2,7 @@
 #include "redlockwatchservice.h"
 #include "testredlockgroup.h"
 
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -133,6 +134,21 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(rounds.size() >= 3, 10000);
         QVERIFY(!observation("locks:new"));
         QCOMPARE(quorum("locks:split"), Quorum::Split); // not tracked, still read: no gap in the table
+    }
+
+    // One read round per --interval, however fast the servers answer: the watch must not
+    // turn into a loop that floods the nodes (a lower bound on time: never flaky when slow).
+    void pacedByTheInterval()
+    {
+        QVERIFY(m_group.lock("locks:known", tokenA, {0, 1, 2, 3, 4}));
+        watch(60000);
+        m_watch->setInterval(400);
+        QSignalSpy rounds(m_watch.get(), &RedlockWatchService::observed);
+        QTRY_VERIFY_WITH_TIMEOUT(rounds.size() >= 1, 10000); // the round already under way, then paced ones
+        QElapsedTimer paced;
+        paced.start();
+        QTRY_VERIFY_WITH_TIMEOUT(rounds.size() >= 4, 10000);
+        QVERIFY2(paced.elapsed() >= 2 * 400, qPrintable(QStringLiteral("3 rounds in %1 ms").arg(paced.elapsed())));
     }
 
     // Renewed, handed over and released at group level, as the holder's library does them
