@@ -316,6 +316,12 @@ void RedlockAdminService::execute(const RedlockAdminPlan &planned, QObject *cont
     }
     m_inFlight.insert(run->plan.action.id, run->plan);
     open();
+    // Nothing is written before every node is reachable or known not to be: a node still
+    // waiting for its SSH tunnel would miss a release its majority needed.
+    if (!m_transport->isSettled()) {
+        connect(m_transport, &GroupTransport::settled, this, [this, run] { identify(run); }, Qt::SingleShotConnection);
+        return;
+    }
     identify(run);
 }
 

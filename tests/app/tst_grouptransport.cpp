@@ -208,6 +208,23 @@ private Q_SLOTS:
             QCOMPARE(redis->command({"GET", "lock:jobs"}).bytes(), token);
     }
 
+    // An action first in line (no scan has opened the tunnels): it waits for them, so the
+    // node behind the bastion is released like the others, not skipped as "not connected".
+    void actionWaitsForTheTunnels()
+    {
+        trustTheBastion();
+        lockEverywhere("lock:orders");
+        RedlockGroup group;
+        group.nodes = mixedGroup();
+        RedlockAdminService admin(group, &m_registry, m_audit.get());
+        const RedlockAdminResult r = TestRedlockGroup::run(admin, admin.planRelease("lock:orders", token));
+        QCOMPARE(r.nodes.size(), 3);
+        for (const RedlockNodeResult &n : r.nodes)
+            QVERIFY2(n.outcome == RedlockNodeResult::Outcome::Done, qPrintable(n.node + QLatin1Char(' ') + n.message));
+        for (TestRedis *redis : {&m_straight, &m_local, &m_behind})
+            QCOMPARE(redis->command({"EXISTS", "lock:orders"}).integer(), qint64(0));
+    }
+
     // The bastion goes away under a running group: its node reads as unreadable from then
     // on, not as released; a straight connection to the same server would still read it.
     void lostTunnelIsUnreadableNotAbsent()
