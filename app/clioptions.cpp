@@ -610,6 +610,8 @@ bool applyRedlock(const Reader &in, CliOptions &o, QString *error)
         if (in.isSet(QStringLiteral("redlock")))
             return refuse(CliOptions::tr("give the Redlock group's servers with --redlock or with --node URL, not both"));
     }
+    if (saved && (in.values(QStringLiteral("group")).size() != 1 || in.value(QStringLiteral("group")).trimmed().isEmpty()))
+        return refuse(CliOptions::tr("--group wants the NAME of one saved Redlock group"));
     if (saved && (in.isSet(QStringLiteral("redlock")) || byNode))
         return refuse(CliOptions::tr("give a Redlock group by --group NAME or by its URLs (--redlock, --node), not both"));
     const QString spelling = saved ? QStringLiteral("--group") : byNode ? QStringLiteral("--node") : QStringLiteral("--redlock");
@@ -989,6 +991,13 @@ bool CliOptions::useSavedGroup(const RedlockGroup &saved, QString *error)
         *error = CliOptions::tr("the saved Redlock group \"%1\" has %n node(s); a group needs at least 2", nullptr, int(g.size())).arg(saved.name);
         return false;
     }
+    for (const ConnectionProfile &node : std::as_const(g.nodes))
+        if (node.kind == ConnectionProfile::Kind::Sentinel) {
+            *error = CliOptions::tr("the saved Redlock group \"%1\" names %2, a Sentinel connection: each node of a group is a server of its "
+                                    "own")
+                         .arg(saved.name, node.name);
+            return false;
+        }
     redlock = g;
     return true;
 }

@@ -426,6 +426,10 @@ std::optional<RedlockGroup> ConnectionStore::saveGroup(const RedlockGroup &group
             *error = tr("%1 is twice in the group: its vote would count twice").arg(n.name);
             return std::nullopt;
         }
+        if (n.kind == ConnectionProfile::Kind::Sentinel) {
+            *error = tr("%1 is a Sentinel connection: each node of a Redlock group is a server of its own").arg(n.name);
+            return std::nullopt;
+        }
         for (const ConnectionProfile *other : std::as_const(seen))
             if (server(*other) == server(n)) {
                 *error = tr("%1 and %2 are the same server (%3): its vote would count twice").arg(other->name, n.name, n.addressText());

@@ -152,16 +152,33 @@ bool useSavedGroup(CliOptions &options, const ConnectionStore &store)
         complain(error);
         return false;
     }
+    // The name as written, else the one name that differs from it only in case.
     QStringList names;
+    QList<const RedlockGroup *> matches;
     for (const RedlockGroup &g : *groups) {
-        if (g.name.compare(options.groupName, Qt::CaseInsensitive) == 0) {
-            if (!options.useSavedGroup(g, &error)) {
-                complain(error);
-                return false;
-            }
-            return true;
-        }
         names << g.name;
+        if (g.name == options.groupName) {
+            matches = {&g};
+            break;
+        }
+        if (g.name.compare(options.groupName, Qt::CaseInsensitive) == 0)
+            matches << &g;
+    }
+    if (matches.size() == 1) {
+        if (!options.useSavedGroup(*matches.first(), &error)) {
+            complain(error);
+            return false;
+        }
+        return true;
+    }
+    if (matches.size() > 1) {
+        QStringList which;
+        for (const RedlockGroup *g : std::as_const(matches))
+            which << g->name;
+        complain(QCoreApplication::translate("main", "more than one saved Redlock group is named \"%1\" but for case (%2): give the name as "
+                                                     "saved")
+                     .arg(options.groupName, which.join(QStringLiteral(", "))));
+        return false;
     }
     complain(names.isEmpty() ? QCoreApplication::translate("main", "no Redlock group is saved (the window's Redlock groups… dialog saves them)")
                              : QCoreApplication::translate("main", "no saved Redlock group is named \"%1\"; saved: %2")

@@ -11,6 +11,11 @@
 // parameters the application's library uses. The defaults are node-redlock's.
 struct RedlockGroup
 {
+    // The most the window and the command line let a group be set to.
+    static constexpr double maxDriftFactor = 0.9999;
+    static constexpr int maxRetryCount = 1000;
+    static constexpr int maxRetryDelayMs = 600000;
+
     QString id;   // a saved group's (ConnectionStore); empty for one given on the command line
     QString name;
     QList<ConnectionProfile> nodes; // in the order given: how every result lists them

@@ -41,12 +41,23 @@ std::optional<QList<RedlockGroup>> RedlockGroupJson::listFromJson(const QByteArr
         RedlockGroup g;
         g.id = o.value(u"id"_s).toString();
         g.name = o.value(u"name"_s).toString();
-        g.driftFactor = o.value(u"drift_factor"_s).toDouble(g.driftFactor);
-        g.retryCount = o.value(u"retry_count"_s).toInt(g.retryCount);
-        g.retryDelayMs = o.value(u"retry_delay_ms"_s).toInt(g.retryDelayMs);
-        g.retryJitterMs = o.value(u"retry_jitter_ms"_s).toInt(g.retryJitterMs);
-        if (g.id.isEmpty() || g.name.isEmpty() || !o.value(u"nodes"_s).isArray() || g.driftFactor < 0 || g.driftFactor >= 1
-            || g.retryCount < 0 || g.retryDelayMs < 0 || g.retryJitterMs < 0) {
+        // A value of another type, or out of the range the window allows, is an error: never a
+        // default in its place, nor a delay of weeks that leaves an acquire waiting.
+        bool inRange = true;
+        const auto number = [&](const QString &field, double current, double most) {
+            const QJsonValue value = o.value(field);
+            if (value.isUndefined())
+                return current;
+            inRange = inRange && value.isDouble() && value.toDouble() >= 0 && value.toDouble() <= most;
+            return value.toDouble();
+        };
+        g.driftFactor = number(u"drift_factor"_s, g.driftFactor, RedlockGroup::maxDriftFactor);
+        g.retryCount = int(number(u"retry_count"_s, g.retryCount, RedlockGroup::maxRetryCount));
+        g.retryDelayMs = int(number(u"retry_delay_ms"_s, g.retryDelayMs, RedlockGroup::maxRetryDelayMs));
+        g.retryJitterMs = int(number(u"retry_jitter_ms"_s, g.retryJitterMs, RedlockGroup::maxRetryDelayMs));
+        for (const QString &whole : {u"retry_count"_s, u"retry_delay_ms"_s, u"retry_jitter_ms"_s})
+            inRange = inRange && (!o.contains(whole) || o.value(whole).toDouble() == double(qint64(o.value(whole).toDouble())));
+        if (g.id.isEmpty() || g.name.isEmpty() || !o.value(u"nodes"_s).isArray() || !inRange) {
             *error = QCoreApplication::translate("RedlockGroupJson", "a Redlock group without an id, a name or its nodes, or with a value out of range");
             return std::nullopt;
         }

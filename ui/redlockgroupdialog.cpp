@@ -26,11 +26,11 @@ RedlockGroupDialog::RedlockGroupDialog(ConnectionStore *store, QWidget *parent)
 {
     setWindowTitle(tr("Redlock groups"));
     m_drift->setDecimals(4);
-    m_drift->setRange(0, 0.9999);
+    m_drift->setRange(0, RedlockGroup::maxDriftFactor);
     m_drift->setSingleStep(0.005);
     m_drift->setToolTip(tr("The clock drift factor the application's Redlock library uses (0.01 in node-redlock, redsync, redlock-py)"));
-    m_retryCount->setRange(0, 1000);
-    m_retryDelay->setRange(0, 600000);
+    m_retryCount->setRange(0, RedlockGroup::maxRetryCount);
+    m_retryDelay->setRange(0, RedlockGroup::maxRetryDelayMs);
     m_retryDelay->setSuffix(tr(" ms"));
     m_nodes->setToolTip(tr("Tick the saved connections that are the group's nodes: independent servers, each with its own credentials and TLS"));
     m_status->setWordWrap(true);

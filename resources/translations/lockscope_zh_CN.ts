@@ -1056,6 +1056,14 @@ socket, SSH tunnel), its secrets from the keychain</source>
             <numerusform>已保存的红锁组“%1”只有 %n 个节点；一个组至少需要 2 个</numerusform>
         </translation>
     </message>
+    <message>
+        <source>--group wants the NAME of one saved Redlock group</source>
+        <translation>--group 需要一个已保存红锁组的名称（NAME）</translation>
+    </message>
+    <message>
+        <source>the saved Redlock group &quot;%1&quot; names %2, a Sentinel connection: each node of a group is a server of its own</source>
+        <translation>已保存的红锁组“%1”包含 %2，这是一个 Sentinel 连接：组内每个节点都必须是一台独立的服务器</translation>
+    </message>
 </context>
 <context>
     <name>ClusterSlotMap</name>
@@ -1801,6 +1809,10 @@ socket, SSH tunnel), its secrets from the keychain</source>
     <message>
         <source>%1 and %2 are the same server (%3): its vote would count twice</source>
         <translation>%1 和 %2 是同一台服务器（%3）：它的票会被计两次</translation>
+    </message>
+    <message>
+        <source>%1 is a Sentinel connection: each node of a Redlock group is a server of its own</source>
+        <translation>%1 是一个 Sentinel 连接：红锁组的每个节点都必须是一台独立的服务器</translation>
     </message>
 </context>
 <context>
@@ -6764,6 +6776,10 @@ Redisson 锁、公平队列和信号量会显示等待者；
     <message>
         <source>no saved Redlock group is named &quot;%1&quot;; saved: %2</source>
         <translation>没有名为“%1”的已保存红锁组；已保存的有：%2</translation>
+    </message>
+    <message>
+        <source>more than one saved Redlock group is named &quot;%1&quot; but for case (%2): give the name as saved</source>
+        <translation>有多个已保存的红锁组仅在大小写上与“%1”不同（%2）：请按保存时的写法给出名称</translation>
     </message>
 </context>
 </TS>

@@ -484,6 +484,9 @@ private Q_SLOTS:
         QTest::newRow("--group with --connection") << QStringList{scan, QStringLiteral("--connection"), QStringLiteral("c")} + saved
                                                    << "--connection does not go with it";
         QTest::newRow("--group in the window") << saved << "--group is not an option of the window";
+        QTest::newRow("--group ''") << QStringList{scan, QStringLiteral("--group"), QString()} << "--group wants the NAME of one saved Redlock group";
+        QTest::newRow("--group twice") << QStringList{scan, QStringLiteral("--group"), QStringLiteral("a")} + saved
+                                       << "--group wants the NAME of one saved Redlock group";
         QTest::newRow("--group, bad drift") << QStringList{scan, QStringLiteral("--drift-factor"), QStringLiteral("2")} + saved
                                             << "--drift-factor wants a fraction of the TTL";
         QTest::newRow("--group watch --budget") << QStringList{QStringLiteral("watch"), QStringLiteral("--budget"), QStringLiteral("3")} + saved
@@ -511,6 +514,7 @@ private Q_SLOTS:
                            QStringLiteral("payments"), QStringLiteral("--retry-count"), QStringLiteral("0")}
             << 3 << 0.02 << 0 << false << 3000 << QString();
         QTest::newRow("one node saved") << scan << 1 << 0.02 << 4 << false << 3000 << QStringLiteral("has 1 node(s); a group needs at least 2");
+        QTest::newRow("a Sentinel node") << scan << 4 << 0.02 << 4 << false << 3000 << QStringLiteral("names node 3, a Sentinel connection");
     }
 
     void savedGroups()
@@ -542,6 +546,8 @@ private Q_SLOTS:
                 p.ssh.host = QStringLiteral("bastion");
                 p.ssh.user = QStringLiteral("ops");
             }
+            if (i == 3)
+                p.kind = ConnectionProfile::Kind::Sentinel; // hand-edited: the window does not save it
             saved.nodes << p;
         }
         if (!says.isEmpty()) {

@@ -10,6 +10,9 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 #include <optional>
@@ -256,6 +259,13 @@ private Q_SLOTS:
         bad.nodes = {nodes.at(0), nodes.at(1), alias};
         QVERIFY(!store.saveGroup(bad, &error));
         QVERIFY2(error.contains(u"lock-0 and lock-0 again are the same server"_s), qPrintable(error));
+        ConnectionProfile sentinel = ConnectionProfile::newSaved(u"sentinels"_s);
+        sentinel.kind = ConnectionProfile::Kind::Sentinel;
+        sentinel.host = u"sentinel-1.internal"_s;
+        QVERIFY2(store.save(sentinel, &error), qPrintable(error));
+        bad.nodes = {nodes.at(0), nodes.at(1), sentinel};
+        QVERIFY(!store.saveGroup(bad, &error));
+        QVERIFY2(error.contains(u"sentinels is a Sentinel connection"_s), qPrintable(error));
         // The same host:port behind two bastions: two servers.
         ConnectionProfile behindA = ConnectionProfile::newSaved(u"behind a"_s);
         behindA.host = u"127.0.0.1"_s;
@@ -285,6 +295,51 @@ private Q_SLOTS:
         QVERIFY(store.save(nodes.at(1), &error));
         QVERIFY(store.removeGroup(saved->id, &error));
         QCOMPARE(store.loadGroups(&error), std::optional(QList<RedlockGroup>()));
+    }
+
+    // A saved group edited by hand: a value of another type or out of the window's range is
+    // one clear error, never a default in its place nor an acquire left waiting for weeks.
+    void groupValuesAreChecked_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QJsonValue>("value");
+        QTest::addColumn<bool>("readable");
+        QTest::newRow("retries at most") << u"retry_count"_s << QJsonValue(1000) << true;
+        QTest::newRow("delay at most") << u"retry_delay_ms"_s << QJsonValue(600000) << true;
+        QTest::newRow("drift 0") << u"drift_factor"_s << QJsonValue(0) << true;
+        QTest::newRow("retries beyond") << u"retry_count"_s << QJsonValue(2000000000) << false;
+        QTest::newRow("retries negative") << u"retry_count"_s << QJsonValue(-1) << false;
+        QTest::newRow("retries fraction") << u"retry_count"_s << QJsonValue(1.5) << false;
+        QTest::newRow("retries text") << u"retry_count"_s << QJsonValue(u"abc"_s) << false;
+        QTest::newRow("delay of weeks") << u"retry_delay_ms"_s << QJsonValue(2147483000) << false;
+        QTest::newRow("jitter huge") << u"retry_jitter_ms"_s << QJsonValue(1e30) << false;
+        QTest::newRow("drift 1") << u"drift_factor"_s << QJsonValue(1) << false;
+        QTest::newRow("drift text") << u"drift_factor"_s << QJsonValue(u"x"_s) << false;
+    }
+
+    void groupValuesAreChecked()
+    {
+        QFETCH(QString, field);
+        QFETCH(QJsonValue, value);
+        QFETCH(bool, readable);
+        SecretStore secrets;
+        ConnectionStore store(&secrets, settingsFile());
+        QString error;
+        QList<QString> ids;
+        for (int i = 0; i < 2; ++i) {
+            ConnectionProfile n = ConnectionProfile::newSaved(u"node-%1"_s.arg(i));
+            n.host = u"node-%1.internal"_s.arg(i);
+            const std::optional<ConnectionProfile> saved = store.save(n, &error);
+            QVERIFY2(saved, qPrintable(error));
+            ids << saved->id;
+        }
+        QJsonObject group{{u"id"_s, u"g1"_s}, {u"name"_s, u"payments"_s}, {u"nodes"_s, QJsonArray{ids.at(0), ids.at(1)}}};
+        group.insert(field, value);
+        QSettings(settingsFile(), QSettings::IniFormat).setValue(u"connections/redlockGroups"_s, QJsonDocument(QJsonArray{group}).toJson());
+        const std::optional<QList<RedlockGroup>> groups = store.loadGroups(&error);
+        QCOMPARE(bool(groups), readable);
+        if (!readable)
+            QVERIFY2(error.contains(u"out of range"_s), qPrintable(error));
     }
 
     void unreadableSettingsAreReported()
