@@ -331,27 +331,29 @@ void RedlockAdminService::execute(const RedlockAdminPlan &planned, QObject *cont
 void RedlockAdminService::identify(const std::shared_ptr<Run> &run)
 {
     const int n = int(m_connections.size());
-    auto ids = std::make_shared<QStringList>(n);
+    auto ids = std::make_shared<QList<QStringList>>(n);
     auto pending = std::make_shared<int>(n);
     for (int i = 0; i < n; ++i) {
-        m_connections.at(i)->send({"INFO", "server"}, this, [this, run, ids, pending, i](const RedisReply &reply) {
-            // A node that cannot say (down, INFO refused) is compared with none.
-            (*ids)[i] = reply.isString() ? ServerInfo::runId(reply.bytes()) : QString();
+        RedisConnection *c = m_connections.at(i);
+        c->send({"INFO", "server"}, this, [this, run, ids, pending, i, c](const RedisReply &reply) {
+            // A node that cannot be reached has none, and is compared with none.
+            (*ids)[i] = ServerInfo::identities(*c, reply);
             if (--*pending > 0 || !m_inFlight.contains(run->plan.action.id))
                 return;
-            for (int a = 0; a < ids->size(); ++a)
-                for (int b = a + 1; b < ids->size(); ++b)
-                    if (!ids->at(a).isEmpty() && ids->at(a) == ids->at(b)) {
-                        finish(run, {{AdminResult::Outcome::Refused,
-                                      tr("Refused: node %1 (%2) is the same server as node %3 (%4, run_id %5): it would vote twice. "
-                                         "Nothing was sent; make each node of the group a server of its own.")
-                                          .arg(b + 1)
-                                          .arg(m_group.nodeName(b))
-                                          .arg(a + 1)
-                                          .arg(m_group.nodeName(a), ids->at(a).left(8))},
-                                     {}, -1, 0});
-                        return;
-                    }
+            for (int b = 0; b < ids->size(); ++b)
+                for (int a = 0; a < b; ++a)
+                    for (const QString &id : ids->at(b))
+                        if (ids->at(a).contains(id)) {
+                            finish(run, {{AdminResult::Outcome::Refused,
+                                          tr("Refused: node %1 (%2) is the same server as node %3 (%4, %5): it would vote twice. "
+                                             "Nothing was sent; make each node of the group a server of its own.")
+                                              .arg(b + 1)
+                                              .arg(m_group.nodeName(b))
+                                              .arg(a + 1)
+                                              .arg(m_group.nodeName(a), ServerInfo::shown(id))},
+                                         {}, -1, 0});
+                            return;
+                        }
             act(run);
         }, std::min(m_nodeTimeoutMs, 2000));
     }

@@ -165,17 +165,15 @@ void RedlockScanService::identify()
     auto pending = std::make_shared<int>(0);
     for (int i = 0; i < m_nodes.size(); ++i) {
         Node &n = m_nodes[i];
-        n.runIds.clear();
+        n.identities.clear();
         if (!n.failure.isEmpty())
             continue;
         for (RedisConnection *server : n.topology->masters()) {
             ++*pending;
-            server->send({"INFO", "server"}, this, [this, i, generation, pending](const RedisReply &reply) {
+            server->send({"INFO", "server"}, this, [this, i, generation, pending, server](const RedisReply &reply) {
                 if (generation != m_generation)
                     return;
-                // An answer without one (INFO refused by an ACL) cannot be compared: not a duplicate.
-                if (const QString id = reply.isString() ? ServerInfo::runId(reply.bytes()) : QString(); !id.isEmpty())
-                    m_nodes[i].runIds << id;
+                m_nodes[i].identities << ServerInfo::identities(*server, reply);
                 if (--*pending == 0) {
                     refuseDuplicates();
                     readMissing();
@@ -189,15 +187,15 @@ void RedlockScanService::identify()
 
 void RedlockScanService::refuseDuplicates()
 {
-    QHash<QString, int> owner; // run_id → the first node that has it
+    QHash<QString, int> owner; // identity → the first node that has it
     for (int i = 0; i < m_nodes.size(); ++i) {
         Node &n = m_nodes[i];
-        for (const QString &id : std::as_const(n.runIds)) {
+        for (const QString &id : std::as_const(n.identities)) {
             const int first = owner.value(id, i);
             if (first != i && n.failure.isEmpty()) {
-                n.failure = tr("the same server as node %1 (%2, run_id %3): it would vote twice, so it is not counted")
+                n.failure = tr("the same server as node %1 (%2, %3): it would vote twice, so it is not counted")
                                 .arg(first + 1)
-                                .arg(m_nodes.at(first).name, id.left(8));
+                                .arg(m_nodes.at(first).name, ServerInfo::shown(id));
                 Q_EMIT nodeFailed(i, n.failure);
             }
             owner.insert(id, first);

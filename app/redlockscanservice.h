@@ -24,8 +24,8 @@ class RedisTopology;
 // whose walk did not list it. "Absent" then means that node was asked and did not have it.
 // A node that could not be walked or read (down, refused, an error reply) marks its entries
 // unreadable, never absent: the quorum must not count it as "not holding". Nor may one server
-// vote twice: a node whose server (by its run_id) is another node's too, under another name
-// or address, is refused as unreadable, and said so.
+// vote twice: a node whose server (by its run_id, or the address its connection reached) is
+// another node's too, under another name, is refused as unreadable, and said so.
 class RedlockScanService final : public QObject
 {
     Q_OBJECT
@@ -81,7 +81,7 @@ private:
         QHash<QByteArray, Held> locks;
         QHash<QByteArray, QString> unreadable; // key → why its read failed
         QString failure;                       // the whole walk failed
-        QStringList runIds;                    // of its servers (INFO server), this scan
+        QStringList identities;                // of its servers (ServerInfo), this scan
         bool walked = false;
     };
 

@@ -1,5 +1,8 @@
 #include "serverinfo.h"
 
+#include "redisconnection.h"
+#include "redisreply.h"
+
 #include <QList>
 
 QString ServerInfo::runId(const QByteArray &infoServer)
@@ -9,4 +12,19 @@ QString ServerInfo::runId(const QByteArray &infoServer)
             return QString::fromLatin1(line.mid(7).trimmed());
     }
     return {};
+}
+
+QStringList ServerInfo::identities(const RedisConnection &connection, const RedisReply &info)
+{
+    QStringList out;
+    if (const QString id = info.isString() ? runId(info.bytes()) : QString(); !id.isEmpty())
+        out << QStringLiteral("run_id ") + id;
+    if (const QString peer = connection.peer(); !peer.isEmpty())
+        out << QStringLiteral("address ") + peer;
+    return out;
+}
+
+QString ServerInfo::shown(const QString &identity)
+{
+    return identity.startsWith(QLatin1String("run_id ")) ? identity.left(7 + 8) : identity;
 }

@@ -438,6 +438,21 @@ void RedisConnection::writeNow(const QByteArray &encoded, Pending pending, int t
         m_deadlineTimer.start();
 }
 
+QString RedisConnection::peer() const
+{
+    if (const auto *tcp = qobject_cast<const QAbstractSocket *>(m_socket); tcp && tcp->state() == QAbstractSocket::ConnectedState) {
+        QHostAddress address = tcp->peerAddress();
+        bool v4 = false;
+        if (const quint32 ip = address.toIPv4Address(&v4); v4)
+            address = QHostAddress(ip);
+        return address.protocol() == QAbstractSocket::IPv6Protocol ? QStringLiteral("[%1]:%2").arg(address.toString()).arg(tcp->peerPort())
+                                                                   : QStringLiteral("%1:%2").arg(address.toString()).arg(tcp->peerPort());
+    }
+    if (const auto *local = qobject_cast<const QLocalSocket *>(m_socket); local && local->state() == QLocalSocket::ConnectedState)
+        return QStringLiteral("unix:") + local->fullServerName();
+    return {};
+}
+
 void RedisConnection::flush()
 {
     if (!m_socket || m_state != State::Ready)

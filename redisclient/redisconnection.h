@@ -45,6 +45,10 @@ public:
     ErrorKind lastErrorKind() const { return m_lastErrorKind; }
     QString lastError() const { return m_lastError; }
     qsizetype pendingCount() const { return qsizetype(m_pending.size() + m_queued.size()); }
+    // Where the connected socket really goes: "ip:port" (an IPv4-mapped address as IPv4) or
+    // "unix:path"; empty when not connected. Two connections with the same peer reach the
+    // same server, whatever host names led there.
+    QString peer() const;
 
     void open();
     void close();

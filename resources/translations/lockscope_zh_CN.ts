@@ -5398,8 +5398,8 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>（警告：%1）</translation>
     </message>
     <message>
-        <source>Refused: node %1 (%2) is the same server as node %3 (%4, run_id %5): it would vote twice. Nothing was sent; make each node of the group a server of its own.</source>
-        <translation>已拒绝：节点 %1（%2）与节点 %3（%4，run_id %5）是同一台服务器：它的票会被计两次。没有发送任何命令；请让组内每个节点都是一台独立的服务器。</translation>
+        <source>Refused: node %1 (%2) is the same server as node %3 (%4, %5): it would vote twice. Nothing was sent; make each node of the group a server of its own.</source>
+        <translation>已拒绝：节点 %1（%2）与节点 %3（%4，%5）是同一台服务器：它的票会被计两次。没有发送任何命令；请让组内每个节点都是一台独立的服务器。</translation>
     </message>
 </context>
 <context>
@@ -5755,8 +5755,8 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>未连接</translation>
     </message>
     <message>
-        <source>the same server as node %1 (%2, run_id %3): it would vote twice, so it is not counted</source>
-        <translation>与节点 %1（%2，run_id %3）是同一台服务器：它的票会被计两次，因此不计入</translation>
+        <source>the same server as node %1 (%2, %3): it would vote twice, so it is not counted</source>
+        <translation>与节点 %1（%2，%3）是同一台服务器：它的票会被计两次，因此不计入</translation>
     </message>
 </context>
 <context>

@@ -86,6 +86,20 @@ private Q_SLOTS:
 
         const RedlockAdminResult acquired = run(admin, admin.planAcquire("locks:jobs", tokenB, 60000));
         QCOMPARE(acquired.result.outcome, AdminResult::Outcome::Refused);
+
+        // An ACL that refuses INFO hides the run_id, not the address both names reached.
+        QVERIFY(m_group.node(0).command({"ACL", "SETUSER", "noinfo", "on", ">pw", "~*", "+@all", "-info"}).isStatus("OK"));
+        for (int i : {0, 1}) {
+            aliased.nodes[i].user = QStringLiteral("noinfo");
+            aliased.nodes[i].password = QStringLiteral("pw");
+        }
+        RedlockAdminService restricted(aliased, &m_registry, m_audit.get());
+        const RedlockAdminResult refused = run(restricted, restricted.planExtend("locks:orders", tokenA, 600000));
+        QCOMPARE(refused.result.outcome, AdminResult::Outcome::Refused);
+        QVERIFY2(refused.result.message.contains(QStringLiteral("address 127.0.0.1:%1").arg(m_group.node(0).port())),
+                 qPrintable(refused.result.message));
+        QVERIFY(m_group.node(0).command({"PTTL", "locks:orders"}).integer() <= 5000);
+        QVERIFY(m_group.node(0).command({"ACL", "DELUSER", "noinfo"}).isInteger());
         QCOMPARE(m_group.tokens("locks:jobs").value(1), QByteArray()); // nothing written anywhere
         QCOMPARE(m_group.tokens("locks:jobs").value(0), QByteArray());
     }

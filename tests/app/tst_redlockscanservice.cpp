@@ -169,6 +169,22 @@ private Q_SLOTS:
         QCOMPARE(failed.size(), 1);
         QCOMPARE(failed.first().first().toInt(), 1);
 
+        // Where an ACL refuses INFO (no run_id to compare), the address the two connections
+        // reached still tells: the same ip:port is the same server.
+        QVERIFY(m_group.node(0).command({"ACL", "SETUSER", "noinfo", "on", ">pw", "~*", "+@all", "-info"}).isStatus("OK"));
+        for (ConnectionProfile &n : nodes) {
+            n.user = QStringLiteral("noinfo");
+            n.password = QStringLiteral("pw");
+        }
+        nodes[2] = profiles().at(1);
+        RedlockScanService restricted(nodes, &m_registry);
+        const RedlockObservation *r = find(scan(restricted), "locks:one");
+        QVERIFY(r);
+        QCOMPARE(r->nodes.at(1).status, Status::Unreadable);
+        QVERIFY2(r->nodes.at(1).error.contains(QStringLiteral("address 127.0.0.1:%1").arg(m_group.node(0).port())),
+                 qPrintable(r->nodes.at(1).error));
+        QVERIFY(m_group.node(0).command({"ACL", "DELUSER", "noinfo"}).isInteger());
+
         // Three distinct servers: nothing refused.
         RedlockScanService distinct({profiles().at(0), profiles().at(1), profiles().at(2)}, &m_registry);
         QSignalSpy none(&distinct, &RedlockScanService::nodeFailed);
