@@ -205,8 +205,13 @@ void RedlockScanService::refuseDuplicates()
 
 void RedlockScanService::keep(int node, const LockInfo &lock)
 {
+    // A string no dialect decodes is its own token: compared across the nodes, and a guard
+    // that releases exactly it. A value cut to the read cap is not: its guard would not match.
+    QByteArray token = lock.primaryToken();
+    if (token.isEmpty() && lock.sample.type == RedisType::String && !lock.sample.truncated)
+        token = lock.sample.value;
     Held held;
-    held.node = RedlockObservation::Node::holding(m_nodes.at(node).name, lock.primaryToken(), -1);
+    held.node = RedlockObservation::Node::holding(m_nodes.at(node).name, token, -1);
     held.node.dialect = lock.dialect;
     held.node.holders = lock.holders;
     held.deadlineMs = lock.deadlineMs();

@@ -54,11 +54,15 @@ RedlockObservation::Assessment RedlockObservation::assess(double driftFactor) co
         }
     }
     a.tokens = int(order.size());
+    // An empty token is a token too (a key no dialect decodes, held the same on several nodes):
+    // it blocks an acquire as any other does.
     QByteArray top;
+    int most = 0;
     for (const QByteArray &t : std::as_const(order))
-        if (top.isNull() || byToken.value(t).size() > byToken.value(top).size())
+        if (const int holders = int(byToken.value(t).size()); holders > most) {
             top = t;
-    const int most = top.isNull() ? 0 : int(byToken.value(top).size());
+            most = holders;
+        }
 
     if (n > 0 && most >= a.quorumSize) {
         a.quorum = most == a.quorumSize && most < n ? Quorum::Degraded : Quorum::Held;

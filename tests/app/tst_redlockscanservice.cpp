@@ -147,6 +147,27 @@ private Q_SLOTS:
         QVERIFY(find(scan(service, true), "locks:unknown"));
     }
 
+    // Keys under the lock patterns that no dialect decodes still block an acquire: a list
+    // on every node is held (with no token), a binary string on three of five is degraded,
+    // its value its token, so that a force-release can be guarded by exactly it.
+    void undecodedKeysStillHold()
+    {
+        for (int i = 0; i < TestRedlockGroup::size; ++i) {
+            QVERIFY(m_group.node(i).command({"RPUSH", "locks:list", "x"}).isInteger());
+            QVERIFY(m_group.node(i).command({"PEXPIRE", "locks:list", "60000"}).isInteger());
+        }
+        for (int i : {0, 1, 2})
+            QVERIFY(m_group.node(i).command({"SET", "locks:binary", QByteArray("\xff\xfe\x01", 3), "PX", "60000"}).isStatus("OK"));
+        RedlockScanService service(profiles(), &m_registry);
+        const QList<RedlockObservation> all = scan(service);
+        QVERIFY(find(all, "locks:list"));
+        QCOMPARE(find(all, "locks:list")->assess().quorum, Quorum::Held);
+        QVERIFY(find(all, "locks:binary"));
+        const RedlockObservation::Assessment binary = find(all, "locks:binary")->assess();
+        QCOMPARE(binary.quorum, Quorum::Degraded);
+        QCOMPARE(binary.token, QByteArray("\xff\xfe\x01", 3));
+    }
+
     // One server under two names (an address and a host name, as a DNS alias does): its second
     // node is not counted, and said so, or a lock on one server of three would be "held".
     void oneServerTwiceDoesNotVoteTwice()

@@ -4,7 +4,7 @@
 
 namespace {
 // One node per word: "-" absent, "!" unreadable, "T:ttl" token T with ttl ms left, "T" token
-// T without expiry.
+// T without expiry; "?" for T: held with no token (a key no dialect decodes).
 RedlockObservation group(const QString &spec)
 {
     RedlockObservation o;
@@ -17,7 +17,7 @@ RedlockObservation group(const QString &spec)
         else if (word == QLatin1String("!"))
             o.nodes << RedlockObservation::Node::unreadable(name, QStringLiteral("connection refused"));
         else
-            o.nodes << RedlockObservation::Node::holding(name, word.section(QLatin1Char(':'), 0, 0).toUtf8(),
+            o.nodes << RedlockObservation::Node::holding(name, word.startsWith(QLatin1Char('?')) ? QByteArray() : word.section(QLatin1Char(':'), 0, 0).toUtf8(),
                                                          word.contains(QLatin1Char(':')) ? word.section(QLatin1Char(':'), 1).toLongLong() : -1);
     }
     return o;
@@ -72,6 +72,11 @@ private Q_SLOTS:
         QTest::newRow("3: one, two absent") << "- a:3000 -" << d << "leftover" << QByteArray("a") << qint64(-1) << 1;
         QTest::newRow("3: one, one down") << "- a:3000 !" << d << "unknown" << QByteArray() << qint64(-1) << 0;
         QTest::newRow("3: unreadable majority") << "! ! a:3000" << d << "unknown" << QByteArray() << qint64(-1) << 0;
+        // Held with no token the dialects know (a list, a value cut to the read cap): it
+        // blocks an acquire all the same, so a majority of it is held, not leftover.
+        QTest::newRow("3: undecoded on all three") << "?:3000 ?:3000 ?:3000" << d << "held" << QByteArray() << qint64(3000 - 32) << 3;
+        QTest::newRow("3: undecoded on two, a on one") << "?:3000 a:3000 ?:2000" << d << "degraded" << QByteArray() << qint64(2000 - 22) << 2;
+        QTest::newRow("3: undecoded on one") << "- ?:3000 -" << d << "leftover" << QByteArray() << qint64(-1) << 1;
 
         // The drift allowance: rounding as node-redlock's Math.round, other factors, the floor.
         QTest::newRow("drift rounds half up") << "a:150 a:150 a:150" << d << "held" << QByteArray("a") << qint64(150 - 4) << 3;
