@@ -252,6 +252,17 @@ bool ConnectionStore::remove(const QString &id, QString *error, QObject *context
     if (!profiles)
         return false;
     const qsizetype at = indexOfId(*profiles, id);
+    // A group's node would leave the group naming nothing, and every saved group unreadable.
+    QString groupError;
+    if (const std::optional<QList<RedlockGroup>> groups = loadGroups(&groupError); at >= 0 && groups) {
+        for (const RedlockGroup &g : *groups)
+            for (const ConnectionProfile &node : g.nodes)
+                if (node.id == id) {
+                    *error = tr("%1 is a node of the Redlock group %2: take it out of the group, or delete the group, first")
+                                 .arg(profiles->at(at).name, g.name);
+                    return false;
+                }
+    }
     if (at >= 0) {
         profiles->removeAt(at);
         if (!write(*profiles, error))

@@ -6,6 +6,7 @@
 #include "monotonicclock.h"
 #include "profileoptions.h"
 #include "redisconnection.h"
+#include "redlockgroup.h"
 #include "serverinfo.h"
 #include "servertopology.h"
 
@@ -19,7 +20,7 @@ RedlockScanService::RedlockScanService(const QList<ConnectionProfile> &nodes, co
     for (qsizetype i = 0; i < nodes.size(); ++i) {
         const ConnectionProfile &profile = nodes.at(i);
         Node n;
-        n.name = profile.endpoint();
+        n.name = RedlockGroup::nodeName(profile);
         // Each node is a deployment of its own: a standalone master as a rule, a cluster if
         // that is what the URL leads to. Its reconnects are its own too.
         ConnectionOptions options = ProfileOptions::toOptions(profile, QStringLiteral("lockscope"));

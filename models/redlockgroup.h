@@ -28,6 +28,11 @@ struct RedlockGroup
     bool isEmpty() const { return nodes.isEmpty(); }
     int size() const { return int(nodes.size()); }
     int quorum() const { return RedlockQuorum::quorum(size()); }
-    // host:port as the user gave it: how a node is named in results, up or down.
-    QString nodeName(int node) const { return nodes.at(node).endpoint(); }
+    // host:port as the user gave it (unix:PATH for a node on a Unix socket): how a node is
+    // named in results, up or down.
+    QString nodeName(int node) const { return nodeName(nodes.at(node)); }
+    static QString nodeName(const ConnectionProfile &node)
+    {
+        return node.socketPath.isEmpty() ? node.endpoint() : QStringLiteral("unix:") + node.socketPath;
+    }
 };

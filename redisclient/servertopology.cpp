@@ -261,6 +261,10 @@ void ServerTopology::updateState()
             next = State::Failed;
         else if (m_seed && m_seed->state() == RedisConnection::State::WaitingToReconnect)
             next = State::Down;
+        // Said with the state, not after it: whoever acts on the state change (a scan that
+        // gives up) has the seed's own reason (wrong password, no such database) at hand.
+        if (next != State::Connecting && m_seed && !m_seed->lastError().isEmpty())
+            setLastError(m_seed->lastError());
     } else {
         qsizetype up = 0;
         bool failed = false;

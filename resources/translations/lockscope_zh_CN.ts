@@ -1814,6 +1814,10 @@ socket, SSH tunnel), its secrets from the keychain</source>
         <source>%1 is a Sentinel connection: each node of a Redlock group is a server of its own</source>
         <translation>%1 是一个 Sentinel 连接：红锁组的每个节点都必须是一台独立的服务器</translation>
     </message>
+    <message>
+        <source>%1 is a node of the Redlock group %2: take it out of the group, or delete the group, first</source>
+        <translation>%1 是红锁组 %2 的节点：请先把它从组中移除，或者删除该组</translation>
+    </message>
 </context>
 <context>
     <name>DemoCommand</name>

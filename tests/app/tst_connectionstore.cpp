@@ -288,8 +288,20 @@ private Q_SLOTS:
         QVERIFY(!store.saveGroup(bad, &error));
         QVERIFY2(error.contains(u"exists already"_s), qPrintable(error));
 
-        // A node deleted since: the group says so rather than shrinking to fewer nodes.
-        QVERIFY(store.remove(nodes.at(1).id, &error));
+        // A group's node is not deleted from under it: the group would name nothing.
+        QVERIFY(!store.remove(nodes.at(1).id, &error));
+        QVERIFY2(error.contains(u"lock-1 is a node of the Redlock group payments"_s), qPrintable(error));
+        QVERIFY(store.find(u"lock-1"_s, &error));
+        // Deleted all the same (by hand, or by an older LockScope): the group says so rather
+        // than shrinking to fewer nodes.
+        {
+            QSettings settings(settingsFile(), QSettings::IniFormat);
+            const QByteArray saved = settings.value(u"connections/saved"_s).toByteArray();
+            std::optional<QList<ConnectionProfile>> kept = ConnectionProfileJson::listFromJson(saved, &error);
+            QVERIFY(kept);
+            kept->removeIf([&](const ConnectionProfile &p) { return p.id == nodes.at(1).id; });
+            settings.setValue(u"connections/saved"_s, ConnectionProfileJson::listToJson(*kept));
+        }
         QVERIFY(!store.loadGroups(&error));
         QVERIFY2(error.contains(u"no longer saved"_s), qPrintable(error));
         QVERIFY(store.save(nodes.at(1), &error));

@@ -142,6 +142,7 @@ private Q_SLOTS:
         }
         QCOMPARE(o.assess().quorum, Quorum::Held);
         QVERIFY(m_local.command({"CLIENT", "LIST"}).bytes().contains("addr=" + socketPath().toUtf8()));
+        QCOMPARE(o.nodes.at(1).name, QStringLiteral("unix:") + socketPath()); // named by its socket, not an idle port
     }
 
     // Two nodes behind one unknown bastion: one question, and its answer lets both through.

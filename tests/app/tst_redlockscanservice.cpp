@@ -147,6 +147,19 @@ private Q_SLOTS:
         QVERIFY(find(scan(service, true), "locks:unknown"));
     }
 
+    // A node that refuses the connection's setup is unreadable with the server's own reason,
+    // not a bare "not connected".
+    void aRefusedNodeSaysWhy()
+    {
+        QList<ConnectionProfile> nodes = profiles();
+        nodes[1].database = 99;
+        RedlockScanService service(nodes, &m_registry);
+        QSignalSpy failed(&service, &RedlockScanService::nodeFailed);
+        scan(service);
+        QCOMPARE(failed.size(), 1);
+        QVERIFY2(failed.first().at(1).toString().contains(QStringLiteral("DB index is out of range")), qPrintable(failed.first().at(1).toString()));
+    }
+
     // Keys under the lock patterns that no dialect decodes still block an acquire: a list
     // on every node is held (with no token), a binary string on three of five is degraded,
     // its value its token, so that a force-release can be guarded by exactly it.
