@@ -50,7 +50,7 @@ public:
 
     // SENTINEL FAILOVER, then waits until the replica says it is master, every sentinel names
     // it, and the old master follows it with its link up: ready for the next failover.
-    bool failover(int timeoutMs = 30000);
+    bool failover(int timeoutMs = 45000);
 
     // A data node ends at once (a crash), or starts again on its port as a replica of the
     // current master, so a restarted old master rejoins as sentinels would have it.
