@@ -212,7 +212,8 @@ private Q_SLOTS:
         }
         nodes[2] = profiles().at(1);
         RedlockScanService restricted(nodes, &m_registry);
-        const RedlockObservation *r = find(scan(restricted), "locks:one");
+        const QList<RedlockObservation> seen = scan(restricted);
+        const RedlockObservation *r = find(seen, "locks:one");
         QVERIFY(r);
         QCOMPARE(r->nodes.at(1).status, Status::Unreadable);
         QVERIFY2(r->nodes.at(1).error.contains(QStringLiteral("address 127.0.0.1:%1").arg(m_group.node(0).port())),
