@@ -558,6 +558,19 @@ bool applyConnection(const Reader &in, ConnectionProfile &c, bool deferred, bool
     return true;
 }
 
+// The option table on parser, and arguments read by it: parse(), and again useSaved() and
+// useSavedGroup() over what was saved.
+bool parseWithTable(QCommandLineParser &parser, const QStringList &arguments, QString *error)
+{
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    for (const OptionSpec &spec : optionTable())
+        parser.addOption(QCommandLineOption(spec.names, QString(), spec.valueName));
+    if (parser.parse(arguments))
+        return true;
+    *error = parser.errorText();
+    return false;
+}
+
 // --drift-factor, --retry-count, --retry-delay over g: the group given by URLs, or a saved one.
 bool applyGroupParameters(const Reader &in, RedlockGroup &g, QString *error)
 {
@@ -745,11 +758,8 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
     };
 
     QCommandLineParser parser;
-    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    for (const OptionSpec &spec : optionTable())
-        parser.addOption(QCommandLineOption(spec.names, QString(), spec.valueName));
-    if (!parser.parse(arguments))
-        return refuse(parser.errorText());
+    if (!parseWithTable(parser, arguments, &why))
+        return refuse(why);
     const Reader in(parser);
 
     CliOptions o;
@@ -946,13 +956,8 @@ bool CliOptions::useSaved(const ConnectionProfile &saved, QString *error)
 {
     // The same parse as parse()'s, over the saved connection this time.
     QCommandLineParser parser;
-    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    for (const OptionSpec &spec : optionTable())
-        parser.addOption(QCommandLineOption(spec.names, QString(), spec.valueName));
-    if (!parser.parse(arguments)) {
-        *error = parser.errorText();
+    if (!parseWithTable(parser, arguments, error))
         return false;
-    }
     const Reader in(parser);
     ConnectionProfile c = saved;
     bool passwordGiven = false;
@@ -968,13 +973,8 @@ bool CliOptions::useSaved(const ConnectionProfile &saved, QString *error)
 bool CliOptions::useSavedGroup(const RedlockGroup &saved, QString *error)
 {
     QCommandLineParser parser;
-    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    for (const OptionSpec &spec : optionTable())
-        parser.addOption(QCommandLineOption(spec.names, QString(), spec.valueName));
-    if (!parser.parse(arguments)) {
-        *error = parser.errorText();
+    if (!parseWithTable(parser, arguments, error))
         return false;
-    }
     const Reader in(parser);
     RedlockGroup g = saved;
     if (!applyGroupParameters(in, g, error))

@@ -15,12 +15,12 @@ GroupTransport::GroupTransport(const QList<ConnectionProfile> &nodes, QObject *p
         const int node = int(i);
         connect(n.transport, &SessionTransport::ready, this, [this, node] { setState(node, State::Ready); });
         connect(n.transport, &SessionTransport::failed, this, [this, node](const QString &message) {
-            // A forward the bastion would not carry fails that one connection; the node's
-            // reads say so themselves. Only a tunnel that never came up fails the node here.
+            // A tunnel that never came up fails the node. Once up, the node stays ready (its
+            // connections keep trying) and the reason is kept: why it is not reached, rather
+            // than a local port's refusal.
             if (m_nodes.at(node).state == State::Waiting) {
                 setState(node, State::Failed, message);
             } else if (m_nodes.at(node).state == State::Ready) {
-                // Kept to say why the node is not reached, rather than its local port's refusal.
                 m_nodes[node].failure = message;
                 Q_EMIT nodeFailed(node, message);
             }

@@ -340,20 +340,18 @@ void RedlockAdminService::identify(const std::shared_ptr<Run> &run)
             (*ids)[i] = ServerInfo::identities(*c, reply);
             if (--*pending > 0 || !m_inFlight.contains(run->plan.action.id))
                 return;
-            for (int b = 0; b < ids->size(); ++b)
-                for (int a = 0; a < b; ++a)
-                    for (const QString &id : ids->at(b))
-                        if (ids->at(a).contains(id)) {
-                            finish(run, {{AdminResult::Outcome::Refused,
-                                          tr("Refused: node %1 (%2) is the same server as node %3 (%4, %5): it would vote twice. "
-                                             "Nothing was sent; make each node of the group a server of its own.")
-                                              .arg(b + 1)
-                                              .arg(m_group.nodeName(b))
-                                              .arg(a + 1)
-                                              .arg(m_group.nodeName(a), ServerInfo::shown(id))},
-                                         {}, -1, 0});
-                            return;
-                        }
+            if (const QList<ServerInfo::Duplicate> twice = ServerInfo::duplicates(*ids); !twice.isEmpty()) {
+                const ServerInfo::Duplicate &d = twice.first();
+                finish(run, {{AdminResult::Outcome::Refused,
+                              tr("Refused: node %1 (%2) is the same server as node %3 (%4, %5): it would vote twice. "
+                                 "Nothing was sent; make each node of the group a server of its own.")
+                                  .arg(d.node + 1)
+                                  .arg(m_group.nodeName(d.node))
+                                  .arg(d.sameAs + 1)
+                                  .arg(m_group.nodeName(d.sameAs), ServerInfo::shown(d.identity))},
+                             {}, -1, 0});
+                return;
+            }
             act(run);
         }, std::min(m_nodeTimeoutMs, 2000));
     }

@@ -188,19 +188,15 @@ void RedlockScanService::identify()
 
 void RedlockScanService::refuseDuplicates()
 {
-    QHash<QString, int> owner; // identity → the first node that has it
-    for (int i = 0; i < m_nodes.size(); ++i) {
-        Node &n = m_nodes[i];
-        for (const QString &id : std::as_const(n.identities)) {
-            const int first = owner.value(id, i);
-            if (first != i && n.failure.isEmpty()) {
-                n.failure = tr("the same server as node %1 (%2, %3): it would vote twice, so it is not counted")
-                                .arg(first + 1)
-                                .arg(m_nodes.at(first).name, ServerInfo::shown(id));
-                Q_EMIT nodeFailed(i, n.failure);
-            }
-            owner.insert(id, first);
-        }
+    QList<QStringList> identities;
+    for (const Node &n : std::as_const(m_nodes))
+        identities << n.identities;
+    for (const ServerInfo::Duplicate &d : ServerInfo::duplicates(identities)) {
+        Node &n = m_nodes[d.node];
+        n.failure = tr("the same server as node %1 (%2, %3): it would vote twice, so it is not counted")
+                        .arg(d.sameAs + 1)
+                        .arg(m_nodes.at(d.sameAs).name, ServerInfo::shown(d.identity));
+        Q_EMIT nodeFailed(d.node, n.failure);
     }
 }
 

@@ -3,6 +3,7 @@
 #include "redisconnection.h"
 #include "redisreply.h"
 
+#include <QHash>
 #include <QList>
 
 QString ServerInfo::runId(const QByteArray &infoServer)
@@ -27,4 +28,22 @@ QStringList ServerInfo::identities(const RedisConnection &connection, const Redi
 QString ServerInfo::shown(const QString &identity)
 {
     return identity.startsWith(QLatin1String("run_id ")) ? identity.left(7 + 8) : identity;
+}
+
+QList<ServerInfo::Duplicate> ServerInfo::duplicates(const QList<QStringList> &identitiesByNode)
+{
+    QList<Duplicate> out;
+    QHash<QString, int> owner; // identity → the first node that has it
+    for (int node = 0; node < identitiesByNode.size(); ++node) {
+        bool repeated = false;
+        for (const QString &id : identitiesByNode.at(node)) {
+            const int first = owner.value(id, node);
+            if (first != node && !repeated) {
+                out << Duplicate{node, first, id};
+                repeated = true;
+            }
+            owner.insert(id, first);
+        }
+    }
+    return out;
 }

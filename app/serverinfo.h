@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -22,4 +23,15 @@ public:
     static QStringList identities(const RedisConnection &connection, const RedisReply &info);
     // An identity as messages show it (a run_id's first 8 characters).
     static QString shown(const QString &identity);
+
+    // A node whose server an earlier node reaches too: identity is what they share.
+    struct Duplicate
+    {
+        int node = -1;
+        int sameAs = -1;
+        QString identity;
+    };
+    // Over the identities of a group's nodes, in order: one entry per node that repeats an
+    // earlier one's server.
+    static QList<Duplicate> duplicates(const QList<QStringList> &identitiesByNode);
 };

@@ -51,11 +51,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         // ~/.ssh (known_hosts) is this test's own, for its runs of lockscope too.
-        qputenv("HOME", m_home.path().toLocal8Bit());
-        qunsetenv("SSH_AUTH_SOCK");
-        QVERIFY(QDir(m_home.path()).mkpath(QStringLiteral(".ssh")));
-        QVERIFY(QFile::setPermissions(m_home.filePath(QStringLiteral(".ssh")),
-                                      QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+        QVERIFY(TestSshd::useHome(m_home.path()));
         QVERIFY(m_group.start());
         lock("locks:held", tokenA, {0, 1, 2, 3, 4});
         lock("locks:degraded", tokenA, {1, 2, 3});

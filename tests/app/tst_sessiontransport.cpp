@@ -8,7 +8,6 @@
 #include "testredis.h"
 #include "testsshd.h"
 
-#include <QDir>
 #include <QFile>
 #include <QSet>
 #include <QSignalSpy>
@@ -75,24 +74,13 @@ private:
     }
 
     // known_hosts with the bastion's own key, as ssh would have recorded it.
-    void trustTheBastion()
-    {
-        const QList<QByteArray> fields = readFile(QDir(m_sshd.dir()).filePath(QStringLiteral("host_key.pub"))).split(' ');
-        QVERIFY(fields.size() >= 2);
-        QFile file(knownHosts());
-        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        file.write(m_sshd.knownHostsName().toUtf8() + ' ' + fields.at(0) + ' ' + fields.at(1).trimmed() + '\n');
-    }
+    void trustTheBastion() { QVERIFY(m_sshd.trustIn(knownHosts())); }
 
 private Q_SLOTS:
     void initTestCase()
     {
-        // known_hosts and the default keys are the user's, under $HOME: this test's own.
         QVERIFY(m_home.isValid());
-        qputenv("HOME", m_home.path().toLocal8Bit());
-        qunsetenv("SSH_AUTH_SOCK");
-        QVERIFY(QDir(m_home.path()).mkpath(QStringLiteral(".ssh")));
-        QVERIFY(QFile::setPermissions(m_home.filePath(QStringLiteral(".ssh")), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+        QVERIFY(TestSshd::useHome(m_home.path()));
         m_audit = std::make_unique<AuditLog>(m_home.filePath(QStringLiteral("audit.log")));
         QVERIFY(m_redis.start());
         QVERIFY2(m_sshd.start(), qPrintable(m_sshd.log()));

@@ -55,6 +55,26 @@ QString TestSshd::strangerKeyFile() const
     return m_dir.filePath(QStringLiteral("stranger_key"));
 }
 
+bool TestSshd::trustIn(const QString &knownHostsFile) const
+{
+    QFile key(m_dir.filePath(QStringLiteral("host_key.pub")));
+    if (!key.open(QIODevice::ReadOnly))
+        return false;
+    const QList<QByteArray> fields = key.readAll().split(' ');
+    QFile file(knownHostsFile);
+    if (fields.size() < 2 || !file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    return file.write(knownHostsName().toUtf8() + ' ' + fields.at(0) + ' ' + fields.at(1).trimmed() + '\n') > 0;
+}
+
+bool TestSshd::useHome(const QString &home)
+{
+    qputenv("HOME", home.toLocal8Bit());
+    qunsetenv("SSH_AUTH_SOCK");
+    const QString ssh = QDir(home).filePath(QStringLiteral(".ssh"));
+    return QDir().mkpath(ssh) && QFile::setPermissions(ssh, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+}
+
 QString TestSshd::knownHostsName() const
 {
     return QStringLiteral("[127.0.0.1]:%1").arg(m_port);

@@ -33,12 +33,19 @@ public:
     QString hostKeyFingerprint() const { return m_hostFingerprint; }
     // How known_hosts names this server ("[127.0.0.1]:port").
     QString knownHostsName() const;
+    // Writes known_hosts with this server's own key, as ssh would have recorded it.
+    bool trustIn(const QString &knownHostsFile) const;
     // A known_hosts line naming this server with some other ed25519 key.
     QString knownHostsLineWithOtherKey() const { return knownHostsName() + QLatin1Char(' ') + m_otherHostKey; }
     // User, host, port and the authorized key; the caller picks a known_hosts file.
     SshOptions options() const;
     // sshd's log (stderr) so far.
     QString log();
+
+    // $HOME set to home for this process and the programs it starts (known_hosts and the
+    // default keys are the user's: the test's own then), with an empty ~/.ssh as ssh wants
+    // it, and no agent.
+    static bool useHome(const QString &home);
 
     // Runs a program to completion (ssh-keygen, ssh-add); tests may wait.
     static bool run(const QString &program, const QStringList &arguments, QString *output = nullptr,

@@ -8,8 +8,6 @@
 #include "testwindow.h"
 
 #include <QApplication>
-#include <QDir>
-#include <QFile>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
@@ -53,9 +51,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_home.isValid());
-        qputenv("HOME", m_home.path().toLocal8Bit());
-        qunsetenv("SSH_AUTH_SOCK");
-        QVERIFY(QDir(m_home.path()).mkpath(QStringLiteral(".ssh")));
+        QVERIFY(TestSshd::useHome(m_home.path()));
     }
 
     void answersAsClicked_data()
