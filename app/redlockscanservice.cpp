@@ -211,6 +211,7 @@ void RedlockScanService::keep(int node, const LockInfo &lock)
     held.node = RedlockObservation::Node::holding(m_nodes.at(node).name, token, -1);
     held.node.dialect = lock.dialect;
     held.node.holders = lock.holders;
+    held.node.warnings = lock.warnings;
     held.deadlineMs = lock.deadlineMs();
     m_nodes[node].locks.insert(lock.key(), std::move(held));
 }

@@ -172,6 +172,8 @@ QVariant RedlockGroupModel::nodeData(const Row &row, int node, int role) const
     case Qt::ToolTipRole:
         switch (n.status) {
         case Status::Holding:
+            if (!n.warnings.isEmpty())
+                return tr("%1 holds token %2 (warnings: %3)").arg(n.name, TokenText::escape(n.token), n.warnings.join(QStringLiteral(", ")));
             return tr("%1 holds token %2").arg(n.name, TokenText::escape(n.token));
         case Status::Absent:
             return tr("%1 has no such key").arg(n.name);

@@ -6,6 +6,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 // One lock key as read on every node of a Redlock group (N independent servers written with
 // the same key and token), and what the group makes of it. Pure: the reads come from the app
@@ -36,6 +37,7 @@ struct RedlockObservation
         QString error;             // Unreadable: why
         QString dialect;           // Holding: the layout recognised there
         QList<LockHolder> holders; // Holding: as the dialect decoded them
+        QStringList warnings;      // Holding: the dialect's warnings there (no-ttl, value-truncated, …)
 
         static Node holding(const QString &name, const QByteArray &token, qint64 ttlMs);
         static Node absent(const QString &name);

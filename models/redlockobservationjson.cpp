@@ -52,6 +52,10 @@ void RedlockObservationJson::writeNodes(JsonWriter &out, const RedlockObservatio
         case Status::Holding:
             out.field("token", QByteArrayView(TokenText::escapeBytes(n.token)));
             out.field("ttl_ms", n.ttlMs);
+            out.key("warnings").beginArray();
+            for (const QString &w : n.warnings)
+                out.value(w);
+            out.endArray();
             break;
         case Status::Absent:
             out.field("absent", true);

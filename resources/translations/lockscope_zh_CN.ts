@@ -5593,6 +5593,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>Holder</source>
         <translation>持有者</translation>
     </message>
+    <message>
+        <source>%1 holds token %2 (warnings: %3)</source>
+        <translation>%1 持有令牌 %2（警告：%3）</translation>
+    </message>
 </context>
 <context>
     <name>RedlockGroupView</name>

@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QScopeGuard>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -188,6 +189,23 @@ private Q_SLOTS:
     }
 
     // Last: a server stopped. Its entries say error, not absent, and the scan is incomplete.
+    // A dialect's warnings are per node: one node's copy without a TTL is named on that node.
+    void warningsPerNode()
+    {
+        lock("locks:forever", tokenA, {0, 1, 2});
+        QCOMPARE(m_group.node(1).command({"PERSIST", "locks:forever"}).integer(), 1);
+        const auto cleanup = qScopeGuard([this] { m_group.unlock("locks:forever"); });
+        const Run r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--json")} + group());
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonArray nodes = byKey(r.out).value(QStringLiteral("locks:forever")).value(QStringLiteral("nodes")).toArray();
+        QCOMPARE(nodes.size(), 5);
+        const QJsonValue noWarnings = QJsonArray();
+        QCOMPARE(nodes.at(0).toObject().value(QStringLiteral("warnings")), noWarnings);
+        QCOMPARE(nodes.at(1).toObject().value(QStringLiteral("warnings")), QJsonValue(QJsonArray{QStringLiteral("no-ttl")}));
+        QCOMPARE(nodes.at(1).toObject().value(QStringLiteral("ttl_ms")).toInteger(), -1);
+        QVERIFY(!nodes.at(3).toObject().contains(QStringLiteral("warnings"))); // absent: nothing to warn of
+    }
+
     void aNodeDownIsAnError()
     {
         m_group.node(4).kill();

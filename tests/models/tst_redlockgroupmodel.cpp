@@ -23,6 +23,17 @@ class TestRedlockGroupModel : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void warningsInTheTooltip()
+    {
+        RedlockGroupModel m;
+        m.setNodes({u"a:1"_s, u"b:1"_s});
+        Node noTtl = Node::holding(u"b:1"_s, "T", -1);
+        noTtl.warnings << u"no-ttl"_s;
+        m.setObservations({reading("locks:a", {Node::holding(u"a:1"_s, "T", 30000), noTtl})}, 1000);
+        QVERIFY(m.index(0, RedlockGroupModel::FirstNodeColumn + 1).data(Qt::ToolTipRole).toString().contains(u"no-ttl"_s));
+        QVERIFY(!m.index(0, RedlockGroupModel::FirstNodeColumn).data(Qt::ToolTipRole).toString().contains(u"no-ttl"_s));
+    }
+
     void matrixAndCountdown()
     {
         RedlockGroupModel m;
@@ -39,6 +50,7 @@ private Q_SLOTS:
         QCOMPARE(m.index(0, RedlockGroupModel::FirstNodeColumn).data().toString(), u"= 30.0 s"_s);
         QCOMPARE(m.index(0, RedlockGroupModel::FirstNodeColumn + 1).data().toString(), u"unreadable"_s);
         QVERIFY(m.index(0, RedlockGroupModel::FirstNodeColumn + 1).data(Qt::ToolTipRole).toString().contains(u"refused"_s));
+        QVERIFY(!m.index(0, RedlockGroupModel::FirstNodeColumn).data(Qt::ToolTipRole).toString().contains(u"warnings"_s));
         QCOMPARE(m.index(1, RedlockGroupModel::FirstNodeColumn).data().toString(), u"U 5.0 s"_s); // not a majority's token
         QCOMPARE(m.index(1, RedlockGroupModel::FirstNodeColumn + 1).data().toString(), u"–"_s);
         QVERIFY(m.index(1, RedlockGroupModel::ValidityColumn).data().isNull()); // no majority, no validity

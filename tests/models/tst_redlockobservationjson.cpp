@@ -27,6 +27,7 @@ private Q_SLOTS:
         LockHolder h;
         h.token = "t1";
         a.holders << h;
+        a.warnings << QStringLiteral("no-ttl");
         o.nodes << a << RedlockObservation::Node::holding(QStringLiteral("127.0.0.1:7001"), "t1", 8000)
                 << RedlockObservation::Node::absent(QStringLiteral("127.0.0.1:7002"))
                 << RedlockObservation::Node::unreadable(QStringLiteral("127.0.0.1:7003"), QStringLiteral("Connection refused"))
@@ -44,6 +45,9 @@ private Q_SLOTS:
         QCOMPARE(nodes.at(0).toObject().value(QStringLiteral("node")).toString(), QStringLiteral("127.0.0.1:7000"));
         QCOMPARE(nodes.at(0).toObject().value(QStringLiteral("token")).toString(), QStringLiteral("t1"));
         QCOMPARE(nodes.at(0).toObject().value(QStringLiteral("ttl_ms")).toInteger(), 9000);
+        QCOMPARE(nodes.at(0).toObject().value(QStringLiteral("warnings")).toArray(), QJsonArray{QStringLiteral("no-ttl")});
+        QCOMPARE(nodes.at(1).toObject().value(QStringLiteral("warnings")).toArray(), QJsonArray());
+        QVERIFY(!nodes.at(2).toObject().contains(QStringLiteral("warnings")));
         QCOMPARE(nodes.at(2).toObject().value(QStringLiteral("absent")).toBool(), true);
         QVERIFY(!nodes.at(2).toObject().contains(QStringLiteral("token")));
         QCOMPARE(nodes.at(3).toObject().value(QStringLiteral("error")).toString(), QStringLiteral("Connection refused"));
