@@ -984,9 +984,7 @@ bool CliOptions::useSavedGroup(const RedlockGroup &saved, QString *error)
             node.ssh.acceptNewHostKey = true;
         if (in.isSet(QStringLiteral("connect-timeout")))
             node.connectTimeoutMs = connection.connectTimeoutMs;
-        // Read-only as any of its saved connections is.
-        readOnly = readOnly || node.readOnly;
-    }
+    } // a node saved read-only keeps its flag: the group's admin actions refuse, naming it
     if (g.size() < 2) {
         *error = CliOptions::tr("the saved Redlock group \"%1\" has %n node(s); a group needs at least 2", nullptr, int(g.size())).arg(saved.name);
         return false;

@@ -73,10 +73,17 @@ void RedlockAdminCommand::execute(const RedlockAdminPlan &plan)
     const QString where = plan.nodes.join(QStringLiteral(", "));
     if (options().dryRun) {
         print(tr("%1\n  would run on each of %2: %3\n").arg(plan.action.description, where, plan.action.commandText()).toUtf8());
-        if (!plan.action.allowed)
+        if (!plan.action.allowed) {
             fail(Refused, plan.action.refusal);
-        else
-            finish(Done);
+            return;
+        }
+        // Refused as the action itself would be, by the servers that answer.
+        m_admin->checkServers(this, [this](const QString &refusal) {
+            if (refusal.isEmpty())
+                finish(Done);
+            else
+                fail(Refused, refusal);
+        });
         return;
     }
     if (plan.action.allowed && !m_admin->isReadOnly() && !confirmAction(plan.action.description, plan.action.commandText(), where)) {

@@ -132,6 +132,16 @@ void RedlockAdminService::close()
         c->close();
 }
 
+QString RedlockAdminService::readOnlyReason() const
+{
+    if (m_readOnly)
+        return tr("read-only mode is on");
+    for (int i = 0; i < m_group.size(); ++i)
+        if (m_group.nodes.at(i).readOnly)
+            return tr("node %1 (%2) is a read-only connection").arg(i + 1).arg(m_group.nodeName(i));
+    return {};
+}
+
 RedlockAdminPlan RedlockAdminService::newPlan(AdminAction action, const QByteArray &key, const QByteArray &token, qint64 ttlMs) const
 {
     RedlockAdminPlan plan;
@@ -143,9 +153,9 @@ RedlockAdminPlan RedlockAdminService::newPlan(AdminAction action, const QByteArr
     plan.driftFactor = m_group.driftFactor;
     for (int i = 0; i < m_group.size(); ++i)
         plan.nodes << m_group.nodeName(i);
-    if (m_readOnly) {
+    if (const QString why = readOnlyReason(); !why.isEmpty()) {
         plan.action.allowed = false;
-        plan.action.refusal = tr("Read-only mode is on");
+        plan.action.refusal = why;
     } else if (key.isEmpty()) {
         plan.action.allowed = false;
         plan.action.refusal = tr("No key given");
@@ -306,8 +316,8 @@ void RedlockAdminService::execute(const RedlockAdminPlan &planned, QObject *cont
             run->handler({{AdminResult::Outcome::Refused, tr("Refused: %1").arg(auditError)}, {}, -1, 0});
         return;
     }
-    if (m_readOnly) {
-        finish(run, {{AdminResult::Outcome::Refused, tr("Refused: read-only mode is on")}, {}, -1, 0});
+    if (const QString why = readOnlyReason(); !why.isEmpty()) {
+        finish(run, {{AdminResult::Outcome::Refused, tr("Refused: %1").arg(why)}, {}, -1, 0});
         return;
     }
     if (!run->plan.action.allowed) {
@@ -315,48 +325,60 @@ void RedlockAdminService::execute(const RedlockAdminPlan &planned, QObject *cont
         return;
     }
     m_inFlight.insert(run->plan.action.id, run->plan);
+    checkServers(this, [this, run](const QString &refusal) {
+        if (!m_inFlight.contains(run->plan.action.id))
+            return;
+        if (!refusal.isEmpty())
+            finish(run, {{AdminResult::Outcome::Refused, tr("Refused: %1").arg(refusal)}, {}, -1, 0});
+        else
+            act(run);
+    });
+}
+
+void RedlockAdminService::checkServers(QObject *context, std::function<void(const QString &refusal)> done)
+{
     open();
     // Nothing is written before every node is reachable or known not to be: a node still
     // waiting for its SSH tunnel would miss a release its majority needed.
     if (!m_transport->isSettled()) {
-        connect(m_transport, &GroupTransport::settled, this, [this, run] { identify(run); }, Qt::SingleShotConnection);
+        connect(m_transport, &GroupTransport::settled, context, [this, context, done] { identify(context, done); },
+                Qt::SingleShotConnection);
         return;
     }
-    identify(run);
+    identify(context, done);
 }
 
-// Who answers at each node (INFO server's run_id), asked of every node at once before
-// anything is written: one server under two nodes' names would vote twice (an extend
-// "done" on both while it alone holds the key), so such a group is not acted on.
-void RedlockAdminService::identify(const std::shared_ptr<Run> &run)
+// Who answers at each node (INFO server's run_id), asked of every node at once: one server
+// under two nodes' names would vote twice (an extend "done" on both while it alone holds
+// the key), so such a group is not acted on.
+void RedlockAdminService::identify(QObject *context, const std::function<void(const QString &refusal)> &done)
 {
     const int n = int(m_connections.size());
     auto ids = std::make_shared<QList<QStringList>>(n);
     auto pending = std::make_shared<int>(n);
     for (int i = 0; i < n; ++i) {
         RedisConnection *c = m_connections.at(i);
-        c->send({"INFO", "server"}, this, [this, run, ids, pending, i, c](const RedisReply &reply) {
+        c->send({"INFO", "server"}, context, [this, done, ids, pending, i, c](const RedisReply &reply) {
             // A node that cannot be reached has none, and is compared with none.
             (*ids)[i] = ServerInfo::identities(*c, reply);
-            if (--*pending > 0 || !m_inFlight.contains(run->plan.action.id))
+            if (--*pending > 0)
                 return;
-            if (const QList<ServerInfo::Duplicate> twice = ServerInfo::duplicates(*ids); !twice.isEmpty()) {
-                const ServerInfo::Duplicate &d = twice.first();
-                finish(run, {{AdminResult::Outcome::Refused,
-                              tr("Refused: node %1 (%2) is the same server as node %3 (%4, %5): it would vote twice. "
-                                 "Nothing was sent; make each node of the group a server of its own.")
-                                  .arg(d.node + 1)
-                                  .arg(m_group.nodeName(d.node))
-                                  .arg(d.sameAs + 1)
-                                  .arg(m_group.nodeName(d.sameAs), ServerInfo::shown(d.identity))},
-                             {}, -1, 0});
+            const QList<ServerInfo::Duplicate> twice = ServerInfo::duplicates(*ids);
+            if (twice.isEmpty()) {
+                done(QString());
                 return;
             }
-            act(run);
+            const ServerInfo::Duplicate &d = twice.first();
+            done(tr("node %1 (%2) is the same server as node %3 (%4, %5): it would vote twice. "
+                    "Nothing was sent; make each node of the group a server of its own.")
+                     .arg(d.node + 1)
+                     .arg(m_group.nodeName(d.node))
+                     .arg(d.sameAs + 1)
+                     .arg(m_group.nodeName(d.sameAs), ServerInfo::shown(d.identity)));
         }, std::min(m_nodeTimeoutMs, 2000));
     }
     if (n == 0)
-        act(run);
+        done(QString());
 }
 
 void RedlockAdminService::act(const std::shared_ptr<Run> &run)

@@ -88,7 +88,9 @@ public:
     ~RedlockAdminService() override;
 
     const RedlockGroup &group() const { return m_group; }
-    bool isReadOnly() const { return m_readOnly; }
+    // Read-only as set here, or as any node's saved connection is (the reason names it).
+    bool isReadOnly() const { return !readOnlyReason().isEmpty(); }
+    QString readOnlyReason() const;
     void setReadOnly(bool readOnly) { m_readOnly = readOnly; }
     // How long a node may take to answer one command (acquire: at most 5 % of the TTL too,
     // as redsync's timeout factor, so a slow node cannot eat the validity).
@@ -109,6 +111,10 @@ public:
     RedlockAdminPlan planRelease(const QByteArray &key, const QByteArray &token) const;
 
     void execute(const RedlockAdminPlan &plan, QObject *context, ResultHandler handler);
+    // The check every action makes before it writes, alone (for --dry-run): once every node is
+    // reached or known not to be, why the group would be refused (one server under two
+    // nodes' names), or an empty string. Reads INFO only.
+    void checkServers(QObject *context, std::function<void(const QString &refusal)> done);
     qsizetype inFlightCount() const { return m_inFlight.size(); }
     // Closes the connections (opened again by the next action).
     void close();
@@ -120,7 +126,7 @@ private:
     static bool isRedlockShaped(const Dialect *dialect, const QByteArray &key, const QByteArray &token, qint64 ttlMs);
     RedlockAdminPlan newPlan(AdminAction action, const QByteArray &key, const QByteArray &token, qint64 ttlMs) const;
     void open();
-    void identify(const std::shared_ptr<Run> &run);
+    void identify(QObject *context, const std::function<void(const QString &refusal)> &done);
     void act(const std::shared_ptr<Run> &run);
     void attemptAcquire(const std::shared_ptr<Run> &run);
     void acquireOn(int node, const std::shared_ptr<Run> &run, const NodeHandler &done);

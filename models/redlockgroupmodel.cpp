@@ -204,7 +204,7 @@ QVariant RedlockGroupModel::headerData(int section, Qt::Orientation orientation,
         const bool down = !m_nodeErrors.value(node).isEmpty();
         if (role == Qt::DisplayRole)
             // Numbered as the CLI numbers them, and named: an operator knows servers by address.
-            return (down ? tr("Node %1 (down)") : tr("Node %1")).arg(node + 1) + QLatin1Char('\n') + m_nodes.at(node);
+            return (down ? tr("Node %1 (unreadable)") : tr("Node %1")).arg(node + 1) + QLatin1Char('\n') + m_nodes.at(node);
         if (role == Qt::ToolTipRole)
             return down ? tr("%1: %2").arg(m_nodes.at(node), m_nodeErrors.at(node)) : m_nodes.at(node);
         return {};

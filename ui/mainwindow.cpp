@@ -790,15 +790,12 @@ void MainWindow::openRedlockGroup(const RedlockGroup &group)
                     });
             auto *watch = new RedlockWatchService(*filled, m_registry, view, transport);
             view->follow(watch);
-            // Read-only as the window is, or as any node's saved connection is; a group with a
-            // production node asks for the key before a force-release.
+            // Read-only as the window is (the service adds its nodes' saved connections); a
+            // group with a production node asks for the key before a force-release.
             auto *admin = new RedlockAdminService(*filled, m_registry, m_sessions->audit(), view, transport);
-            bool readOnly = isReadOnly(), production = false;
-            for (const ConnectionProfile &node : filled->nodes) {
-                readOnly = readOnly || node.readOnly;
-                production = production || node.production;
-            }
-            admin->setReadOnly(readOnly);
+            const bool production = std::any_of(filled->nodes.cbegin(), filled->nodes.cend(),
+                                                [](const ConnectionProfile &node) { return node.production; });
+            admin->setReadOnly(isReadOnly());
             view->setAdmin(admin, production);
             view->resize(1200, 700);
             view->show();

@@ -139,7 +139,7 @@ void RedlockGroupView::updateSummary()
         if (!m_errors.at(i).isEmpty())
             down << tr("node %1 (%2)").arg(i + 1).arg(m_model->nodes().value(i));
     QString text = tr("%1: %n node(s), quorum %2", nullptr, n).arg(m_title).arg(RedlockQuorum::quorum(n));
-    text += down.isEmpty() ? tr("; all nodes answer") : tr("; down: %1").arg(down.join(QStringLiteral(", ")));
+    text += down.isEmpty() ? tr("; all nodes answer") : tr("; unreadable: %1").arg(down.join(QStringLiteral(", ")));
     m_summary->setText(text);
 }
 
@@ -180,14 +180,15 @@ void RedlockGroupView::updateActions()
 {
     if (!m_admin)
         return;
-    const bool readOnly = m_admin->isReadOnly();
+    const QString readOnlyReason = m_admin->readOnlyReason();
+    const bool readOnly = !readOnlyReason.isEmpty();
     const RedlockObservation *o = selected();
     const RedlockObservation::Assessment a = o ? o->assess(m_admin->group().driftFactor) : RedlockObservation::Assessment{};
     const bool majority = o && (a.quorum == RedlockObservation::Quorum::Held || a.quorum == RedlockObservation::Quorum::Degraded);
     m_acquire->setEnabled(!readOnly);
     m_extend->setEnabled(!readOnly && majority);
     m_release->setEnabled(!readOnly && o && a.holding > 0);
-    const QString why = readOnly ? tr("Read-only: admin actions are refused") : QString();
+    const QString why = readOnly ? tr("Admin actions are refused: %1").arg(readOnlyReason) : QString();
     for (QPushButton *b : {m_acquire, m_extend, m_release})
         b->setToolTip(why);
 }

@@ -5228,10 +5228,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>无法确定 %1 在组内的执行结果：会话已关闭，LockScope 不再等待应答。请用以下命令查看：lockscope scan --redlock …</translation>
     </message>
     <message>
-        <source>Read-only mode is on</source>
-        <translation>已开启只读模式</translation>
-    </message>
-    <message>
         <source>No key given</source>
         <translation>未给出键</translation>
     </message>
@@ -5286,10 +5282,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>Refused: %1</source>
         <translation>已拒绝：%1</translation>
-    </message>
-    <message>
-        <source>Refused: read-only mode is on</source>
-        <translation>已拒绝：只读模式已开启</translation>
     </message>
     <message>
         <source>already held there, by %1</source>
@@ -5402,8 +5394,16 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>（警告：%1）</translation>
     </message>
     <message>
-        <source>Refused: node %1 (%2) is the same server as node %3 (%4, %5): it would vote twice. Nothing was sent; make each node of the group a server of its own.</source>
-        <translation>已拒绝：节点 %1（%2）与节点 %3（%4，%5）是同一台服务器：它的票会被计两次。没有发送任何命令；请让组内每个节点都是一台独立的服务器。</translation>
+        <source>read-only mode is on</source>
+        <translation>只读模式已开启</translation>
+    </message>
+    <message>
+        <source>node %1 (%2) is a read-only connection</source>
+        <translation>节点 %1（%2）是只读连接</translation>
+    </message>
+    <message>
+        <source>node %1 (%2) is the same server as node %3 (%4, %5): it would vote twice. Nothing was sent; make each node of the group a server of its own.</source>
+        <translation>节点 %1（%2）与节点 %3（%4，%5）是同一台服务器：它的票会被计两次。没有发送任何命令；请让组内每个节点都是一台独立的服务器。</translation>
     </message>
 </context>
 <context>
@@ -5566,10 +5566,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>%1 无法读取：%2（不计为未持有）</translation>
     </message>
     <message>
-        <source>Node %1 (down)</source>
-        <translation>节点 %1（宕机）</translation>
-    </message>
-    <message>
         <source>Node %1</source>
         <translation>节点 %1</translation>
     </message>
@@ -5597,6 +5593,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>%1 holds token %2 (warnings: %3)</source>
         <translation>%1 持有令牌 %2（警告：%3）</translation>
     </message>
+    <message>
+        <source>Node %1 (unreadable)</source>
+        <translation>节点 %1（无法读取）</translation>
+    </message>
 </context>
 <context>
     <name>RedlockGroupView</name>
@@ -5623,10 +5623,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>；所有节点均有应答</translation>
     </message>
     <message>
-        <source>; down: %1</source>
-        <translation>；宕机：%1</translation>
-    </message>
-    <message>
         <source>Acquire…</source>
         <translation>加锁…</translation>
     </message>
@@ -5637,10 +5633,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>Force release…</source>
         <translation>强制释放…</translation>
-    </message>
-    <message>
-        <source>Read-only: admin actions are refused</source>
-        <translation>只读：管理操作一律拒绝</translation>
     </message>
     <message>
         <source>Cannot %1: %2</source>
@@ -5667,6 +5659,14 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>holds %1</source>
         <translation>持有 %1</translation>
+    </message>
+    <message>
+        <source>; unreadable: %1</source>
+        <translation>；无法读取：%1</translation>
+    </message>
+    <message>
+        <source>Admin actions are refused: %1</source>
+        <translation>管理操作一律拒绝：%1</translation>
     </message>
 </context>
 <context>

@@ -205,6 +205,25 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(says.toUtf8()), r.err.constData());
     }
 
+    // --dry-run asks the servers who they are, as the action would: one server under two
+    // names is refused there too, and nothing is written.
+    void dryRunRefusesOneServerTwice()
+    {
+        QVERIFY(m_group.lock("locks:orders", tokenA, {0, 1, 2}));
+        QStringList urls = m_group.urls().split(QLatin1Char(','));
+        urls[1] = urls.at(0);
+        urls[1].replace(QStringLiteral("127.0.0.1"), QStringLiteral("localhost"));
+        const QStringList release{QStringLiteral("release"), QStringLiteral("locks:orders"), QStringLiteral("--token"),
+                                  QString::fromLatin1(tokenA), QStringLiteral("--dry-run"), QStringLiteral("--redlock")};
+        LockscopeRun r = lockscope(release + QStringList{urls.join(QLatin1Char(','))});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.out.contains("would run on each of"), r.out.constData());
+        QVERIFY2(r.err.contains("node 2 (localhost:") && r.err.contains("would vote twice"), r.err.constData());
+        r = lockscope(release + QStringList{m_group.urls()}); // the same plan on five servers
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(m_group.tokens("locks:orders"), (QList<QByteArray>{tokenA, tokenA, tokenA, {}, {}}));
+    }
+
     // Last: three of five servers stopped. No majority can be had: exit 3 (the nodes could not
     // be reached), each dead node an error, nothing left on the two live ones.
     void acquireWithThreeNodesDown()

@@ -207,19 +207,36 @@ private Q_SLOTS:
         QCOMPARE(m_group.tokens("locks:orders"), (QList<QByteArray>{{}, {}, tokenB, {}, {}}));
     }
 
+    void readOnlyRefusesAll_data()
+    {
+        QTest::addColumn<int>("readOnlyNode"); // -1: read-only mode on the service
+        QTest::addColumn<QString>("says");
+        QTest::newRow("read-only mode") << -1 << QStringLiteral("read-only mode is on");
+        QTest::newRow("one node's saved connection") << 2 << QStringLiteral("node 3 (%1) is a read-only connection");
+    }
+
     void readOnlyRefusesAll()
     {
+        QFETCH(int, readOnlyNode);
+        QFETCH(QString, says);
         QVERIFY(m_group.lock("locks:orders", tokenA, {0, 1, 2, 3, 4}));
         const RedlockObservation seen = observe("locks:orders");
-        RedlockAdminService admin(m_group.group(), &m_registry, m_audit.get());
-        admin.setReadOnly(true);
+        RedlockGroup group = m_group.group();
+        if (readOnlyNode >= 0) {
+            group.nodes[readOnlyNode].readOnly = true;
+            says = says.arg(group.nodeName(readOnlyNode));
+        }
+        RedlockAdminService admin(group, &m_registry, m_audit.get());
+        admin.setReadOnly(readOnlyNode < 0);
+        QCOMPARE(admin.readOnlyReason(), says);
         const QList<RedlockAdminPlan> plans{admin.planAcquire("other", {}, 60000), admin.planExtend("locks:orders", tokenA, 90000),
                                             admin.planForceRelease(seen)};
         for (const RedlockAdminPlan &plan : plans) {
             QVERIFY(!plan.action.allowed);
             const RedlockAdminResult r = run(admin, plan);
             QCOMPARE(r.result.outcome, Outcome::Refused);
-            QVERIFY(r.result.message.contains(QLatin1String("read-only")));
+            QVERIFY2(r.result.message.contains(says), qPrintable(r.result.message));
+            QCOMPARE(plan.action.refusal, says);
         }
         QCOMPARE(m_group.tokens("locks:orders"), QList<QByteArray>(5, tokenA));
         QCOMPARE(m_group.tokens("other"), QList<QByteArray>(5, QByteArray()));

@@ -78,7 +78,7 @@ private Q_SLOTS:
         QCOMPARE(m.rowCount(), 0);
 
         m.setNodeErrors({QString(), u"down"_s, QString()});
-        QCOMPARE(m.headerData(RedlockGroupModel::FirstNodeColumn + 1, Qt::Horizontal).toString(), u"Node 2 (down)\nb:1"_s);
+        QCOMPARE(m.headerData(RedlockGroupModel::FirstNodeColumn + 1, Qt::Horizontal).toString(), u"Node 2 (unreadable)\nb:1"_s);
         QCOMPARE(m.headerData(RedlockGroupModel::FirstNodeColumn, Qt::Horizontal).toString(), u"Node 1\na:1"_s);
     }
 };
