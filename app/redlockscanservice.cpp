@@ -43,7 +43,7 @@ RedlockScanService::RedlockScanService(const QList<ConnectionProfile> &nodes, co
         });
         connect(d, &DiscoveryService::keysUnreadable, this, [this, i](const QList<KeySample> &samples) {
             for (const KeySample &s : samples)
-                m_nodes[i].unreadable.insert(s.key, s.error);
+                markUnreadable(i, s.key, s.error);
         });
         connect(d, &DiscoveryService::finished, this, [this, i] {
             m_nodes[i].walked = true;
@@ -98,9 +98,9 @@ void RedlockScanService::start(bool walk)
     ++m_generation;
     m_running = true;
     m_pendingReads = 0;
+    m_seen.clear();
+    m_seen.reserve(m_lastSeen);
     for (Node &n : m_nodes) {
-        n.locks.clear();
-        n.unreadable.clear();
         n.failure.clear();
         n.walked = false;
     }
@@ -200,6 +200,17 @@ void RedlockScanService::refuseDuplicates()
     }
 }
 
+RedlockScanService::Seen &RedlockScanService::seen(const QByteArray &key)
+{
+    Seen &s = m_seen[key];
+    if (s.nodes.isEmpty()) {
+        s.nodes.reserve(m_nodes.size());
+        for (const Node &n : std::as_const(m_nodes))
+            s.nodes << RedlockObservation::Node::absent(n.name);
+    }
+    return s;
+}
+
 void RedlockScanService::keep(int node, const LockInfo &lock)
 {
     // A string no dialect decodes is its own token: compared across the nodes, and a guard
@@ -207,34 +218,43 @@ void RedlockScanService::keep(int node, const LockInfo &lock)
     QByteArray token = lock.primaryToken();
     if (token.isEmpty() && lock.sample.type == RedisType::String && !lock.sample.truncated)
         token = lock.sample.value;
-    Held held;
-    held.node = RedlockObservation::Node::holding(m_nodes.at(node).name, token, -1);
-    held.node.dialect = lock.dialect;
-    held.node.holders = lock.holders;
-    held.node.warnings = lock.warnings;
-    held.deadlineMs = lock.deadlineMs();
-    m_nodes[node].locks.insert(lock.key(), std::move(held));
+    Seen &s = seen(lock.key());
+    RedlockObservation::Node &n = s.nodes[node];
+    n.status = RedlockObservation::Node::Status::Holding;
+    n.token = std::move(token);
+    n.error.clear();
+    n.ttlMs = lock.deadlineMs(); // a deadline until merge()
+    n.dialect = lock.dialect;
+    n.holders = lock.holders;
+    n.warnings = lock.warnings;
+}
+
+// A read that failed there; what the node was found holding (by its walk) stands.
+void RedlockScanService::markUnreadable(int node, const QByteArray &key, const QString &why)
+{
+    RedlockObservation::Node &n = seen(key).nodes[node];
+    if (n.status == RedlockObservation::Node::Status::Absent)
+        n = RedlockObservation::Node::unreadable(n.name, why);
 }
 
 void RedlockScanService::readMissing()
 {
-    // Every key the group knows of, from any node.
-    QSet<QByteArray> all(m_known.cbegin(), m_known.cend());
-    for (const Node &n : std::as_const(m_nodes)) {
-        for (auto it = n.locks.cbegin(); it != n.locks.cend(); ++it)
-            all.insert(it.key());
-        for (auto it = n.unreadable.cbegin(); it != n.unreadable.cend(); ++it)
-            all.insert(it.key());
+    // Every key the group knows of, from any node; those some walked node did not list are
+    // read there by key.
+    for (const QByteArray &key : std::as_const(m_known))
+        seen(key);
+    QList<QList<QByteArray>> missingOn(m_nodes.size());
+    for (auto it = m_seen.cbegin(); it != m_seen.cend(); ++it) {
+        for (int i = 0; i < m_nodes.size(); ++i)
+            if (m_nodes.at(i).failure.isEmpty() && it->nodes.at(i).status == RedlockObservation::Node::Status::Absent)
+                missingOn[i] << it.key();
     }
     const quint64 generation = m_generation;
     for (int i = 0; i < m_nodes.size(); ++i) {
         Node &n = m_nodes[i];
-        if (!n.failure.isEmpty())
+        const QList<QByteArray> &missing = missingOn.at(i);
+        if (!n.failure.isEmpty() || missing.isEmpty())
             continue;
-        QList<QByteArray> missing;
-        for (const QByteArray &key : std::as_const(all))
-            if (!n.locks.contains(key) && !n.unreadable.contains(key))
-                missing << key;
         const qsizetype batch = std::max(1, n.discovery->options().inspectBatch);
         for (qsizetype from = 0; from < missing.size(); from += batch) {
             ++m_pendingReads;
@@ -243,7 +263,7 @@ void RedlockScanService::readMissing()
                     return;
                 for (const KeySample &s : samples)
                     if (s.isFailed())
-                        m_nodes[i].unreadable.insert(s.key, s.error);
+                        markUnreadable(i, s.key, s.error);
                 m_nodes[i].discovery->classifier()->classify(samples, this, [this, i, generation, samples](QList<std::optional<LockInfo>> locks) {
                     if (generation != m_generation)
                         return;
@@ -267,42 +287,23 @@ void RedlockScanService::merge()
     // TTLs are brought to one instant: each node was read at its own moment.
     const qint64 now = MonotonicClock::nowMs();
     QList<RedlockObservation> out;
-    QHash<QByteArray, qsizetype> slot; // key → its place in out, plus one
-    const auto observation = [&](const QByteArray &key) -> RedlockObservation & {
-        qsizetype &at = slot[key];
-        if (at == 0) {
-            RedlockObservation o;
-            o.key = key;
-            o.nodes.reserve(m_nodes.size());
-            for (const Node &n : std::as_const(m_nodes))
-                o.nodes << (n.failure.isEmpty() ? RedlockObservation::Node::absent(n.name)
-                                                : RedlockObservation::Node::unreadable(n.name, n.failure));
-            out << std::move(o);
-            at = out.size();
+    out.reserve(m_seen.size());
+    for (auto it = m_seen.begin(); it != m_seen.end(); ++it) {
+        RedlockObservation o;
+        o.key = it.key();
+        o.nodes = std::move(it->nodes);
+        for (qsizetype i = 0; i < m_nodes.size(); ++i) {
+            const Node &n = m_nodes.at(i);
+            RedlockObservation::Node &held = o.nodes[i];
+            if (!n.failure.isEmpty())
+                held = RedlockObservation::Node::unreadable(n.name, n.failure); // whatever it listed before it failed
+            else if (held.status == RedlockObservation::Node::Status::Holding)
+                held.ttlMs = held.ttlMs < 0 ? -1 : std::max<qint64>(0, held.ttlMs - now);
         }
-        return out[at - 1];
-    };
-    for (const QByteArray &key : std::as_const(m_known))
-        observation(key);
-    for (qsizetype i = 0; i < m_nodes.size(); ++i) {
-        const Node &n = m_nodes.at(i);
-        if (!n.failure.isEmpty()) {
-            // Unreadable there, whatever it listed before it failed.
-            for (auto it = n.locks.cbegin(); it != n.locks.cend(); ++it)
-                observation(it.key());
-            for (auto it = n.unreadable.cbegin(); it != n.unreadable.cend(); ++it)
-                observation(it.key());
-            continue;
-        }
-        for (auto it = n.unreadable.cbegin(); it != n.unreadable.cend(); ++it)
-            if (!n.locks.contains(it.key()))
-                observation(it.key()).nodes[i] = RedlockObservation::Node::unreadable(n.name, *it);
-        for (auto it = n.locks.cbegin(); it != n.locks.cend(); ++it) {
-            RedlockObservation::Node &held = observation(it.key()).nodes[i];
-            held = it->node;
-            held.ttlMs = it->deadlineMs < 0 ? -1 : std::max<qint64>(0, it->deadlineMs - now);
-        }
+        out << std::move(o);
     }
+    m_lastSeen = m_seen.size();
+    m_seen.clear();
     std::sort(out.begin(), out.end(), [](const RedlockObservation &a, const RedlockObservation &b) { return a.key < b.key; });
     Q_EMIT finished(out);
 }

@@ -65,12 +65,13 @@ Q_SIGNALS:
     void nodeFailed(int node, const QString &message);
 
 private:
-    // What one node holds under a key: its part of the observation, and the deadline its TTL
-    // is counted down from when the nodes are brought to one instant.
-    struct Held
+    // One key across the group, as this scan found it: filled in place as each node's walk
+    // lists it, so the merge looks nothing up again.
+    struct Seen
     {
-        RedlockObservation::Node node;
-        qint64 deadlineMs = -1;
+        // Absent until its node lists the key. A holding node's ttlMs is, until the merge, the
+        // deadline it is counted down from (-1: none), so that every node is brought to one instant.
+        QList<RedlockObservation::Node> nodes;
     };
 
     struct Node
@@ -78,15 +79,15 @@ private:
         QString name;
         RedisTopology *topology = nullptr;
         DiscoveryService *discovery = nullptr;
-        QHash<QByteArray, Held> locks;
-        QHash<QByteArray, QString> unreadable; // key → why its read failed
-        QString failure;                       // the whole walk failed
-        QStringList identities;                // of its servers (ServerInfo), this scan
+        QString failure;        // the whole walk failed
+        QStringList identities; // of its servers (ServerInfo), this scan
         bool walked = false;
     };
 
     void onWalked();
+    Seen &seen(const QByteArray &key);
     void keep(int node, const LockInfo &lock);
+    void markUnreadable(int node, const QByteArray &key, const QString &why);
     void identify();
     void refuseDuplicates();
     void readMissing();
@@ -96,6 +97,8 @@ private:
     GroupTransport *m_transport;
     QMetaObject::Connection m_waitForTransport;
     QList<QByteArray> m_known;
+    QHash<QByteArray, Seen> m_seen;
+    qsizetype m_lastSeen = 0; // keys of the last scan: the next one reserves as much
     bool m_running = false;
     bool m_opened = false;
     quint64 m_generation = 0;
