@@ -675,7 +675,7 @@ bool applyRedlock(const Reader &in, CliOptions &o, QString *error)
     }
     // A group's watch reads its known locks every --interval and walks every --rescan: no
     // budget to pace it by, no notifications to turn on.
-    for (const QString name : {QStringLiteral("budget"), QStringLiteral("enable-notifications")})
+    for (const QString &name : {QStringLiteral("budget"), QStringLiteral("enable-notifications")})
         if (in.isSet(name))
             return refuse(CliOptions::tr("%1 is for the watch of one deployment: a Redlock group reads its known locks every --interval "
                                          "and looks for new ones every --rescan").arg(in.spelled(name)));

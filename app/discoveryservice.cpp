@@ -62,6 +62,7 @@ void DiscoveryService::start()
     m_redirectedSlots.clear();
     m_progress = DiscoveryProgress();
     m_patterns = patterns();
+    m_matcher = KeyPatternSet(m_patterns);
     m_elapsed.start();
     m_sinceReport.start();
     m_walks.clear();
@@ -186,17 +187,13 @@ void DiscoveryService::consider(const QList<RedisReply> &keys)
 {
     for (const RedisReply &k : keys) {
         const QByteArray &key = k.bytes();
-        bool candidate = false;
-        for (const KeyPattern &p : std::as_const(m_patterns)) {
-            if (p.matches(key)) {
-                candidate = true;
-                break;
-            }
-        }
-        // A key seen on two masters (copied by a MIGRATE in flight) is listed once.
-        if (!candidate || m_registry->isSideKey(key) || m_seen.contains(key))
+        if (!m_matcher.matches(key) || m_registry->isSideKey(key))
             continue;
+        // A key seen on two masters (copied by a MIGRATE in flight) is listed once.
+        const qsizetype seen = m_seen.size();
         m_seen.insert(key);
+        if (m_seen.size() == seen)
+            continue;
         m_pendingKeys.append(key);
         ++m_progress.candidates;
     }

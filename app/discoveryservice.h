@@ -3,6 +3,7 @@
 #include "discoveryoptions.h"
 #include "discoveryprogress.h"
 #include "keyinspector.h"
+#include "keypatternset.h"
 #include "lockclassifier.h"
 #include "lockinfo.h"
 
@@ -82,6 +83,7 @@ private:
     LockClassifier m_classifier;
     DiscoveryOptions m_options;
     QList<KeyPattern> m_patterns; // the options' and the profiles', for the running walk
+    KeyPatternSet m_matcher;      // the same, matched in one pass per key
 
     quint64 m_generation = 0;
     bool m_running = false;

@@ -19,6 +19,9 @@ public:
     bool matches(const char *key, qsizetype size) const;
     // True when the pattern is usable as SCAN's own MATCH argument.
     bool isServerSide() const { return m_cs == Qt::CaseSensitive; }
+    // "*text*": the text (lowercased when case-insensitive), else empty. KeyPatternSet looks
+    // for many of them in one pass.
+    QByteArray infix() const { return m_shape == Shape::Infix ? m_literal : QByteArray(); }
 
     // "*lock*" or "i:*lock*" (case-insensitive), the form used on the command line and in settings.
     static KeyPattern parse(const QString &text);

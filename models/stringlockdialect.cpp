@@ -210,16 +210,14 @@ int StringLockDialect::recognise(const KeySample &sample, LockInfo &lock) const
         return 0;
     if (m_spec.maxTtlMs > 0 && (sample.pttlMs <= 0 || sample.pttlMs > m_spec.maxTtlMs))
         return 0;
+    if (!m_keyPrefix.isEmpty() && !sample.key.startsWith(m_keyPrefix))
+        return 0;
     // Tokens are ASCII; anything else is not this library's, and never reaches QString decoding.
     for (char c : sample.value)
         if (uchar(c) < 0x20 || uchar(c) > 0x7e)
             return 0;
-    if (!m_keyPrefix.isEmpty()) {
-        if (!sample.key.startsWith(m_keyPrefix))
-            return 0;
-    } else if (!m_spec.keyPattern.isEmpty() && !m_key.match(QString::fromLatin1(sample.key)).hasMatch()) {
+    if (m_keyPrefix.isEmpty() && !m_spec.keyPattern.isEmpty() && !m_key.match(QString::fromLatin1(sample.key)).hasMatch())
         return 0;
-    }
     const QRegularExpressionMatch match = m_value.match(QString::fromLatin1(sample.value));
     if (!match.hasMatch())
         return 0;
