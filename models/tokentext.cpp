@@ -97,6 +97,12 @@ std::optional<QByteArray> TokenText::unescape(const QString &text, QString *erro
     out.reserve(text.size());
     qsizetype literalFrom = 0; // typed characters are copied in runs, as UTF-8
     for (qsizetype i = 0; i < text.size(); ++i) {
+        // The stand-in for bytes that were not UTF-8 (a raw \xff on a command line): the bytes
+        // meant are lost, and acting on U+FFFD instead would touch another key.
+        if (text.at(i) == QChar::ReplacementCharacter)
+            return refuse(QStringLiteral("character %1 is not valid UTF-8 (or is U+FFFD): write bytes as \\xNN, "
+                                         "as in lock:\\xff (U+FFFD itself is \\xef\\xbf\\xbd)")
+                              .arg(i + 1));
         if (text.at(i) != QLatin1Char('\\'))
             continue;
         out += QStringView(text).mid(literalFrom, i - literalFrom).toUtf8();

@@ -338,6 +338,14 @@ private Q_SLOTS:
                                                  << "--token: invalid escape \\x4 at character 3: \\x takes two hex digits, as in \\xff";
         QTest::newRow("key with a lone backslash") << QStringList{QStringLiteral("release"), QStringLiteral("k\\"), QStringLiteral("--observed")}
                                                    << "the KEY 'k\\': a lone backslash at character 2 ends it: write \\\\ for a backslash";
+        // A raw \xff on the command line reaches the program as U+FFFD: acting on that would touch another key.
+        const QString notUtf8 = QStringLiteral("lock:r:") + QChar(QChar::ReplacementCharacter);
+        const QString notUtf8Says = QStringLiteral("character 8 is not valid UTF-8 (or is U+FFFD): write bytes as \\xNN, as in lock:\\xff "
+                                                   "(U+FFFD itself is \\xef\\xbf\\xbd)");
+        QTest::newRow("key not UTF-8") << QStringList{QStringLiteral("release"), notUtf8, QStringLiteral("--token"), QStringLiteral("t")}
+                                       << QStringLiteral("the KEY '%1': ").arg(notUtf8) + notUtf8Says;
+        QTest::newRow("token not UTF-8") << QStringList{QStringLiteral("release"), QStringLiteral("k"), QStringLiteral("--token"), notUtf8}
+                                         << QStringLiteral("--token: ") + notUtf8Says;
         QTest::newRow("tls file without tls") << QStringList{QStringLiteral("scan"), QStringLiteral("--cacert"), QStringLiteral("ca.pem")}
                                               << "--cacert is for TLS: add --tls, or use a rediss:// URL";
         QTest::newRow("cert without key") << QStringList{QStringLiteral("scan"), QStringLiteral("--tls"), QStringLiteral("--cert"), QStringLiteral("c.pem")}

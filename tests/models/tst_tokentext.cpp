@@ -63,6 +63,8 @@ private Q_SLOTS:
         QTest::newRow("unknown letter") << "a\\qb" << "invalid escape \\q at character 2: the escapes are \\xNN, \\n, \\r, \\t, \\a, \\b, \\\\ and \\\"";
         QTest::newRow("unicode style") << "caf\\u00e9" << "invalid escape \\u at character 4: the escapes are \\xNN, \\n, \\r, \\t, \\a, \\b, \\\\ and \\\"";
         QTest::newRow("nul style") << "\\0" << "invalid escape \\0 at character 1: the escapes are \\xNN, \\n, \\r, \\t, \\a, \\b, \\\\ and \\\"";
+        QTest::newRow("not UTF-8") << QString(QStringLiteral("ab") + QChar(QChar::ReplacementCharacter))
+                                   << "character 3 is not valid UTF-8 (or is U+FFFD): write bytes as \\xNN, as in lock:\\xff (U+FFFD itself is \\xef\\xbf\\xbd)";
         QTest::newRow("lone backslash") << "abc\\" << "a lone backslash at character 4 ends it: write \\\\ for a backslash";
         QTest::newRow("second escape bad") << "\\xff\\xG0" << "invalid escape \\xG0 at character 5: \\x takes two hex digits, as in \\xff";
         QTest::newRow("position counts characters") << "\u00e9\u00e9\\z" << "invalid escape \\z at character 3: the escapes are \\xNN, \\n, \\r, \\t, \\a, \\b, \\\\ and \\\"";
