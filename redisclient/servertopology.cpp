@@ -42,12 +42,17 @@ void ServerTopology::open()
         connect(m_seed, &RedisConnection::ready, this, &ServerTopology::onSeedReady);
         connect(m_seed, &RedisConnection::stateChanged, this, &ServerTopology::updateState);
         connect(m_seed, &RedisConnection::errorOccurred, this, [this](RedisConnection::ErrorKind, const QString &message) {
+            QString said = message;
             if (!m_cluster && m_seeds.size() > 1 && m_map.isEmpty()) {
                 onSeedFailed();
-                return;
+                // Every seed tried once, and none answered: said, once a round (the rotation
+                // goes on, for a window that waits for the cluster to come back).
+                if (++m_seedFailures % int(m_seeds.size()) != 0)
+                    return;
+                said = tr("none of the %1 seed nodes answered; the last: %2").arg(m_seeds.size()).arg(message);
             }
-            setLastError(message);
-            Q_EMIT errorOccurred(message);
+            setLastError(said);
+            Q_EMIT errorOccurred(said);
         });
         connect(m_seed, &RedisConnection::reconnectScheduled, this, [this](int attempt, int delayMs) {
             if (!m_cluster)
@@ -79,6 +84,7 @@ void ServerTopology::onSeedFailed()
 
 void ServerTopology::onSeedReady()
 {
+    m_seedFailures = 0;
     if (m_cluster) {
         refreshMap();
         return;

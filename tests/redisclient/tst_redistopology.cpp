@@ -52,6 +52,24 @@ private Q_SLOTS:
         QVERIFY(t.sameSlot({"a", "b"})); // a standalone server takes any keys together
     }
 
+    // Seed after seed refused: an error once every one was tried, not a silent rotation
+    // (a command line waiting for a cluster that is not there would wait for ever).
+    void seedsThatAllFailAreAnError()
+    {
+        TestRedis first, second;
+        QVERIFY(first.start() && second.start());
+        first.kill();
+        second.kill();
+        ServerTopology t(first.options(), {{QStringLiteral("127.0.0.1"), second.port()}});
+        QSignalSpy error(&t, &RedisTopology::errorOccurred);
+        t.open();
+        QVERIFY(error.wait(5000));
+        const QString said = error.first().first().toString();
+        QVERIFY2(said.startsWith(QStringLiteral("none of the 2 seed nodes answered; the last: ")), qPrintable(said));
+        QVERIFY2(said.contains(QString::number(second.port())) || said.contains(QString::number(first.port())), qPrintable(said));
+        QVERIFY(!t.isReady());
+    }
+
     void clusterFromAnyNode()
     {
         TestCluster cluster;
