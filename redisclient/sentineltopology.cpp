@@ -39,7 +39,10 @@ void SentinelTopology::open()
     asking.autoReconnect = false; // a sentinel that goes is replaced by the next one
     if (!m_sentinel) {
         m_sentinel = makeConnection(asking);
-        connect(m_sentinel, &RedisConnection::ready, this, &SentinelTopology::askForMaster);
+        connect(m_sentinel, &RedisConnection::ready, this, [this] {
+            m_sentinelFailures = 0;
+            askForMaster();
+        });
         connect(m_sentinel, &RedisConnection::errorOccurred, this, [this](RedisConnection::ErrorKind kind, const QString &message) {
             setLastError(tr("Sentinel %1: %2").arg(nodeName(m_sentinel), message));
             if (kind == RedisConnection::ErrorKind::Authentication) {
@@ -48,9 +51,7 @@ void SentinelTopology::open()
                 setState(State::Failed);
                 return;
             }
-            if (!m_master)
-                Q_EMIT errorOccurred(lastError());
-            nextSentinel();
+            sentinelFailed();
         });
         asking.clientName = QStringLiteral("lockscope-sentinel-events");
         asking.autoReconnect = true;
@@ -77,6 +78,19 @@ void SentinelTopology::close()
             c->close();
     for (RedisConnection *c : std::as_const(m_replicas))
         c->close();
+}
+
+// The sentinel asked failed (lastError() says how): the next one is asked. Before a master is
+// known, the failure is said once every sentinel has been tried in a row, and it names the
+// last; a single dead sentinel of several is no error.
+void SentinelTopology::sentinelFailed()
+{
+    if (!m_master && ++m_sentinelFailures % int(m_sentinels.size()) == 0) {
+        if (m_sentinels.size() > 1)
+            setLastError(tr("none of the %1 sentinels answered; the last: %2").arg(m_sentinels.size()).arg(lastError()));
+        Q_EMIT errorOccurred(lastError());
+    }
+    nextSentinel();
 }
 
 void SentinelTopology::nextSentinel()
@@ -116,8 +130,7 @@ void SentinelTopology::askForMaster()
         }
         setLastError(tr("Sentinel %1 did not say where \"%2\" is: %3")
                          .arg(nodeName(m_sentinel), m_name, reply.isError() ? reply.errorMessage() : reply.toDebugString()));
-        Q_EMIT errorOccurred(lastError());
-        nextSentinel();
+        sentinelFailed();
     });
 }
 

@@ -40,6 +40,7 @@ private:
     void askForMaster();
     void onMasterAddress(const QString &host, quint16 port);
     void verifyRole();
+    void sentinelFailed();
     void nextSentinel();
     void onSwitch(const QByteArray &payload);
     void updateState();
@@ -48,6 +49,7 @@ private:
     ConnectionOptions m_sentinelOptions;
     QList<QPair<QString, quint16>> m_sentinels;
     int m_current = 0;
+    int m_sentinelFailures = 0; // sentinels that failed in a row
     QString m_name;
     RedisConnection *m_sentinel = nullptr; // asks
     RedisConnection *m_events = nullptr;   // listens for +switch-master
