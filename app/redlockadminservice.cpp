@@ -617,21 +617,26 @@ RedlockAdminResult RedlockAdminService::summarise(const std::shared_ptr<Run> &ru
     for (int i = 0; i < n; ++i)
         acted += run->plan.guards.value(i).isEmpty() ? 0 : 1;
     const QString released = tr("Released %1 on %2 of the %3 node(s) acted on").arg(key).arg(done).arg(acted);
-    // Unread nodes were left alone on purpose: the plan says so; only nodes acted on count here.
-    int actedErrors = 0;
+    // Nodes that may hold the lock still: acted on and not reached, or left alone because
+    // they could not be read. Fewer than a majority cannot hold it: the lock is released.
+    int unreached = 0;
     int actedUnknown = 0;
     for (int i = 0; i < n; ++i) {
-        if (run->plan.guards.value(i).isEmpty())
-            continue;
-        actedErrors += run->nodes.at(i).outcome == NodeOutcome::Error ? 1 : 0;
-        actedUnknown += run->nodes.at(i).outcome == NodeOutcome::Unknown ? 1 : 0;
+        const bool actedOn = !run->plan.guards.value(i).isEmpty();
+        if (actedOn)
+            unreached += run->nodes.at(i).outcome == NodeOutcome::Error ? 1 : 0;
+        else
+            unreached += run->plan.seen.value(i) == RedlockObservation::Node::Status::Unreadable ? 1 : 0;
+        actedUnknown += actedOn && run->nodes.at(i).outcome == NodeOutcome::Unknown ? 1 : 0;
     }
     if (actedUnknown > 0)
         result.result = {Outcome::Unknown, released + tr("; no answer from %n node(s): look again before acting", nullptr, actedUnknown)};
     else if (!refusedOn.isEmpty())
         result.result = {Outcome::Refused, released + tr("; refused where another token holds it now: %1").arg(refusedOn.join(QStringLiteral(", ")))};
-    else if (actedErrors > 0)
-        result.result = {Outcome::Failed, released + tr("; %n node(s) could not be reached", nullptr, actedErrors)};
+    else if (unreached >= q)
+        result.result = {Outcome::Failed, released + tr("; %n node(s) could not be reached, and they may still hold it: a majority", nullptr, unreached)};
+    else if (unreached > 0)
+        result.result = {Outcome::Done, released + tr("; %n node(s) could not be reached: too few to hold it", nullptr, unreached)};
     else
         result.result = {Outcome::Done, released};
     return result;

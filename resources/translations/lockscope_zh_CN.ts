@@ -5379,12 +5379,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>; refused where another token holds it now: %1</source>
         <translation>；现由其他令牌持有的节点已拒绝：%1</translation>
     </message>
-    <message numerus="yes">
-        <source>; %n node(s) could not be reached</source>
-        <translation>
-            <numerusform>；%n 个节点无法连接</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Redlock group %1</source>
         <translation>红锁组 %1</translation>
@@ -5404,6 +5398,18 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>node %1 (%2) is the same server as node %3 (%4, %5): it would vote twice. Nothing was sent; make each node of the group a server of its own.</source>
         <translation>节点 %1（%2）与节点 %3（%4，%5）是同一台服务器：它的票会被计两次。没有发送任何命令；请让组内每个节点都是一台独立的服务器。</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n node(s) could not be reached, and they may still hold it: a majority</source>
+        <translation>
+            <numerusform>；%n 个节点无法连上，它们可能仍持有该锁：已构成多数</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n node(s) could not be reached: too few to hold it</source>
+        <translation>
+            <numerusform>；%n 个节点无法连上：不足以持有该锁</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6081,6 +6087,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>unknown yet</source>
         <translation>尚未知晓</translation>
     </message>
+    <message>
+        <source>none of the %1 sentinels answered; the last: %2</source>
+        <translation>%1 个哨兵都没有应答；最后一个：%2</translation>
+    </message>
 </context>
 <context>
     <name>ServerTopology</name>
@@ -6095,6 +6105,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>slots %1</source>
         <translation>槽位 %1</translation>
+    </message>
+    <message>
+        <source>none of the %1 seed nodes answered; the last: %2</source>
+        <translation>%1 个种子节点都没有应答；最后一个：%2</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -281,6 +282,44 @@ private Q_SLOTS:
         QCOMPARE(lines.size(), 2);
         QVERIFY(lines.at(1).value(QStringLiteral("message")).toString().contains(m_group.profiles().at(4).endpoint() + QStringLiteral(" unknown")));
         QVERIFY2(r.nodes.at(4).message.contains(QLatin1String("may or may not have run")), qPrintable(r.nodes.at(4).message));
+    }
+
+    // A release is done when the nodes that may still hold the lock (not reached, or left
+    // alone because they could not be read) are too few to be a majority; otherwise it failed.
+    void releaseWithNodesDown_data()
+    {
+        QTest::addColumn<QList<int>>("down");
+        QTest::addColumn<bool>("observed");
+        QTest::addColumn<int>("outcome");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("by token, one down") << QList<int>{4} << false << int(Outcome::Done) << QStringLiteral("1 node(s) could not be reached: too few");
+        QTest::newRow("by token, three down") << QList<int>{2, 3, 4} << false << int(Outcome::Failed) << QStringLiteral("may still hold it");
+        QTest::newRow("as seen, one unread") << QList<int>{4} << true << int(Outcome::Done) << QStringLiteral("too few to hold it");
+        QTest::newRow("as seen, three unread") << QList<int>{2, 3, 4} << true << int(Outcome::Failed) << QStringLiteral("3 node(s) could not be reached");
+    }
+
+    void releaseWithNodesDown()
+    {
+        QFETCH(QList<int>, down);
+        QFETCH(bool, observed);
+        QFETCH(int, outcome);
+        QFETCH(QString, says);
+        QVERIFY(m_group.lock("locks:orders", tokenA, {0, 1, 2, 3, 4}));
+        for (int i : down)
+            m_group.node(i).kill();
+        const auto restart = qScopeGuard([&] {
+            for (int i : down)
+                QVERIFY(m_group.node(i).restart());
+        });
+        RedlockAdminService admin(m_group.group(), &m_registry, m_audit.get());
+        admin.setNodeTimeoutMs(2000);
+        const RedlockAdminPlan plan = observed ? admin.planForceRelease(observe("locks:orders")) : admin.planRelease("locks:orders", tokenA);
+        const RedlockAdminResult r = run(admin, plan);
+        QCOMPARE(int(r.result.outcome), outcome);
+        QVERIFY2(r.result.message.contains(says), qPrintable(r.result.message));
+        for (int i = 0; i < 5; ++i)
+            if (!down.contains(i))
+                QVERIFY(!m_group.node(i).command({"EXISTS", "locks:orders"}).integer());
     }
 
     // Two of five down: three answer, a majority: acquired, the dead nodes reported as errors.
