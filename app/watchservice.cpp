@@ -67,8 +67,7 @@ void WatchService::watchMaster(RedisConnection *master)
     connect(master, &RedisConnection::stateChanged, this, [this, master](RedisConnection::State state) {
         if (state == RedisConnection::State::Ready || !m_up.contains(master))
             return;
-        m_up.remove(master);
-        const QString node = m_topology->nodeName(master);
+        const QString node = m_up.take(master);
         const QString why = master->lastError().isEmpty() ? tr("connection lost") : master->lastError();
         markStale(node, why);
         Q_EMIT serverEvent(QStringLiteral("connection-lost"), node, why);
@@ -160,7 +159,7 @@ void WatchService::onMasterReady(RedisConnection *master)
     if (m_up.contains(master))
         return;
     const bool back = m_runIds.contains(master);
-    m_up.insert(master);
+    m_up.insert(master, m_topology->nodeName(master));
     if (back)
         Q_EMIT serverEvent(QStringLiteral("connection-back"), m_topology->nodeName(master), tr("connected again"));
     checkRunId(master);

@@ -156,5 +156,7 @@ private:
     QSet<QByteArray> m_notReplicated;
     QHash<const RedisConnection *, QString> m_runIds;
     QSet<const RedisConnection *> m_watched;
-    QSet<const RedisConnection *> m_up; // masters ready since they were last lost
+    // Masters ready since they were last lost, by the name they had then: a failover retargets
+    // the connection before it says it lost the old master.
+    QHash<const RedisConnection *, QString> m_up;
 };

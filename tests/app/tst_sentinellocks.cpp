@@ -105,6 +105,10 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(w->find(LockEventKind::Server, QStringLiteral("failover")), 20000);
         const LockEvent *failover = w->find(LockEventKind::Server, QStringLiteral("failover"));
         QCOMPARE(failover->node, nodeName(after));
+        // The old master's connection was lost (when the watch saw it go): that is the old
+        // master's event, though the connection follows the new one by now.
+        if (const LockEvent *lost = w->find(LockEventKind::Server, QStringLiteral("connection-lost")))
+            QCOMPARE(lost->node, nodeName(before));
         QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().value("lock:job:1").node() == nodeName(after), 20000);
         QTRY_COMPARE_WITH_TIMEOUT(w->live(), qsizetype(lockCount), 20000);
         QSignalSpy refreshed(w->session()->watch(), &WatchService::refreshed);
