@@ -45,9 +45,11 @@ void AdminCommand::connectionFailed(const QString &message)
 
 void AdminCommand::onObserved(const std::optional<LockInfo> &lock)
 {
-    const QString key = TokenText::escape(options().key);
     if (!lock) {
-        fail(Refused, tr("%1 is not held: no such key").arg(key));
+        const AdminAction action = options().command == CliOptions::Command::Extend ? AdminAction::Extend
+                                   : options().observed                            ? AdminAction::ForceRelease
+                                                                                   : AdminAction::ReleaseHolder;
+        execute(m_admin->planNotHeld(action, options().key, options().token, options().ttlMs));
         return;
     }
     // --observed: the lock as it is now, every holder, guarded by all of it (and printed
@@ -68,8 +70,12 @@ void AdminCommand::execute(const AdminPlan &plan)
     if (plan.allowed && plan.action != AdminAction::Acquire)
         fprintf(stderr, "%s\n", qUtf8Printable(tr("%1, guarded on: %2").arg(plan.intentText(), plan.guard.text())));
     if (options().dryRun) {
+        if (!plan.allowed) {
+            fail(Refused, plan.refusal);
+            return;
+        }
         print(tr("%1\n  would run: %2\n").arg(plan.description, plan.commandText()).toUtf8());
-        finish(plan.allowed ? Done : Refused);
+        finish(Done);
         return;
     }
     if (plan.allowed && !m_admin->isReadOnly() && !confirmAction(plan.description, plan.commandText(), session()->displayName())) {

@@ -4,12 +4,31 @@
 
 #include <QRandomGenerator>
 
+#ifdef Q_OS_UNIX
+#include <pwd.h>
+#include <unistd.h>
+#endif
+
 namespace {
 QString quoted(const QByteArray &bytes)
 {
     const QString text = TokenText::escape(bytes);
     const bool plain = !bytes.isEmpty() && TokenText::isPrintable(bytes) && !bytes.contains(' ');
     return plain ? text : QLatin1Char('"') + text + QLatin1Char('"');
+}
+
+// Who acts, for the audit: as the login says, else the account the process runs as (a
+// service or a root shell may have neither USER nor LOGNAME).
+QString localUser()
+{
+    for (const char *name : {"USER", "LOGNAME"})
+        if (const QString login = qEnvironmentVariable(name); !login.isEmpty())
+            return login;
+#ifdef Q_OS_UNIX
+    if (const passwd *account = getpwuid(geteuid()))
+        return QString::fromLocal8Bit(account->pw_name);
+#endif
+    return {};
 }
 } // namespace
 
@@ -35,8 +54,7 @@ AuditEntry AdminPlan::auditEntry(const AdminResult *outcome) const
     entry.time = QDateTime::currentDateTimeUtc();
     entry.id = id;
     entry.phase = outcome ? AuditEntry::Phase::Outcome : AuditEntry::Phase::Intent;
-    const QString login = qEnvironmentVariable("USER");
-    entry.user = login.isEmpty() ? qEnvironmentVariable("LOGNAME") : login;
+    entry.user = localUser();
     entry.action = actionId(action);
     entry.key = key;
     entry.token = token;

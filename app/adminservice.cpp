@@ -254,6 +254,16 @@ AdminPlan AdminService::planForceRelease(const LockInfo &observed) const
     return plan;
 }
 
+AdminPlan AdminService::planNotHeld(AdminAction action, const QByteArray &key, const QByteArray &token, qint64 ttlMs) const
+{
+    LockInfo absent;
+    absent.sample.key = key;
+    AdminPlan plan = newPlan(action, absent, token, ttlMs);
+    plan.allowed = false;
+    plan.refusal = tr("%1 is not held: no such key").arg(shown(key));
+    return plan;
+}
+
 AdminPlan AdminService::planRelease(const LockInfo &observed, const QByteArray &token) const
 {
     const Dialect *dialect = dialectOf(observed.dialect);

@@ -57,6 +57,9 @@ public:
     // Release what token holds: on a shared lock only that holder's hold, as its own unlock
     // would (ReleaseHolder); on an exclusive lock the lock, which token must hold alone.
     AdminPlan planRelease(const LockInfo &observed, const QByteArray &token) const;
+    // An extend or release of a key that is not there: refused, and audited as every
+    // refused action is.
+    AdminPlan planNotHeld(AdminAction action, const QByteArray &key, const QByteArray &token, qint64 ttlMs) const;
 
     // Runs the plan. handler is called (unless context is gone by then) with the result;
     // the audit log gets the outcome whether or not context is still there.

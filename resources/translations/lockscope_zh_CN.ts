@@ -47,10 +47,6 @@
 <context>
     <name>AdminCommand</name>
     <message>
-        <source>%1 is not held: no such key</source>
-        <translation>%1 未被持有：没有这个键</translation>
-    </message>
-    <message>
         <source>%1, guarded on: %2</source>
         <translation>%1，守卫条件：%2</translation>
     </message>
@@ -247,6 +243,10 @@
     <message>
         <source> (warning: %1)</source>
         <translation>（警告：%1）</translation>
+    </message>
+    <message>
+        <source>%1 is not held: no such key</source>
+        <translation>%1 未被持有：没有这个键</translation>
     </message>
 </context>
 <context>

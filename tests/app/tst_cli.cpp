@@ -300,6 +300,31 @@ private Q_SLOTS:
         QCOMPARE(m_redis.command({"EXISTS", "lock:big"}).integer(), qint64(1));
     }
 
+    // A key that is not there: refused (exit 1), and in the audit log as every refused action
+    // is, under the account's name even where neither USER nor LOGNAME is set.
+    void anAbsentKeyIsRefusedAndAudited()
+    {
+        const QStringList release{QStringLiteral("release"), QStringLiteral("lock:none"), QStringLiteral("--token"), QStringLiteral("t")};
+        const QStringList extend{QStringLiteral("extend"), QStringLiteral("lock:none"), QStringLiteral("--token"), QStringLiteral("t"),
+                                 QStringLiteral("--ttl"), QStringLiteral("5s")};
+        for (const QStringList &args : {release, extend}) {
+            const Run r = lockscope(args + conn(), 30000, {{QStringLiteral("USER"), QString()}, {QStringLiteral("LOGNAME"), QString()}});
+            QCOMPARE(r.code, 1);
+            QVERIFY2(r.err.contains("Refused: \"lock:none\" is not held: no such key"), r.err.constData());
+        }
+        QFile audit(m_home.filePath(QStringLiteral("lockscope/audit.log")));
+        QVERIFY(audit.open(QIODevice::ReadOnly));
+        QList<QJsonObject> lines;
+        for (const QByteArray &line : audit.readAll().split('\n'))
+            if (line.contains("\"lock:none\""))
+                lines << QJsonDocument::fromJson(line).object();
+        QCOMPARE(lines.size(), 4); // the intent and the refusal of each
+        QCOMPARE(lines.at(1).value(QStringLiteral("result")).toString(), QStringLiteral("refused"));
+        QCOMPARE(lines.at(3).value(QStringLiteral("action")).toString(), QStringLiteral("extend"));
+        for (const QJsonObject &line : std::as_const(lines))
+            QVERIFY(!line.value(QStringLiteral("user")).toString().isEmpty());
+    }
+
     // The server dies while the release waits for its answer: the outcome is unknown, exit
     // 3, with how to look; the audit log has the intent and that outcome.
     void noAnswerIsUnknownAndExitsThree()
