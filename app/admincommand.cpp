@@ -4,6 +4,7 @@
 #include "dialectregistry.h"
 #include "jsonwriter.h"
 #include "keyinspector.h"
+#include "redisconnection.h"
 #include "redistopology.h"
 #include "session.h"
 #include "tokentext.h"
@@ -27,7 +28,10 @@ void AdminCommand::run()
     m_inspector = new KeyInspector(topology(), this);
     m_inspector->inspect({options().key}, this, [this](const QList<KeySample> &samples, const QString &error) {
         if (!error.isEmpty()) {
-            fail(topology()->isReady() ? Refused : ConnectionError, error);
+            // Not read because its master cannot be reached (a cluster's master down): a
+            // connection error, not a refusal.
+            const RedisConnection *owner = topology()->nodeFor(options().key);
+            fail(owner && owner->isReady() ? Refused : ConnectionError, error);
             return;
         }
         onObserved(registry()->classify(samples.value(0)));

@@ -2,6 +2,8 @@
 
 #include "connectionstore.h"
 #include "grouptransport.h"
+#include "redisconnection.h"
+#include "redistopology.h"
 #include "session.h"
 #include "terminalprompt.h"
 #include "terminationsignals.h"
@@ -26,9 +28,10 @@ CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registr
     m_sessions->setPatterns(options.patterns);
     m_sessions->setReadOnly(options.readOnly);
     connect(m_sessions, &SessionManager::errorOccurred, this, [this](const QString &message) {
-        if (!m_started)
-            fail(ConnectionError, message);
-        else if (!m_tolerateDisconnects)
+        if (!m_started) {
+            m_startError = message;
+            startOrFail();
+        } else if (!m_tolerateDisconnects)
             connectionFailed(message);
         else
             fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("%1; reconnecting").arg(message)));
@@ -38,12 +41,34 @@ CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registr
     connect(m_sessions, &SessionManager::hostKeyUnknown, this, &CliCommand::refuseHostKey);
     connect(m_sessions, &SessionManager::sandboxFailed, this,
             [this](const QString &message) { fail(ConnectionError, tr("sandbox: %1").arg(message)); });
-    connect(m_sessions, &SessionManager::stateChanged, this, [this](Session::State state) {
-        if (state != Session::State::Ready || m_started)
-            return;
+    connect(m_sessions, &SessionManager::stateChanged, this, &CliCommand::startOrFail);
+}
+
+// Runs the command once the session is ready, or degraded (a cluster with a master down:
+// what the others hold is still to be seen and acted on). An error before then ends it,
+// unless a master of the cluster is still on its way.
+void CliCommand::startOrFail()
+{
+    if (m_started)
+        return;
+    const Session *s = session();
+    const Session::State state = s ? s->state() : Session::State::Connecting;
+    if (state == Session::State::Ready || state == Session::State::Degraded) {
         m_started = true;
+        if (state == Session::State::Degraded)
+            fprintf(stderr, "lockscope: %s\n",
+                    qUtf8Printable(tr("not every master answers (%1); going on with those that do").arg(m_startError.isEmpty() ? s->lastError() : m_startError)));
         run();
-    });
+        return;
+    }
+    if (m_startError.isEmpty())
+        return;
+    if (s && state == Session::State::Connecting && s->topology()->kind() == RedisTopology::Kind::Cluster) {
+        const QList<RedisConnection *> masters = s->topology()->masters();
+        if (std::any_of(masters.cbegin(), masters.cend(), [](const RedisConnection *m) { return m->state() == RedisConnection::State::Connecting; }))
+            return;
+    }
+    fail(ConnectionError, m_startError);
 }
 
 CliCommand::~CliCommand() = default;

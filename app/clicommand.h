@@ -81,6 +81,7 @@ protected:
 
 private:
     void open();
+    void startOrFail();
     // A saved group's nodes' secrets, node after node, from the keychain or the terminal; then run().
     void fillGroupSecrets(int node);
     // Asks for the secrets of a saved connection (profile) that no keychain had, one by one,
@@ -96,5 +97,6 @@ private:
     SessionManager *m_sessions;
     TerminationSignals *m_signals;
     bool m_started = false;
+    QString m_startError; // what went wrong before run(), while a cluster's masters still come up
     bool m_finished = false;
 };

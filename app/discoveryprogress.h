@@ -3,6 +3,7 @@
 #include <QMetaType>
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QtGlobal>
 
 #include <algorithm>
@@ -17,6 +18,7 @@ struct DiscoveryProgress
         qint64 keysScanned = 0;
         qint64 keysTotal = -1;
         bool done = false;
+        QString error; // its walk failed (a master down): its keys are not in this scan
     };
 
     qint64 keysScanned = 0;
@@ -28,6 +30,16 @@ struct DiscoveryProgress
     QList<Node> nodes;      // per master; one entry off a cluster
     qint64 movedSlots = 0;  // slots that moved during the scan, read again at its end
     qint64 elapsedMs = 0;
+
+    // The masters whose walk failed, as "host:port: why", for one line of a message.
+    QStringList failedNodes() const
+    {
+        QStringList out;
+        for (const Node &n : nodes)
+            if (!n.error.isEmpty())
+                out << n.name + QStringLiteral(": ") + n.error;
+        return out;
+    }
 
     int percent() const
     {

@@ -142,8 +142,21 @@ void DiscoveryService::onScanReply(int walk, const RedisReply &reply, quint64 ge
     if (generation != m_generation)
         return;
     if (reply.isError() || !reply.isArray() || reply.size() != 2) {
-        const QString node = m_walks.size() > 1 ? m_progress.nodes.at(walk).name + QStringLiteral(": ") : QString();
-        fail(reply.isError() ? tr("SCAN failed: %1%2").arg(node, reply.errorMessage()) : tr("SCAN returned an unexpected reply"));
+        const QString why = reply.isError() ? reply.errorMessage() : tr("SCAN returned an unexpected reply");
+        if (m_walks.size() == 1) {
+            fail(reply.isError() ? tr("SCAN failed: %1").arg(why) : why);
+            return;
+        }
+        // One master of several (down, or refusing SCAN): the others' locks are still worth
+        // seeing, and the progress says which master's keys are missing.
+        m_walks[walk].done = true;
+        m_progress.nodes[walk].done = true;
+        m_progress.nodes[walk].error = why;
+        if (std::all_of(m_progress.nodes.cbegin(), m_progress.nodes.cend(), [](const DiscoveryProgress::Node &n) { return !n.error.isEmpty(); })) {
+            fail(tr("SCAN failed on every master: %1").arg(m_progress.failedNodes().join(QStringLiteral("; "))));
+            return;
+        }
+        onPage(walk, {});
         return;
     }
     Walk &w = m_walks[walk];

@@ -45,8 +45,13 @@ RedlockScanService::RedlockScanService(const QList<ConnectionProfile> &nodes, co
             for (const KeySample &s : samples)
                 markUnreadable(i, s.key, s.error);
         });
-        connect(d, &DiscoveryService::finished, this, [this, i] {
+        connect(d, &DiscoveryService::finished, this, [this, i](const DiscoveryProgress &p) {
             m_nodes[i].walked = true;
+            // A node that is a cluster with a master down was not read whole: it is no vote.
+            if (const QStringList failed = p.failedNodes(); !failed.isEmpty()) {
+                m_nodes[i].failure = failed.join(QStringLiteral("; "));
+                Q_EMIT nodeFailed(i, m_nodes[i].failure);
+            }
             onWalked();
         });
         connect(d, &DiscoveryService::failed, this, [this, i](const QString &message) {

@@ -48,6 +48,11 @@ void ScanCommand::run()
                                        .arg(QString::number(p.locksFound), QString::number(p.keysScanned),
                                             session()->displayName(), QString::number(p.elapsedMs / 1000.0, 'f', 2))));
         }
+        if (const QStringList failed = p.failedNodes(); !failed.isEmpty()) {
+            fail(ConnectionError, tr("%n master(s) could not be scanned, so their locks are missing: %1", nullptr, int(failed.size()))
+                                      .arg(failed.join(QStringLiteral("; "))));
+            return;
+        }
         if (p.unreadable > 0) {
             fail(ConnectionError, tr("%1 key(s) under the lock patterns could not be read: %2").arg(p.unreadable).arg(p.readError));
             return;

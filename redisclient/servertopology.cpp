@@ -274,14 +274,18 @@ void ServerTopology::updateState()
     } else {
         qsizetype up = 0;
         bool failed = false;
+        bool connecting = false;
         for (const Shard &s : std::as_const(m_shards)) {
             up += s.connection->isReady() ? 1 : 0;
+            connecting = connecting || s.connection->state() == RedisConnection::State::Connecting;
             failed = failed || (s.connection->state() == RedisConnection::State::Disconnected
                                 && s.connection->lastErrorKind() != RedisConnection::ErrorKind::None);
         }
         next = up == m_shards.size() ? State::Ready : up > 0 ? State::Degraded : failed ? State::Failed : State::Down;
-        if (next == State::Down && !m_announced)
-            next = State::Connecting; // never reached yet
+        // Never reached yet, and a master still on its way: what the others did is not the
+        // end of it (one master down must not fail a cluster whose others answer).
+        if (!m_announced && (next == State::Down || (next == State::Failed && connecting)))
+            next = State::Connecting;
     }
     setState(next);
     if (isReady() && (!wasReady || (next == State::Ready && !m_announced))) {

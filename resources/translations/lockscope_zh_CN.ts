@@ -340,6 +340,10 @@ Proceed? [y/N] </source>
   目标：%3
 是否继续？[y/N] </translation>
     </message>
+    <message>
+        <source>not every master answers (%1); going on with those that do</source>
+        <translation>并非每个主节点都有应答（%1）；继续使用有应答的主节点</translation>
+    </message>
 </context>
 <context>
     <name>CliOptions</name>
@@ -3001,12 +3005,16 @@ socket, SSH tunnel), its secrets from the keychain</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <source>SCAN failed: %1%2</source>
-        <translation>SCAN 失败：%1%2</translation>
-    </message>
-    <message>
         <source>SCAN returned an unexpected reply</source>
         <translation>SCAN 返回了意外的应答</translation>
+    </message>
+    <message>
+        <source>SCAN failed: %1</source>
+        <translation>SCAN 失败：%1</translation>
+    </message>
+    <message>
+        <source>SCAN failed on every master: %1</source>
+        <translation>SCAN 在每个主节点上都失败了：%1</translation>
     </message>
 </context>
 <context>
@@ -4296,6 +4304,12 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>The secrets of %1 are not at hand (%2): connect to it once to give them</source>
         <translation>%1 的密钥暂时取不到（%2）：请先连接它一次并输入密钥</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n master(s) could not be scanned, so their locks are missing: %1</source>
+        <translation>
+            <numerusform>%n 个主节点无法扫描，因此缺少它们的锁：%1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6030,6 +6044,12 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>lost</source>
         <translation>已丢失</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n master(s) could not be scanned, so their locks are missing: %1</source>
+        <translation>
+            <numerusform>%n 个主节点无法扫描，因此缺少它们的锁：%1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

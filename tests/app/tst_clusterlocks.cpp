@@ -351,6 +351,60 @@ print('ok')
         QVERIFY(m_cluster.command(owner, {"SET", key, "token-7", "PX", "600000"}).isStatus("OK"));
     }
 
+    // One master of three down and no replica to take over (a cluster that serves what it
+    // still can): the command line scans and acts on the other two, names the master it could
+    // not scan, and exits 3; an action on a key of the dead master is a connection error.
+    void aMasterDownLeavesTheOthersToSee()
+    {
+        TestCluster cluster(3, 0);
+        QVERIFY2(cluster.start(), qPrintable(cluster.errorString()));
+        const QList<int> masters = cluster.masters();
+        for (int m : masters)
+            QVERIFY(cluster.command(m, {"CONFIG", "SET", "cluster-require-full-coverage", "no"}).isStatus("OK"));
+        QHash<QByteArray, int> ownerOf;
+        for (int i = 0; i < 30; ++i) {
+            const QByteArray key = "lock:down:" + QByteArray::number(i);
+            const int owner = cluster.masterForSlot(ClusterSlot::forKey(key));
+            QVERIFY(cluster.command(owner, {"SET", key, "t" + QByteArray::number(i), "PX", "600000"}).isStatus("OK"));
+            ownerOf.insert(key, owner);
+        }
+        const int dead = masters.last();
+        cluster.kill(dead);
+        const auto lockscope = [&cluster, &masters](const QStringList &args, int *code, QByteArray *err) {
+            QProcess p;
+            p.start(QStringLiteral(LOCKSCOPE_BINARY), args + QStringList{QStringLiteral("-p"), QString::number(cluster.port(masters.first()))});
+            p.closeWriteChannel();
+            if (!p.waitForFinished(60000))
+                p.kill();
+            *code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+            *err = p.readAllStandardError();
+            return p.readAllStandardOutput();
+        };
+        int code = -1;
+        QByteArray err;
+        const QByteArray out = lockscope({QStringLiteral("scan"), QStringLiteral("--json")}, &code, &err);
+        QCOMPARE(code, 3);
+        QVERIFY2(err.contains("1 master(s) could not be scanned") && err.contains(QByteArray("127.0.0.1:") + QByteArray::number(cluster.port(dead))), err.constData());
+        QSet<QByteArray> listed;
+        for (const QByteArray &line : out.split('\n'))
+            if (!line.isEmpty())
+                listed.insert(QJsonDocument::fromJson(line).object().value(QStringLiteral("key")).toString().toUtf8());
+        QSet<QByteArray> alive;
+        for (auto it = ownerOf.cbegin(); it != ownerOf.cend(); ++it)
+            if (it.value() != dead)
+                alive.insert(it.key());
+        QCOMPARE(listed, alive);
+
+        const QByteArray live = *alive.cbegin();
+        const QByteArray token = "t" + live.mid(live.lastIndexOf(':') + 1);
+        lockscope({QStringLiteral("release"), QString::fromUtf8(live), QStringLiteral("--token"), QString::fromUtf8(token)}, &code, &err);
+        QVERIFY2(code == 0, err.constData());
+        QCOMPARE(cluster.command(ownerOf.value(live), {"EXISTS", live}).integer(), qint64(0));
+        const QByteArray gone = ownerOf.key(dead);
+        lockscope({QStringLiteral("release"), QString::fromUtf8(gone), QStringLiteral("--token"), QStringLiteral("t")}, &code, &err);
+        QCOMPARE(code, 3);
+    }
+
     // CLUSTER FAILOVER on a replica while a watch runs: the watch follows the promoted
     // node, records the failover, and reports no lock released, expired, handed over or lost.
     void watchFollowsAFailoverWithoutFalseEvents()
