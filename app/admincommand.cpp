@@ -78,7 +78,10 @@ void AdminCommand::execute(const AdminPlan &plan)
             fail(Refused, plan.refusal);
             return;
         }
-        print(tr("%1\n  would run: %2\n").arg(plan.description, plan.commandText()).toUtf8());
+        if (options().json)
+            print(json(plan, QStringLiteral("dry-run"), plan.description));
+        else
+            print(tr("%1\n  would run: %2\n").arg(plan.description, plan.commandText()).toUtf8());
         finish(Done);
         return;
     }
@@ -88,23 +91,8 @@ void AdminCommand::execute(const AdminPlan &plan)
     }
     m_admin->execute(plan, this, [this, plan](const AdminResult &result) {
         const int code = exitCodeOf(result.outcome, topology()->isReady());
-        if (options().json) {
-            JsonWriter out;
-            out.beginObject()
-                .field("action", AdminPlan::actionId(plan.action))
-                .field("key", TokenText::escape(plan.key))
-                .field("dialect", plan.dialect)
-                .field("token", TokenText::escape(plan.token));
-            // The master that owns the key now (after any redirect the action followed).
-            if (const RedisConnection *owner = topology()->nodeFor(plan.key))
-                out.field("node", topology()->nodeName(owner));
-            if (plan.ttlMs > 0)
-                out.field("ttl_ms", plan.ttlMs);
-            if (plan.guard.isValid())
-                out.field("guard", plan.guard.text());
-            out.field("result", result.outcomeId()).field("message", result.message).endObject();
-            print(out.take() + '\n');
-        }
+        if (options().json)
+            print(json(plan, result.outcomeId(), result.message));
         if (code == Done) {
             if (!options().json)
                 print(result.message.toUtf8() + '\n');
@@ -113,4 +101,26 @@ void AdminCommand::execute(const AdminPlan &plan)
             fail(code, result.message);
         }
     });
+}
+
+QByteArray AdminCommand::json(const AdminPlan &plan, const QString &result, const QString &message) const
+{
+    JsonWriter out;
+    out.beginObject()
+        .field("action", AdminPlan::actionId(plan.action))
+        .field("key", TokenText::escape(plan.key))
+        .field("dialect", plan.dialect)
+        .field("token", TokenText::escape(plan.token));
+    // The master that owns the key now (after any redirect the action followed).
+    if (const RedisConnection *owner = topology()->nodeFor(plan.key))
+        out.field("node", topology()->nodeName(owner));
+    if (plan.ttlMs > 0)
+        out.field("ttl_ms", plan.ttlMs);
+    if (plan.guard.isValid())
+        out.field("guard", plan.guard.text());
+    out.field("result", result).field("message", message);
+    if (result == QLatin1String("dry-run"))
+        out.field("command", plan.commandText());
+    out.endObject();
+    return out.take() + '\n';
 }

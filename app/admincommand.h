@@ -27,6 +27,9 @@ protected:
 private:
     void onObserved(const std::optional<LockInfo> &lock);
     void execute(const AdminPlan &plan);
+    // The action's JSON line: what it is for, and its result ("dry-run" with the command it
+    // would run).
+    QByteArray json(const AdminPlan &plan, const QString &result, const QString &message) const;
 
     AdminService *m_admin = nullptr;
     KeyInspector *m_inspector = nullptr;

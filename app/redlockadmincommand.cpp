@@ -72,17 +72,21 @@ void RedlockAdminCommand::execute(const RedlockAdminPlan &plan)
 {
     const QString where = plan.nodes.join(QStringLiteral(", "));
     if (options().dryRun) {
-        print(tr("%1\n  would run on each of %2: %3\n").arg(plan.action.description, where, plan.action.commandText()).toUtf8());
         if (!plan.action.allowed) {
             fail(Refused, plan.action.refusal);
             return;
         }
         // Refused as the action itself would be, by the servers that answer.
-        m_admin->checkServers(this, [this](const QString &refusal) {
-            if (refusal.isEmpty())
-                finish(Done);
-            else
+        m_admin->checkServers(this, [this, plan, where](const QString &refusal) {
+            if (!refusal.isEmpty()) {
                 fail(Refused, refusal);
+                return;
+            }
+            if (options().json)
+                print(json(plan, nullptr));
+            else
+                print(tr("%1\n  would run on each of %2: %3\n").arg(plan.action.description, where, plan.action.commandText()).toUtf8());
+            finish(Done);
         });
         return;
     }
@@ -93,7 +97,7 @@ void RedlockAdminCommand::execute(const RedlockAdminPlan &plan)
     m_admin->execute(plan, this, [this, plan](const RedlockAdminResult &result) {
         // Failed: the nodes that would have made the majority could not be reached.
         const int code = exitCodeOf(result.result.outcome, false);
-        if (!print(options().json ? json(plan, result) : table(result)))
+        if (!print(options().json ? json(plan, &result) : table(result)))
             return;
         if (code == Done) {
             if (!options().json)
@@ -137,7 +141,7 @@ QString RedlockAdminCommand::outcomeWord(RedlockNodeResult::Outcome outcome)
     return RedlockNodeResult::outcomeId(outcome);
 }
 
-QByteArray RedlockAdminCommand::json(const RedlockAdminPlan &plan, const RedlockAdminResult &result)
+QByteArray RedlockAdminCommand::json(const RedlockAdminPlan &plan, const RedlockAdminResult *result)
 {
     JsonWriter out;
     out.beginObject()
@@ -149,12 +153,27 @@ QByteArray RedlockAdminCommand::json(const RedlockAdminPlan &plan, const Redlock
     if (plan.action.ttlMs > 0)
         out.field("ttl_ms", plan.action.ttlMs);
     out.field("quorum", qint64(RedlockQuorum::quorum(int(plan.nodes.size()))));
-    if (result.validityMs >= 0)
-        out.field("validity_ms", result.validityMs);
-    if (result.attempts > 0)
-        out.field("attempts", qint64(result.attempts));
+    if (!result) {
+        out.key("nodes").beginArray();
+        for (qsizetype i = 0; i < plan.nodes.size(); ++i) {
+            out.beginObject().field("node", plan.nodes.at(i));
+            if (!plan.guards.value(i).isEmpty())
+                out.field("guard", TokenText::escape(plan.guards.at(i)));
+            else if (!plan.notActed.value(i).isEmpty())
+                out.field("message", plan.notActed.at(i));
+            out.endObject();
+        }
+        out.endArray();
+        out.field("result", QStringLiteral("dry-run")).field("message", plan.action.description);
+        out.field("command", plan.action.commandText()).endObject();
+        return out.take() + '\n';
+    }
+    if (result->validityMs >= 0)
+        out.field("validity_ms", result->validityMs);
+    if (result->attempts > 0)
+        out.field("attempts", qint64(result->attempts));
     out.key("nodes").beginArray();
-    for (const RedlockNodeResult &n : result.nodes) {
+    for (const RedlockNodeResult &n : result->nodes) {
         out.beginObject().field("node", n.node).field("result", RedlockNodeResult::outcomeId(n.outcome));
         if (!n.found.isEmpty())
             out.field("found", TokenText::escape(n.found));
@@ -163,6 +182,6 @@ QByteArray RedlockAdminCommand::json(const RedlockAdminPlan &plan, const Redlock
         out.endObject();
     }
     out.endArray();
-    out.field("result", result.result.outcomeId()).field("message", result.result.message).endObject();
+    out.field("result", result->result.outcomeId()).field("message", result->result.message).endObject();
     return out.take() + '\n';
 }

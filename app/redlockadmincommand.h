@@ -20,7 +20,8 @@ public:
 
     static QByteArray table(const RedlockAdminResult &result);
     static QString outcomeWord(RedlockNodeResult::Outcome outcome);
-    static QByteArray json(const RedlockAdminPlan &plan, const RedlockAdminResult &result);
+    // Without a result: the dry run's line, each node with the guard it would be given.
+    static QByteArray json(const RedlockAdminPlan &plan, const RedlockAdminResult *result);
 
 protected:
     void run() override;

@@ -224,6 +224,15 @@ private Q_SLOTS:
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("EVALSHA"));
         QCOMPARE(m_redis.command({"EXISTS", "lock:obs"}).integer(), qint64(1));
+        // With --json, the dry run is a JSON line too, with the command it would run.
+        r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:obs"), QStringLiteral("--observed"),
+                                  QStringLiteral("--dry-run"), QStringLiteral("--json")} + conn());
+        QCOMPARE(r.code, 0);
+        const QJsonObject dry = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(dry.value(QStringLiteral("result")).toString(), QStringLiteral("dry-run"));
+        QCOMPARE(dry.value(QStringLiteral("key")).toString(), QStringLiteral("lock:obs"));
+        QVERIFY(dry.value(QStringLiteral("command")).toString().startsWith(QStringLiteral("EVALSHA")));
+        QCOMPARE(m_redis.command({"EXISTS", "lock:obs"}).integer(), qint64(1));
 
         r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:obs"), QStringLiteral("--observed")} + conn());
         QCOMPARE(r.code, 0);
