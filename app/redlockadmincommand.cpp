@@ -133,6 +133,8 @@ QString RedlockAdminCommand::outcomeWord(RedlockNodeResult::Outcome outcome)
         return tr("refused");
     case Outcome::Absent:
         return tr("absent");
+    case Outcome::LeftAlone:
+        return tr("left-alone");
     case Outcome::Error:
         return tr("error");
     case Outcome::Unknown:

@@ -57,6 +57,8 @@ QString RedlockNodeResult::outcomeId(Outcome outcome)
         return QStringLiteral("refused");
     case Outcome::Absent:
         return QStringLiteral("absent");
+    case Outcome::LeftAlone:
+        return QStringLiteral("left-alone");
     case Outcome::Error:
         return QStringLiteral("error");
     case Outcome::Unknown:
@@ -267,7 +269,10 @@ RedlockAdminPlan RedlockAdminService::planForceRelease(const RedlockObservation 
             ++acting;
         } else {
             plan.guards << QByteArray();
-            plan.notActed << (plan.seen.last() == Status::Unreadable ? tr("(could not be read: left alone)") : tr("(absent: nothing to release)"));
+            plan.notActed << (plan.seen.last() == Status::Unreadable ? tr("(could not be read: left alone)")
+                              : plan.seen.last() == Status::Holding
+                                  ? tr("(held, but its value was not read whole: no token to guard by, left alone)")
+                                  : tr("(absent: nothing to release)"));
         }
     }
     plan.action.description = tr("Force-release %1 on the Redlock group: on each of the %2 node(s) holding it, delete it only "
@@ -392,8 +397,12 @@ void RedlockAdminService::act(const std::shared_ptr<Run> &run)
     run->startedMs = MonotonicClock::nowMs();
     for (int i = 0; i < n; ++i) {
         if (run->plan.action.action == AdminAction::ForceRelease && run->plan.guards.value(i).isEmpty()) {
-            const bool unread = run->plan.seen.value(i) == RedlockObservation::Node::Status::Unreadable;
-            run->nodes[i] = {m_group.nodeName(i), unread ? NodeOutcome::Error : NodeOutcome::Absent, {}, run->plan.notActed.value(i)};
+            using Status = RedlockObservation::Node::Status;
+            const Status seen = run->plan.seen.value(i, Status::Absent);
+            const NodeOutcome outcome = seen == Status::Unreadable ? NodeOutcome::Error
+                                        : seen == Status::Holding  ? NodeOutcome::LeftAlone
+                                                                   : NodeOutcome::Absent;
+            run->nodes[i] = {m_group.nodeName(i), outcome, {}, run->plan.notActed.value(i)};
             continue;
         }
         ++run->pending;
@@ -465,6 +474,12 @@ RedlockNodeResult RedlockAdminService::fromReply(int node, const RedisReply &rep
 {
     RedlockNodeResult r;
     r.node = m_group.nodeName(node);
+    if (reply.errorIs("WRONGTYPE")) {
+        // Reached, and holding something else under the name (another library's layout).
+        r.outcome = NodeOutcome::Refused;
+        r.message = tr("holds another kind of value now: left as it is (%1)").arg(reply.errorMessage());
+        return r;
+    }
     if (reply.isError()) {
         const bool unanswered = reply.origin() == RedisReply::Origin::Unanswered;
         r.outcome = unanswered ? NodeOutcome::Unknown : NodeOutcome::Error;
@@ -618,7 +633,8 @@ RedlockAdminResult RedlockAdminService::summarise(const std::shared_ptr<Run> &ru
         acted += run->plan.guards.value(i).isEmpty() ? 0 : 1;
     const QString released = tr("Released %1 on %2 of the %3 node(s) acted on").arg(key).arg(done).arg(acted);
     // Nodes that may hold the lock still: acted on and not reached, or left alone because
-    // they could not be read. Fewer than a majority cannot hold it: the lock is released.
+    // they could not be read (or not whole). Fewer than a majority cannot hold it: the lock
+    // is released.
     int unreached = 0;
     int actedUnknown = 0;
     for (int i = 0; i < n; ++i) {
@@ -626,7 +642,7 @@ RedlockAdminResult RedlockAdminService::summarise(const std::shared_ptr<Run> &ru
         if (actedOn)
             unreached += run->nodes.at(i).outcome == NodeOutcome::Error ? 1 : 0;
         else
-            unreached += run->plan.seen.value(i) == RedlockObservation::Node::Status::Unreadable ? 1 : 0;
+            unreached += run->plan.seen.value(i, RedlockObservation::Node::Status::Absent) != RedlockObservation::Node::Status::Absent ? 1 : 0;
         actedUnknown += actedOn && run->nodes.at(i).outcome == NodeOutcome::Unknown ? 1 : 0;
     }
     if (actedUnknown > 0)
@@ -634,9 +650,9 @@ RedlockAdminResult RedlockAdminService::summarise(const std::shared_ptr<Run> &ru
     else if (!refusedOn.isEmpty())
         result.result = {Outcome::Refused, released + tr("; refused where another token holds it now: %1").arg(refusedOn.join(QStringLiteral(", ")))};
     else if (unreached >= q)
-        result.result = {Outcome::Failed, released + tr("; %n node(s) could not be reached, and they may still hold it: a majority", nullptr, unreached)};
+        result.result = {Outcome::Failed, released + tr("; %n node(s) could not be reached or read whole, and they may still hold it: a majority", nullptr, unreached)};
     else if (unreached > 0)
-        result.result = {Outcome::Done, released + tr("; %n node(s) could not be reached: too few to hold it", nullptr, unreached)};
+        result.result = {Outcome::Done, released + tr("; %n node(s) could not be reached or read whole: too few to hold it", nullptr, unreached)};
     else
         result.result = {Outcome::Done, released};
     return result;

@@ -24,9 +24,10 @@ struct RedlockNodeResult
 {
     // Done: it ran there. Refused: the node holds another token (found says which) or, for
     // acquire, the key already. Absent: no such key there (nothing to extend or release).
+    // LeftAlone: held there, but not read whole, so there is no token to guard a release by.
     // Error: it certainly did not run there (down, refused by Redis). Unknown: sent, and no
     // answer came in time: it may have run.
-    enum class Outcome { Done, Refused, Absent, Error, Unknown };
+    enum class Outcome { Done, Refused, Absent, LeftAlone, Error, Unknown };
 
     QString node; // host:port
     Outcome outcome = Outcome::Error;

@@ -5234,6 +5234,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>unknown</source>
         <translation>未知</translation>
     </message>
+    <message>
+        <source>left-alone</source>
+        <translation>未动</translation>
+    </message>
 </context>
 <context>
     <name>RedlockAdminService</name>
@@ -5414,16 +5418,24 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>节点 %1（%2）与节点 %3（%4，%5）是同一台服务器：它的票会被计两次。没有发送任何命令；请让组内每个节点都是一台独立的服务器。</translation>
     </message>
     <message numerus="yes">
-        <source>; %n node(s) could not be reached, and they may still hold it: a majority</source>
+        <source>; %n node(s) could not be reached or read whole, and they may still hold it: a majority</source>
         <translation>
-            <numerusform>；%n 个节点无法连上，它们可能仍持有该锁：已构成多数</numerusform>
+            <numerusform>；%n 个节点无法连上或无法完整读取，它们可能仍持有该锁：已构成多数</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>; %n node(s) could not be reached: too few to hold it</source>
+        <source>; %n node(s) could not be reached or read whole: too few to hold it</source>
         <translation>
-            <numerusform>；%n 个节点无法连上：不足以持有该锁</numerusform>
+            <numerusform>；%n 个节点无法连上或无法完整读取：不足以持有该锁</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>(held, but its value was not read whole: no token to guard by, left alone)</source>
+        <translation>（已被持有，但其值未能完整读取：没有可用于守卫的令牌，保持不动）</translation>
+    </message>
+    <message>
+        <source>holds another kind of value now: left as it is (%1)</source>
+        <translation>现在持有另一种类型的值：保持原样（%1）</translation>
     </message>
 </context>
 <context>
