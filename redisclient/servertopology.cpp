@@ -5,6 +5,8 @@
 
 #include <QPointer>
 
+#include <memory>
+
 namespace {
 bool clusterEnabled(const RedisReply &info)
 {
@@ -89,7 +91,22 @@ void ServerTopology::onSeedReady()
         refreshMap();
         return;
     }
-    m_seed->send({"INFO", "cluster"}, this, [this](const RedisReply &reply) {
+    // A Sentinel answers too, but holds no keys: said at once, with how to reach its master.
+    auto sentinel = std::make_shared<bool>(false);
+    m_seed->send({"INFO", "server"}, this, [sentinel](const RedisReply &reply) {
+        *sentinel = reply.isString() && reply.bytes().contains("redis_mode:sentinel");
+    });
+    m_seed->send({"INFO", "cluster"}, this, [this, sentinel](const RedisReply &reply) {
+        if (*sentinel) {
+            m_notData = true;
+            const QString where = nodeName(m_seed);
+            m_seed->close();
+            setLastError(tr("%1 is a Sentinel, not a Redis server with keys: give --sentinel %1 --master NAME "
+                            "(or a redis+sentinel:// URL)").arg(where));
+            updateState();
+            Q_EMIT errorOccurred(lastError());
+            return;
+        }
         if (clusterEnabled(reply)) {
             m_cluster = true;
             refreshMap();
@@ -261,7 +278,9 @@ void ServerTopology::updateState()
         return;
     const bool wasReady = isReady();
     State next = State::Connecting;
-    if (m_shards.isEmpty()) {
+    if (m_notData) {
+        next = State::Failed;
+    } else if (m_shards.isEmpty()) {
         // Not yet known what the server is.
         if (m_seed && m_seed->state() == RedisConnection::State::Disconnected && m_seed->lastErrorKind() != RedisConnection::ErrorKind::None)
             next = State::Failed;

@@ -67,7 +67,8 @@ private:
 
     QList<QPair<QString, quint16>> m_seeds;
     int m_seedIndex = 0;
-    int m_seedFailures = 0; // seeds that failed in a row, before the first answered
+    int m_seedFailures = 0;
+    bool m_notData = false; // the seed is a Sentinel: nothing to scan there // seeds that failed in a row, before the first answered
     // Standalone: the server. Cluster: the connection that reads the map.
     RedisConnection *m_seed = nullptr;
     bool m_cluster = false;

@@ -6142,6 +6142,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>none of the %1 seed nodes answered; the last: %2</source>
         <translation>%1 个种子节点都没有应答；最后一个：%2</translation>
     </message>
+    <message>
+        <source>%1 is a Sentinel, not a Redis server with keys: give --sentinel %1 --master NAME (or a redis+sentinel:// URL)</source>
+        <translation>%1 是一个哨兵，而不是存有键的 Redis 服务器：请给出 --sentinel %1 --master NAME（或使用 redis+sentinel:// URL）</translation>
+    </message>
 </context>
 <context>
     <name>SessionManager</name>

@@ -200,6 +200,7 @@ private Q_SLOTS:
         QCOMPARE(sentinel.command(promoted, {"GET", "lock:s2"}).bytes(), QByteArray("t"));
     }
 
+    // A master name no sentinel knows, and a sentinel given as a server: one clear error each.
     void anUnknownMasterNameIsOneClearError()
     {
         TestSentinel sentinel;
@@ -211,6 +212,14 @@ private Q_SLOTS:
         QVERIFY2(errors.first().at(0).toString().contains(QLatin1String("no master named \"no-such-master\"")),
                  qPrintable(errors.first().at(0).toString()));
         QCOMPARE(t.state(), RedisTopology::State::Failed);
+
+        // A sentinel's address given as a server's: said so, with how to reach its master.
+        ServerTopology server(sentinel.sentinelOptions(0), {});
+        QSignalSpy serverErrors(&server, &RedisTopology::errorOccurred);
+        server.open();
+        QVERIFY(serverErrors.wait(5000));
+        QVERIFY2(serverErrors.first().at(0).toString().contains(QLatin1String("is a Sentinel")), qPrintable(serverErrors.first().at(0).toString()));
+        QCOMPARE(server.state(), RedisTopology::State::Failed);
     }
 };
 
