@@ -147,7 +147,12 @@ void LockEventService::onKeyEvent(const QByteArray &key, const QByteArray &event
     if (!m_active)
         return;
     QList<LockEvent> out;
-    m_deriver.notify(key, event, atMs, out);
+    // On a cluster a del may be a slot moving (MIGRATE deletes the key at the master it
+    // leaves): the read it triggers, which follows the key to its owner, tells a release
+    // (absent) from a move (held as before).
+    const bool moving = event == "del" && m_topology->kind() == RedisTopology::Kind::Cluster && m_deriver.isTracked(key);
+    if (!moving)
+        m_deriver.notify(key, event, atMs, out);
     if (!m_deriver.isTracked(key))
         m_deadlines.remove(key);
     m_dirty.insert(key, ++m_seq);

@@ -15,6 +15,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -403,6 +404,36 @@ print('ok')
         const QByteArray gone = ownerOf.key(dead);
         lockscope({QStringLiteral("release"), QString::fromUtf8(gone), QStringLiteral("--token"), QStringLiteral("t")}, &code, &err);
         QCOMPARE(code, 3);
+    }
+
+    // A slot moved while a watch listens to keyspace notifications: the del at the master it
+    // leaves is a move, not a release; the lock is followed to its new master, no event.
+    void aSlotMovedUnderAWatchIsNoEvent()
+    {
+        const QList<int> masters = m_cluster.masters();
+        const QByteArray key = keyOn(masters.at(0), "lock:moving:");
+        QVERIFY(m_cluster.command(masters.at(0), {"SET", key, "mover", "PX", "600000"}).isStatus("OK"));
+        for (int m : masters)
+            QVERIFY(m_cluster.command(m, {"CONFIG", "SET", "notify-keyspace-events", "KEA"}).isStatus("OK"));
+        const auto quiet = qScopeGuard([this, masters] {
+            for (int m : masters)
+                m_cluster.command(m, {"CONFIG", "SET", "notify-keyspace-events", ""});
+        });
+        auto w = std::make_unique<WatchedSession>(&m_registry, m_audit.get(), 500);
+        QVERIFY(w->watch(profile(), plainLocks + pyLocks + 1));
+        QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().contains(key), 15000);
+        const int slot = ClusterSlot::forKey(key);
+        QVERIFY(m_cluster.migrateSlot(slot, masters.at(0), masters.at(1)));
+        // Read at its new master: the del at the old one came before (MIGRATE's last step).
+        QTRY_COMPARE_WITH_TIMEOUT(w->session()->watch()->locks().value(key).node(), nodeName(masters.at(1)), 20000);
+        QVERIFY(!w->session()->watch()->locks().value(key).stale);
+        QCOMPARE(w->falseEvents(), QStringList());
+        QVERIFY(m_cluster.migrateSlot(slot, masters.at(1), masters.at(0))); // as it was, for the tests after
+        QTRY_COMPARE_WITH_TIMEOUT(w->session()->watch()->locks().value(key).node(), nodeName(masters.at(0)), 20000);
+        // A del that is a release is one still: the read finds nothing at the key's master.
+        QCOMPARE(m_cluster.command(masters.at(0), {"DEL", key}).integer(), qint64(1));
+        QTRY_VERIFY_WITH_TIMEOUT(w->find(LockEventKind::Released, QString::fromLatin1(key)), 15000);
+        QCOMPARE(w->falseEvents({key}), QStringList());
     }
 
     // CLUSTER FAILOVER on a replica while a watch runs: the watch follows the promoted
