@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QMetaType>
 #include <QList>
 #include <QString>
@@ -39,6 +40,16 @@ struct DiscoveryProgress
             if (!n.error.isEmpty())
                 out << n.name + QStringLiteral(": ") + n.error;
         return out;
+    }
+    // What the user is told when masters could not be scanned; empty when all were.
+    QString failedNodesMessage() const
+    {
+        const QStringList failed = failedNodes();
+        if (failed.isEmpty())
+            return {};
+        return QCoreApplication::translate("DiscoveryProgress", "%n master(s) could not be scanned, so their locks are missing: %1",
+                                           nullptr, int(failed.size()))
+            .arg(failed.join(QStringLiteral("; ")));
     }
 
     int percent() const

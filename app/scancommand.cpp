@@ -48,9 +48,8 @@ void ScanCommand::run()
                                        .arg(QString::number(p.locksFound), QString::number(p.keysScanned),
                                             session()->displayName(), QString::number(p.elapsedMs / 1000.0, 'f', 2))));
         }
-        if (const QStringList failed = p.failedNodes(); !failed.isEmpty()) {
-            fail(ConnectionError, tr("%n master(s) could not be scanned, so their locks are missing: %1", nullptr, int(failed.size()))
-                                      .arg(failed.join(QStringLiteral("; "))));
+        if (const QString missing = p.failedNodesMessage(); !missing.isEmpty()) {
+            fail(ConnectionError, missing);
             return;
         }
         if (p.unreadable > 0) {

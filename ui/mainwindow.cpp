@@ -482,10 +482,8 @@ void MainWindow::onSessionChanged(Session *session)
     connect(discovery, &DiscoveryService::progressChanged, this, [this](const DiscoveryProgress &p) { onScanProgress(p, false); });
     connect(discovery, &DiscoveryService::finished, this, [this](const DiscoveryProgress &p) {
         onScanProgress(p, true);
-        if (const QStringList failed = p.failedNodes(); !failed.isEmpty())
-            showMessage(tr("%n master(s) could not be scanned, so their locks are missing: %1", nullptr, int(failed.size()))
-                            .arg(failed.join(QStringLiteral("; "))),
-                        true);
+        if (const QString missing = p.failedNodesMessage(); !missing.isEmpty())
+            showMessage(missing, true);
         flushUpdates();
         m_proxy->setBulkLoading(false);
         Q_EMIT scanFinished();

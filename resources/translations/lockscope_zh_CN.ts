@@ -2995,6 +2995,15 @@ socket, SSH tunnel), its secrets from the keychain</source>
     </message>
 </context>
 <context>
+    <name>DiscoveryProgress</name>
+    <message numerus="yes">
+        <source>%n master(s) could not be scanned, so their locks are missing: %1</source>
+        <translation>
+            <numerusform>%n 个主节点无法扫描，因此缺少它们的锁：%1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>DiscoveryService</name>
     <message>
         <source>no master to scan: %1</source>
@@ -4304,12 +4313,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>The secrets of %1 are not at hand (%2): connect to it once to give them</source>
         <translation>%1 的密钥暂时取不到（%2）：请先连接它一次并输入密钥</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n master(s) could not be scanned, so their locks are missing: %1</source>
-        <translation>
-            <numerusform>%n 个主节点无法扫描，因此缺少它们的锁：%1</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -6056,12 +6059,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>lost</source>
         <translation>已丢失</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n master(s) could not be scanned, so their locks are missing: %1</source>
-        <translation>
-            <numerusform>%n 个主节点无法扫描，因此缺少它们的锁：%1</numerusform>
-        </translation>
     </message>
 </context>
 <context>
