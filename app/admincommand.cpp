@@ -92,7 +92,7 @@ void AdminCommand::execute(const AdminPlan &plan)
     m_admin->execute(plan, this, [this, plan](const AdminResult &result) {
         const int code = exitCodeOf(result.outcome, topology()->isReady());
         if (options().json)
-            print(json(plan, result.outcomeId(), result.message));
+            print(json(plan, result.outcomeId(), result.message, result.node));
         if (code == Done) {
             if (!options().json)
                 print(result.message.toUtf8() + '\n');
@@ -103,7 +103,7 @@ void AdminCommand::execute(const AdminPlan &plan)
     });
 }
 
-QByteArray AdminCommand::json(const AdminPlan &plan, const QString &result, const QString &message) const
+QByteArray AdminCommand::json(const AdminPlan &plan, const QString &result, const QString &message, const QString &node) const
 {
     JsonWriter out;
     out.beginObject()
@@ -111,8 +111,11 @@ QByteArray AdminCommand::json(const AdminPlan &plan, const QString &result, cons
         .field("key", TokenText::escape(plan.key))
         .field("dialect", plan.dialect)
         .field("token", TokenText::escape(plan.token));
-    // The master that owns the key now (after any redirect the action followed).
-    if (const RedisConnection *owner = topology()->nodeFor(plan.key))
+    // The node that answered the action (an importing node after ASK); before one did, the
+    // master that owns the key now.
+    if (!node.isEmpty())
+        out.field("node", node);
+    else if (const RedisConnection *owner = topology()->nodeFor(plan.key))
         out.field("node", topology()->nodeName(owner));
     if (plan.ttlMs > 0)
         out.field("ttl_ms", plan.ttlMs);

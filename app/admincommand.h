@@ -29,7 +29,7 @@ private:
     void execute(const AdminPlan &plan);
     // The action's JSON line: what it is for, and its result ("dry-run" with the command it
     // would run).
-    QByteArray json(const AdminPlan &plan, const QString &result, const QString &message) const;
+    QByteArray json(const AdminPlan &plan, const QString &result, const QString &message, const QString &node = {}) const;
 
     AdminService *m_admin = nullptr;
     KeyInspector *m_inspector = nullptr;

@@ -12,8 +12,18 @@ struct AdminResult
 {
     enum class Outcome { Done, Refused, Failed, Unknown };
 
+    AdminResult() = default;
+    AdminResult(Outcome outcome, QString message)
+        : outcome(outcome)
+        , message(std::move(message))
+    {
+    }
+
     Outcome outcome = Outcome::Failed;
     QString message;
+    // host:port of the node that answered, after any redirect: in a slot being migrated, the
+    // node importing it. Empty when no node was asked.
+    QString node;
 
     bool ok() const { return outcome == Outcome::Done; }
     QString outcomeId() const

@@ -325,10 +325,13 @@ void AdminService::execute(const AdminPlan &planned, QObject *context, ResultHan
     // The reply is this service's to record, whatever happened to the caller meanwhile.
     const QPointer<QObject> owner(context);
     const bool hasOwner = context != nullptr;
-    auto onReply = [this, plan, owner, hasOwner, handler](const RedisReply &reply) {
+    auto onReply = [this, plan, owner, hasOwner, handler](const RedisReply &reply, const RedisConnection *answeredBy) {
         if (!m_inFlight.remove(plan.id))
             return;
-        finish(plan, interpret(plan, reply), hasOwner && !owner ? ResultHandler() : handler);
+        AdminResult result = interpret(plan, reply);
+        if (answeredBy)
+            result.node = m_topology->nodeName(answeredBy);
+        finish(plan, result, hasOwner && !owner ? ResultHandler() : handler);
     };
     if (plan.isScript())
         m_topology->runScript(LuaScripts::load(plan.scriptName), plan.keys, plan.args, this, onReply);

@@ -17,14 +17,19 @@ QString endpointOf(const ConnectionOptions &o)
            + QString::number(o.port);
 }
 
-void failLater(QObject *queue, QObject *context, RedisConnection::ReplyHandler handler, const QByteArray &message)
+void failLater(QObject *queue, QObject *context, RedisTopology::AnsweredHandler handler, const QByteArray &message)
 {
     const QPointer<QObject> owner(context);
     const bool hasOwner = context != nullptr;
     QMetaObject::invokeMethod(queue, [owner, hasOwner, handler, message] {
         if (!hasOwner || owner)
-            handler(RedisReply::connectionError(message, RedisReply::Origin::NotSent));
+            handler(RedisReply::connectionError(message, RedisReply::Origin::NotSent), nullptr);
     }, Qt::QueuedConnection);
+}
+
+RedisTopology::AnsweredHandler ignoringNode(RedisConnection::ReplyHandler handler)
+{
+    return [handler = std::move(handler)](const RedisReply &reply, const RedisConnection *) { handler(reply); };
 }
 } // namespace
 
@@ -92,11 +97,22 @@ void RedisTopology::setState(State state)
 
 void RedisTopology::send(const QByteArray &key, const RedisCommand &command, QObject *context, RedisConnection::ReplyHandler handler)
 {
+    send(key, command, context, ignoringNode(std::move(handler)));
+}
+
+void RedisTopology::send(const QByteArray &key, const RedisCommand &command, QObject *context, AnsweredHandler handler)
+{
     sendTo(nodeFor(key), command, false, 0, context, std::move(handler));
 }
 
 void RedisTopology::runScript(const LuaScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args, QObject *context,
                               RedisConnection::ReplyHandler handler)
+{
+    runScript(script, keys, args, context, ignoringNode(std::move(handler)));
+}
+
+void RedisTopology::runScript(const LuaScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args, QObject *context,
+                              AnsweredHandler handler)
 {
     if (!script.isValid()) {
         failLater(this, context, handler, "ERR LockScope could not load the Lua script " + script.name().toUtf8());
@@ -117,17 +133,17 @@ void RedisTopology::runScript(const LuaScript &script, const QList<QByteArray> &
     const QPointer<RedisTopology> self(this);
     const QPointer<QObject> owner(context);
     sendTo(nodeFor(key), script.evalShaCommand(keys, args), false, 0, context,
-           [self, owner, key, fallback, handler](const RedisReply &reply) {
+           [self, owner, key, fallback, handler](const RedisReply &reply, const RedisConnection *answeredBy) {
                // After a restart, a failover or SCRIPT FLUSH: the source once, which caches it again.
                if (reply.errorIs("NOSCRIPT") && self)
                    self->sendTo(self->nodeFor(key), fallback, false, 0, owner.data(), handler);
                else
-                   handler(reply);
+                   handler(reply, answeredBy);
            });
 }
 
 void RedisTopology::sendTo(RedisConnection *node, const RedisCommand &command, bool asking, int hops, QObject *context,
-                           RedisConnection::ReplyHandler handler)
+                           AnsweredHandler handler)
 {
     if (!node) {
         failLater(this, context, handler, "CLUSTERDOWN no master serves this key now");
@@ -143,7 +159,7 @@ void RedisTopology::sendTo(RedisConnection *node, const RedisCommand &command, b
                 return;
             }
         }
-        handler(reply);
+        handler(reply, node);
     };
     if (!asking) {
         node->send(command, context, onReply);

@@ -37,6 +37,8 @@ public:
     enum class State { Connecting, Ready, Degraded, Down, Failed };
     Q_ENUM(State)
 
+    // A reply and the node that gave it, after any redirect (nullptr when no node was asked).
+    using AnsweredHandler = std::function<void(const RedisReply &reply, const RedisConnection *answeredBy)>;
     // Where a connection to target really goes.
     using Transport = std::function<ConnectionOptions(const ConnectionOptions &target)>;
 
@@ -76,10 +78,13 @@ public:
 
     // Sends command to the owner of key, following redirects (a few hops at most).
     void send(const QByteArray &key, const RedisCommand &command, QObject *context, RedisConnection::ReplyHandler handler);
+    void send(const QByteArray &key, const RedisCommand &command, QObject *context, AnsweredHandler handler);
     // Runs script on the owner of its keys (by SHA, with the EVAL fallback), following
     // redirects. Keys of several slots are refused with an error reply, before anything goes.
     void runScript(const LuaScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args, QObject *context,
                    RedisConnection::ReplyHandler handler);
+    void runScript(const LuaScript &script, const QList<QByteArray> &keys, const QList<QByteArray> &args, QObject *context,
+                   AnsweredHandler handler);
 
 Q_SIGNALS:
     // The masters are known and reachable; again after each recovery.
@@ -106,7 +111,7 @@ protected:
 
 private:
     void sendTo(RedisConnection *node, const RedisCommand &command, bool asking, int hops, QObject *context,
-                RedisConnection::ReplyHandler handler);
+                AnsweredHandler handler);
 
     ConnectionOptions m_options;
     Transport m_transport;

@@ -308,6 +308,8 @@ print('ok')
         QTRY_VERIFY(result.has_value());
         QVERIFY2(result->ok(), qPrintable(result->message));
         QVERIFY(!redirected.isEmpty());
+        // Done where the key lives now, and said so: the importing node, not the slot's owner.
+        QCOMPARE(result->node, nodeName(to));
         QVERIFY(m_cluster.finishMigration(slot, from)); // back to where it was, now empty
         QCOMPARE(m_cluster.command(from, {"EXISTS", key}).integer(), qint64(0));
     }
