@@ -5,6 +5,7 @@
 #include "luascripts.h"
 #include "redisconnection.h"
 #include "redistopology.h"
+#include "shellword.h"
 #include "tokentext.h"
 
 #include <QPointer>
@@ -31,9 +32,9 @@ QString holderList(const LockInfo &lock)
     return tokens.join(QStringLiteral(", "));
 }
 
-// A command the operator can paste to look at the key again: its name as a SCAN glob (glob
-// characters escaped) in shell quotes.
-QString checkCommand(const QByteArray &key)
+// A command the operator can paste to look at the key again: the session's connection
+// options, and the key's name as a SCAN glob (glob characters escaped).
+QString checkCommand(const QByteArray &key, const QStringList &connection)
 {
     QString glob;
     for (const QChar c : TokenText::escape(key)) {
@@ -41,8 +42,8 @@ QString checkCommand(const QByteArray &key)
             glob += QLatin1Char('\\');
         glob += c;
     }
-    glob.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
-    return QStringLiteral("lockscope scan --pattern '%1'").arg(glob);
+    return ShellWord::joined(QStringList{QStringLiteral("lockscope"), QStringLiteral("scan")} + connection
+                             + QStringList{QStringLiteral("--pattern"), glob});
 }
 
 QString doneWords(AdminAction action)
@@ -77,7 +78,7 @@ AdminService::~AdminService()
         const AdminResult unknown{AdminResult::Outcome::Unknown,
                                   tr("Unknown whether %1 was %2: LockScope stopped waiting for the answer (the session was "
                                      "closed). Check with: %3")
-                                      .arg(shown(plan.key), doneWords(plan.action), checkCommand(plan.key))};
+                                      .arg(shown(plan.key), doneWords(plan.action), checkCommand(plan.key, m_connectionArguments))};
         writeAudit(plan, &unknown, nullptr);
     }
 }
@@ -376,7 +377,7 @@ AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &rep
         case RedisReply::Origin::Unanswered:
             return {Outcome::Unknown, tr("Unknown whether %1 was %2: no answer came (%3), so the %4 may or may not have run. "
                                          "Look before acting again: %5 (or its row in the lock table).")
-                                          .arg(key, doneWords(plan.action), reply.errorMessage(), action, checkCommand(plan.key))};
+                                          .arg(key, doneWords(plan.action), reply.errorMessage(), action, checkCommand(plan.key, m_connectionArguments))};
         case RedisReply::Origin::NotSent:
             return {Outcome::Failed, tr("Not done: %1; the %2 was not sent").arg(reply.errorMessage(), action)};
         case RedisReply::Origin::Server:

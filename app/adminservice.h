@@ -40,6 +40,9 @@ public:
     bool isReadOnly() const { return m_readOnly; }
     // How the audit log names the server (the connection's name, or host:port).
     void setServerName(const QString &name) { m_serverName = name; }
+    // The lockscope options that reach this server, for the command an unknown outcome
+    // suggests to look again with.
+    void setConnectionArguments(const QStringList &arguments) { m_connectionArguments = arguments; }
     void setReadOnly(bool readOnly);
 
     // Whether the action can apply to this lock at all, with the reason when not.
@@ -87,6 +90,7 @@ private:
     const DialectRegistry *m_registry;
     const AuditLog *m_audit;
     QString m_serverName;
+    QStringList m_connectionArguments;
     bool m_readOnly = false;
     QHash<QString, AdminPlan> m_inFlight; // by plan id
 };

@@ -8,6 +8,7 @@
 #include "profileoptions.h"
 #include "redisconnection.h"
 #include "serverinfo.h"
+#include "shellword.h"
 #include "tokentext.h"
 
 #include <QPointer>
@@ -27,6 +28,28 @@ QString shown(const QByteArray &bytes)
 // The scripts node-redlock (v3) and redsync run: compare the token, then DEL or PEXPIRE.
 const QString releaseScript = QStringLiteral("plain/release");
 const QString extendScript = QStringLiteral("plain/extend");
+
+// How to look at the group again from a terminal: a saved group by name, else its servers
+// as URLs (users, never passwords). A node on a Unix socket has no URL: its saved group only.
+QString lookCommand(const RedlockGroup &group)
+{
+    QStringList args{QStringLiteral("lockscope"), QStringLiteral("scan")};
+    if (!group.id.isEmpty() && !group.name.isEmpty())
+        return ShellWord::joined(args << QStringLiteral("--group") << group.name);
+    QStringList urls;
+    for (const ConnectionProfile &node : group.nodes) {
+        if (!node.socketPath.isEmpty() || node.ssh.enabled())
+            return ShellWord::joined(args) + QStringLiteral(" --redlock …");
+        QString url = node.tls.enabled ? QStringLiteral("rediss://") : QStringLiteral("redis://");
+        if (!node.user.isEmpty())
+            url += node.user + QStringLiteral(":@");
+        url += node.endpoint();
+        if (node.database != 0)
+            url += QLatin1Char('/') + QString::number(node.database);
+        urls << url;
+    }
+    return ShellWord::joined(args << QStringLiteral("--redlock") << urls.join(QLatin1Char(',')));
+}
 
 int count(const QList<RedlockNodeResult> &nodes, NodeOutcome outcome)
 {
@@ -101,8 +124,8 @@ RedlockAdminService::~RedlockAdminService()
     for (const RedlockAdminPlan &plan : unanswered) {
         const AdminResult unknown{AdminResult::Outcome::Unknown,
                                   tr("Unknown what %1 did on the group: LockScope stopped waiting for the answers (the "
-                                     "session was closed). Look with: lockscope scan --redlock …")
-                                      .arg(plan.action.intentText())};
+                                     "session was closed). Look with: %2")
+                                      .arg(plan.action.intentText(), lookCommand(m_group))};
         writeAudit(plan, &unknown, nullptr);
     }
 }

@@ -31,6 +31,7 @@ Session::Session(const ConnectionProfile &profile, const DialectRegistry *regist
     // way: a Unix socket, an SSH tunnel, or straight there.
     m_topology->setTransport([transport = m_transport](const ConnectionOptions &target) { return transport->route(target); });
     m_admin->setServerName(profile.displayName());
+    m_admin->setConnectionArguments(profile.commandLineArguments());
     connect(m_sampler, &FailedAcquireSampler::failedAttempts, m_events, &LockEventService::recordFailedAttempts);
     connect(m_exposure, &ReplicationExposure::exposedChanged, m_watch, &WatchService::setNotReplicated);
     connect(m_topology, &RedisTopology::stateChanged, this, &Session::updateState);

@@ -1,5 +1,6 @@
 #include "connectionprofile.h"
 
+#include <QFileInfo>
 #include <QObject>
 #include <QUrl>
 #include <QUrlQuery>
@@ -223,6 +224,55 @@ QString ConnectionProfile::addressText() const
     if (ssh.enabled())
         text += QObject::tr(" via ssh %1").arg(ssh.destination());
     return text;
+}
+
+QStringList ConnectionProfile::commandLineArguments() const
+{
+    if (!id.isEmpty() && !name.isEmpty())
+        return {QStringLiteral("--connection"), name};
+    QStringList args;
+    const ConnectionProfile defaults;
+    if (!socketPath.isEmpty()) {
+        args << QStringLiteral("-s") << socketPath;
+    } else if (kind == Kind::Sentinel) {
+        args << QStringLiteral("--sentinel") << endpoint();
+        for (const Endpoint &e : moreNodes)
+            args << QStringLiteral("--sentinel") << e.text();
+        args << QStringLiteral("--master") << masterName;
+        if (!sentinelUser.isEmpty())
+            args << QStringLiteral("--sentinel-user") << sentinelUser;
+    } else {
+        if (host != defaults.host)
+            args << QStringLiteral("-h") << host;
+        if (port != defaults.port)
+            args << QStringLiteral("-p") << QString::number(port);
+        if (kind == Kind::Cluster)
+            args << QStringLiteral("-c");
+        for (const Endpoint &e : moreNodes)
+            args << QStringLiteral("--node") << e.text();
+    }
+    if (!user.isEmpty())
+        args << QStringLiteral("--user") << user;
+    if (database != 0)
+        args << QStringLiteral("-n") << QString::number(database);
+    if (tls.enabled) {
+        args << QStringLiteral("--tls");
+        const QList<std::pair<QString, QString>> files{
+            {QFileInfo(tls.caFile).isDir() ? QStringLiteral("--cacertdir") : QStringLiteral("--cacert"), tls.caFile},
+            {QStringLiteral("--cert"), tls.certFile},
+            {QStringLiteral("--key"), tls.keyFile}, {QStringLiteral("--sni"), tls.serverName}};
+        for (const auto &[option, value] : files)
+            if (!value.isEmpty())
+                args << option << value;
+        if (!tls.verifyPeer)
+            args << QStringLiteral("--insecure");
+    }
+    if (ssh.enabled()) {
+        args << QStringLiteral("--ssh") << ssh.destination();
+        if (!ssh.keyFile.isEmpty())
+            args << QStringLiteral("--ssh-key") << ssh.keyFile;
+    }
+    return args;
 }
 
 ConnectionProfile ConnectionProfile::newSaved(const QString &name)

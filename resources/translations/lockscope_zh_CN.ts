@@ -5245,10 +5245,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
 <context>
     <name>RedlockAdminService</name>
     <message>
-        <source>Unknown what %1 did on the group: LockScope stopped waiting for the answers (the session was closed). Look with: lockscope scan --redlock …</source>
-        <translation>无法确定 %1 在组内的执行结果：会话已关闭，LockScope 不再等待应答。请用以下命令查看：lockscope scan --redlock …</translation>
-    </message>
-    <message>
         <source>No key given</source>
         <translation>未给出键</translation>
     </message>
@@ -5439,6 +5435,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>holds another kind of value now: left as it is (%1)</source>
         <translation>现在持有另一种类型的值：保持原样（%1）</translation>
+    </message>
+    <message>
+        <source>Unknown what %1 did on the group: LockScope stopped waiting for the answers (the session was closed). Look with: %2</source>
+        <translation>无法确定 %1 在该组上做了什么：会话已关闭，LockScope 不再等待各节点的应答。请用以下命令查看：%2</translation>
     </message>
 </context>
 <context>

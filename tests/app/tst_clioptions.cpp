@@ -9,6 +9,12 @@ std::optional<CliOptions> parse(const QStringList &args, QString *error)
 {
     return CliOptions::parse(QStringList{QStringLiteral("lockscope")} + args, error);
 }
+
+// Words split at spaces: "" is none.
+QStringList words(const char *text)
+{
+    return *text ? QString::fromUtf8(text).split(QLatin1Char(' ')) : QStringList();
+}
 } // namespace
 
 // The command line as CliOptions reads it: which command takes which option, and numbers
@@ -18,6 +24,49 @@ class TestCliOptions : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // The options a hint prints to reach the same deployment again (ConnectionProfile::
+    // commandLineArguments) read back as that deployment, without its secrets.
+    void connectionArgumentsReadBack_data()
+    {
+        QTest::addColumn<QStringList>("given");
+        QTest::addColumn<QStringList>("printed");
+        QTest::newRow("the default server") << words("") << words("");
+        QTest::newRow("host and port") << words("-h redis.example -p 7000")
+                                       << words("-h redis.example -p 7000");
+        QTest::newRow("url with user, password and db") << words("-u redis://ops:s3cret@h:7000/2")
+                                                        << words("-h h -p 7000 --user ops -n 2");
+        QTest::newRow("unix socket") << words("-s /run/redis/redis.sock") << words("-s /run/redis/redis.sock");
+        QTest::newRow("cluster seeds") << words("-c -p 7000 --node 127.0.0.1:7001")
+                                       << words("-p 7000 -c --node 127.0.0.1:7001");
+        QTest::newRow("sentinels") << words("--sentinel s1:26379 --sentinel s2:26380 --master orders --sentinel-user su --sentinel-pass s3cret -a s3cret")
+                                   << words("--sentinel s1:26379 --sentinel s2:26380 --master orders --sentinel-user su");
+        QTest::newRow("tls files") << words("--tls --cacert ca.pem --cert c.pem --key k.pem --sni redis.internal")
+                                   << words("--tls --cacert ca.pem --cert c.pem --key k.pem --sni redis.internal");
+        QTest::newRow("tls unchecked") << words("--tls --insecure") << words("--tls --insecure");
+        QTest::newRow("ssh tunnel") << words("-h 10.0.0.5 --ssh ops@bastion:2222 --ssh-key id_ed25519")
+                                    << words("-h 10.0.0.5 --ssh ops@bastion:2222 --ssh-key id_ed25519");
+    }
+
+    void connectionArgumentsReadBack()
+    {
+        QFETCH(QStringList, given);
+        QFETCH(QStringList, printed);
+        QString error;
+        const std::optional<CliOptions> first = parse(words("scan --no-auth-warning") + given, &error);
+        QVERIFY2(first, qPrintable(error));
+        const QStringList args = first->connection.commandLineArguments();
+        QCOMPARE(args, printed);
+        QVERIFY(!args.join(QLatin1Char(' ')).contains(QLatin1String("s3cret")));
+        const std::optional<CliOptions> again = parse(words("scan") + args, &error);
+        QVERIFY2(again, qPrintable(error));
+        ConnectionProfile expected = first->connection;
+        expected.password.clear();
+        expected.sentinelPassword.clear();
+        expected.storedSecrets = again->connection.storedSecrets;
+        QCOMPARE(again->connection.kind, expected.kind);
+        QVERIFY(again->connection == expected);
+    }
+
     void parseDuration_data()
     {
         QTest::addColumn<QString>("text");

@@ -105,6 +105,33 @@ private Q_SLOTS:
         QCOMPARE(m_group.tokens("locks:jobs").value(0), QByteArray());
     }
 
+    // The session closes while an action waits for its answers: the audit log's outcome is
+    // unknown, with a command that looks at this very group again.
+    void closedWhileWaitingSaysHowToLook()
+    {
+        auto admin = std::make_unique<RedlockAdminService>(m_group.group(), &m_registry, m_audit.get());
+        const RedlockAdminPlan plan = admin->planAcquire("locks:waiting", tokenA, 60000);
+        QVERIFY(plan.action.allowed);
+        for (int i = 0; i < 5; ++i)
+            QVERIFY(m_group.node(i).command({"CLIENT", "PAUSE", "20000", "WRITE"}).isStatus("OK"));
+        const auto unpause = qScopeGuard([this] {
+            for (int i = 0; i < 5; ++i)
+                m_group.node(i).command({"CLIENT", "UNPAUSE"});
+        });
+        admin->execute(plan, nullptr, {});
+        QTRY_VERIFY_WITH_TIMEOUT(m_group.node(0).command({"CLIENT", "LIST"}).bytes().contains("cmd=set"), 15000);
+        QCOMPARE(admin->inFlightCount(), 1);
+        admin.reset();
+        const QList<QJsonObject> audit = auditLinesOf(plan.action.id);
+        QCOMPARE(audit.size(), 2);
+        QCOMPARE(audit.last().value(QStringLiteral("result")).toString(), QStringLiteral("unknown"));
+        QStringList urls;
+        for (int i = 0; i < 5; ++i)
+            urls << QStringLiteral("redis://127.0.0.1:%1").arg(m_group.node(i).port());
+        const QString message = audit.last().value(QStringLiteral("message")).toString();
+        QVERIFY2(message.endsWith(QStringLiteral("Look with: lockscope scan --redlock ") + urls.join(QLatin1Char(','))), qPrintable(message));
+    }
+
     void acquireWritesOneTokenEverywhere()
     {
         RedlockAdminService admin(m_group.group(), &m_registry, m_audit.get());

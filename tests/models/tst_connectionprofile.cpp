@@ -200,6 +200,19 @@ private Q_SLOTS:
         QVERIFY(!SecretKinds::fromKey(QStringLiteral("password")));
     }
 
+    // A saved connection is reached again by its name (its secrets from the keychain), with
+    // none of its fields spelled out.
+    void savedConnectionsAreNamedOnTheCommandLine()
+    {
+        ConnectionProfile p = ConnectionProfile::newSaved(QStringLiteral("prod eu"));
+        p.host = QStringLiteral("redis.example");
+        p.password = QStringLiteral("s3cret");
+        QCOMPARE(p.commandLineArguments(), (QStringList{QStringLiteral("--connection"), QStringLiteral("prod eu")}));
+        p.id.clear(); // ad hoc: its address
+        p.name.clear();
+        QCOMPARE(p.commandLineArguments(), (QStringList{QStringLiteral("-h"), QStringLiteral("redis.example")}));
+    }
+
     void savedConnectionsAreReadOnlyWithAnId()
     {
         const ConnectionProfile adHoc;
