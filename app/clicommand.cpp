@@ -58,6 +58,8 @@ void CliCommand::startOrFail()
         if (state == Session::State::Degraded)
             fprintf(stderr, "lockscope: %s\n",
                     qUtf8Printable(tr("not every master answers (%1); going on with those that do").arg(m_startError.isEmpty() ? s->lastError() : m_startError)));
+        if (const QString caveat = s->caveat(); !caveat.isEmpty())
+            fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("warning: %1").arg(caveat)));
         run();
         return;
     }

@@ -136,6 +136,11 @@ QString Session::topologySummary() const
     return m_topology->summary();
 }
 
+QString Session::caveat() const
+{
+    return m_topology->caveat();
+}
+
 bool Session::isSingleServer() const
 {
     return m_topology->kind() == RedisTopology::Kind::Standalone;

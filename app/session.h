@@ -58,6 +58,8 @@ public:
     RedisTopology *topology() const { return m_topology; }
     // "standalone", "cluster: 3 masters, 3 replicas", "sentinel: mymaster at …".
     QString topologySummary() const;
+    // What the user should know about what this session shows (RedisTopology::caveat).
+    QString caveat() const;
     // One server, no cluster or Sentinel: every lock is on it.
     bool isSingleServer() const;
     // Every master's host:port, with its slots on a cluster ("slots 0-5460").

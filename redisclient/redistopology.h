@@ -60,6 +60,9 @@ public:
     virtual RedisConnection *follow(const ClusterRedirect &redirect, RedisConnection *from);
     // One line: "standalone", "cluster: 3 masters, 3 replicas", "sentinel: mymaster at …".
     virtual QString summary() const = 0;
+    // What the user should know about what they see here, in one sentence (a standalone
+    // replica: its data may lag); empty when nothing.
+    virtual QString caveat() const { return {}; }
     // Connections to the replicas of a master, made on first use (read-only use).
     virtual QList<RedisConnection *> replicasOf(RedisConnection *master);
 

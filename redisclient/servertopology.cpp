@@ -13,6 +13,24 @@ bool clusterEnabled(const RedisReply &info)
     return info.isString() && info.bytes().contains("cluster_enabled:1");
 }
 
+// host:port of the master INFO replication names, when the server is a replica.
+QString masterOf(const RedisReply &info)
+{
+    if (!info.isString() || !info.bytes().contains("role:slave"))
+        return {};
+    QByteArray host;
+    QByteArray port;
+    for (const QByteArray &line : info.bytes().split('\n')) {
+        const QByteArray l = line.trimmed();
+        if (l.startsWith("master_host:"))
+            host = l.mid(int(sizeof("master_host:")) - 1);
+        else if (l.startsWith("master_port:"))
+            port = l.mid(int(sizeof("master_port:")) - 1);
+    }
+    const QString h = QString::fromUtf8(host);
+    return (h.contains(QLatin1Char(':')) ? QLatin1Char('[') + h + QLatin1Char(']') : h) + QLatin1Char(':') + QString::fromUtf8(port);
+}
+
 QString endpoint(const QString &host, quint16 port)
 {
     return (host.contains(QLatin1Char(':')) ? QLatin1Char('[') + host + QLatin1Char(']') : host) + QLatin1Char(':') + QString::number(port);
@@ -96,6 +114,9 @@ void ServerTopology::onSeedReady()
     m_seed->send({"INFO", "server"}, this, [sentinel](const RedisReply &reply) {
         *sentinel = reply.isString() && reply.bytes().contains("redis_mode:sentinel");
     });
+    // A replica given as the server is read as one, but its data may lag: asked before the
+    // server is announced, so the caveat comes with it.
+    m_seed->send({"INFO", "replication"}, this, [this](const RedisReply &reply) { m_replicaOf = masterOf(reply); });
     m_seed->send({"INFO", "cluster"}, this, [this, sentinel](const RedisReply &reply) {
         if (*sentinel) {
             m_notData = true;
@@ -385,7 +406,18 @@ bool ServerTopology::sameSlot(const QList<QByteArray> &keys) const
 
 QString ServerTopology::summary() const
 {
-    return m_cluster ? m_map.summary() : tr("standalone");
+    if (m_cluster)
+        return m_map.summary();
+    return m_replicaOf.isEmpty() ? tr("standalone") : tr("standalone replica of %1").arg(m_replicaOf);
+}
+
+QString ServerTopology::caveat() const
+{
+    if (m_cluster || m_replicaOf.isEmpty() || !m_seed)
+        return {};
+    return tr("%1 is a replica of %2: what it shows may lag its master, a lock written there may not be here yet, "
+              "and admin actions fail on it (READONLY); connect to %2 to see and act on the locks as they are")
+        .arg(nodeName(m_seed), m_replicaOf);
 }
 
 QString ServerTopology::slotsOf(const RedisConnection *master) const

@@ -33,6 +33,7 @@ public:
     RedisConnection *nodeFor(QByteArrayView key) const override;
     RedisConnection *follow(const ClusterRedirect &redirect, RedisConnection *from) override;
     QString summary() const override;
+    QString caveat() const override;
     QList<RedisConnection *> replicasOf(RedisConnection *master) override;
     bool sameSlot(const QList<QByteArray> &keys) const override;
     QList<const RedisConnection *> slotOwners() const override;
@@ -67,8 +68,10 @@ private:
 
     QList<QPair<QString, quint16>> m_seeds;
     int m_seedIndex = 0;
-    int m_seedFailures = 0;
-    bool m_notData = false; // the seed is a Sentinel: nothing to scan there // seeds that failed in a row, before the first answered
+    int m_seedFailures = 0; // seeds that failed in a row, before the first answered
+    bool m_notData = false; // the seed is a Sentinel: nothing to scan there
+    // Standalone: the master (host:port) of the server, when the server is a replica.
+    QString m_replicaOf;
     // Standalone: the server. Cluster: the connection that reads the map.
     RedisConnection *m_seed = nullptr;
     bool m_cluster = false;

@@ -515,14 +515,21 @@ void MainWindow::showSessionState()
     const bool single = s->isSingleServer();
     m_table->setColumnHidden(LockTableModel::NodeColumn, single);
     m_model->setShards(s->shards());
-    const QString where = single ? taggedName(s) : tr("%1 — %2").arg(taggedName(s), s->topologySummary().toHtmlEscaped());
+    const QString caveat = s->caveat();
+    m_connectionLabel->setToolTip(caveat);
+    const QString where = single && caveat.isEmpty() ? taggedName(s) : tr("%1 — %2").arg(taggedName(s), s->topologySummary().toHtmlEscaped());
     switch (s->state()) {
     case Session::State::Connecting:
         m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> Connecting to %1…").arg(where));
         break;
     case Session::State::Ready:
-        m_connectionLabel->setText(tr("<span style='color:#1b7f3b'>●</span> %1").arg(where));
-        showMessage(tr("Connected"));
+        if (caveat.isEmpty()) {
+            m_connectionLabel->setText(tr("<span style='color:#1b7f3b'>●</span> %1").arg(where));
+            showMessage(tr("Connected"));
+        } else {
+            m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1").arg(where));
+            showMessage(caveat, true);
+        }
         break;
     case Session::State::Degraded:
         m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: some masters unreachable, their locks stale").arg(where));

@@ -96,6 +96,7 @@ public:
     void openRedlockGroup(const RedlockGroup &group);
     ConnectionOpener *connectionOpener();
     ConnectionBand *connectionBand() const { return m_band; }
+    const QLabel *connectionLabel() const { return m_connectionLabel; }
     // The question about an unknown SSH host key, while it is open (for tests).
     QMessageBox *hostKeyQuestion() const;
 

@@ -344,6 +344,10 @@ Proceed? [y/N] </source>
         <source>not every master answers (%1); going on with those that do</source>
         <translation>并非每个主节点都有应答（%1）；继续使用有应答的主节点</translation>
     </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
 </context>
 <context>
     <name>CliOptions</name>
@@ -4314,6 +4318,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>The secrets of %1 are not at hand (%2): connect to it once to give them</source>
         <translation>%1 的密钥暂时取不到（%2）：请先连接它一次并输入密钥</translation>
     </message>
+    <message>
+        <source>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1</source>
+        <translation>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1</translation>
+    </message>
 </context>
 <context>
     <name>PasswordDialog</name>
@@ -6142,6 +6150,14 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>%1 is a Sentinel, not a Redis server with keys: give --sentinel %1 --master NAME (or a redis+sentinel:// URL)</source>
         <translation>%1 是一个哨兵，而不是存有键的 Redis 服务器：请给出 --sentinel %1 --master NAME（或使用 redis+sentinel:// URL）</translation>
+    </message>
+    <message>
+        <source>standalone replica of %1</source>
+        <translation>单机副本（主节点 %1）</translation>
+    </message>
+    <message>
+        <source>%1 is a replica of %2: what it shows may lag its master, a lock written there may not be here yet, and admin actions fail on it (READONLY); connect to %2 to see and act on the locks as they are</source>
+        <translation>%1 是 %2 的副本：它显示的内容可能落后于主节点，刚写入主节点的锁这里可能还没有，并且在它上面的管理操作会失败（READONLY）；请连接 %2 查看并操作锁的实际状态</translation>
     </message>
 </context>
 <context>

@@ -683,6 +683,31 @@ private Q_SLOTS:
         QVERIFY(!listener.waitForNewConnection(0));
     }
 
+    // A replica given as the server: its locks are listed, with one warning that they may lag
+    // and where the master is; and a release there fails, as Redis refuses writes on it.
+    void aReplicaIsReadWithAWarning()
+    {
+        TestRedis replica;
+        QVERIFY(replica.start({QStringLiteral("--repl-diskless-load"), QStringLiteral("swapdb")}));
+        QVERIFY(replica.command({"REPLICAOF", "127.0.0.1", QByteArray::number(m_redis.port())}).isStatus("OK"));
+        m_redis.command({"CONFIG", "SET", "repl-diskless-sync-delay", "0"});
+        m_redis.command({"SET", "lock:replicated", "tok-r", "PX", "60000"});
+        QTRY_COMPARE_WITH_TIMEOUT(replica.command({"GET", "lock:replicated"}).bytes(), QByteArray("tok-r"), 15000);
+        const QString port = QString::number(replica.port());
+        Run r = lockscope({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("-p"), port});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("\"key\":\"lock:replicated\""));
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.startsWith(QStringLiteral("lockscope: warning: 127.0.0.1:%1 is a replica of 127.0.0.1:%2:").arg(port).arg(m_redis.port()).toUtf8()),
+                 r.err.constData());
+        r = lockscope({QStringLiteral("release"), QStringLiteral("lock:replicated"), QStringLiteral("--token"), QStringLiteral("tok-r"),
+                       QStringLiteral("--yes"), QStringLiteral("-p"), port});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains("READONLY"), r.err.constData());
+        QCOMPARE(m_redis.command({"GET", "lock:replicated"}).bytes(), QByteArray("tok-r"));
+        m_redis.command({"DEL", "lock:replicated"});
+    }
+
     void helpAndVersion()
     {
         Run r = lockscope({QStringLiteral("--help")});

@@ -50,6 +50,34 @@ private Q_SLOTS:
         QCOMPARE(t.summary(), QStringLiteral("standalone"));
         QVERIFY(call(t, "k", {"SET", "k", "v"}).isStatus("OK"));
         QVERIFY(t.sameSlot({"a", "b"})); // a standalone server takes any keys together
+        QVERIFY(t.caveat().isEmpty());
+    }
+
+    // A replica given as the server is read as the server it is, and the caveat says its data
+    // may lag and where its master is, as soon as it is ready.
+    void aStandaloneReplicaIsSaidToBeOne()
+    {
+        TestRedis master;
+        QVERIFY(master.start());
+        TestRedis replica;
+        QVERIFY(replica.start({QStringLiteral("--replicaof"), QStringLiteral("127.0.0.1"), QString::number(master.port())}));
+        ServerTopology t(replica.options(), {});
+        QSignalSpy ready(&t, &RedisTopology::ready);
+        t.open();
+        QVERIFY(ready.wait(5000));
+        QCOMPARE(t.kind(), RedisTopology::Kind::Standalone);
+        const QString masterName = QStringLiteral("127.0.0.1:%1").arg(master.port());
+        QCOMPARE(t.summary(), QStringLiteral("standalone replica of ") + masterName);
+        QVERIFY2(t.caveat().startsWith(QStringLiteral("127.0.0.1:%1 is a replica of %2: what it shows may lag").arg(replica.port()).arg(masterName)),
+                 qPrintable(t.caveat()));
+        // Promoted, and connected again: no caveat any more.
+        QVERIFY(replica.command({"REPLICAOF", "NO", "ONE"}).isStatus("OK"));
+        ServerTopology promoted(replica.options(), {});
+        QSignalSpy promotedReady(&promoted, &RedisTopology::ready);
+        promoted.open();
+        QVERIFY(promotedReady.wait(5000));
+        QCOMPARE(promoted.summary(), QStringLiteral("standalone"));
+        QVERIFY(promoted.caveat().isEmpty());
     }
 
     // Seed after seed refused: an error once every one was tried, not a silent rotation

@@ -218,6 +218,30 @@ private Q_SLOTS:
         QVERIFY(!window->window.windowTitle().contains(QLatin1String("PRODUCTION")));
     }
 
+    // A replica opened as the server: its locks are shown, and the status bar says, in amber
+    // with the whole caveat as its tooltip, that they may lag and which master to use instead.
+    void aReplicaIsShownAsOne()
+    {
+        TestRedis replica;
+        QVERIFY(replica.start({QStringLiteral("--repl-diskless-load"), QStringLiteral("swapdb")}));
+        QVERIFY(replica.command({"REPLICAOF", "127.0.0.1", QByteArray::number(m_redis.port())}).isStatus("OK"));
+        QTRY_COMPARE_WITH_TIMEOUT(replica.command({"EXISTS", "lock:orders"}).integer(), qint64(1), 15000);
+        auto t = std::make_unique<TestWindow>(&m_registry, m_audit.get());
+        t->window.show();
+        QVERIFY(t->connectTo(replica.profile()));
+        QTRY_VERIFY(rowOf(t->window, "lock:orders") >= 0);
+        const QString master = QStringLiteral("127.0.0.1:%1").arg(m_redis.port());
+        const QLabel *label = t->window.connectionLabel();
+        QVERIFY2(label->text().contains(QStringLiteral("#a06000")) && label->text().contains(QStringLiteral("standalone replica of ") + master),
+                 qPrintable(label->text()));
+        QVERIFY2(label->toolTip().contains(QStringLiteral("may lag its master")), qPrintable(label->toolTip()));
+        // The master itself: green, no caveat.
+        const std::unique_ptr<TestWindow> onMaster = openWindow();
+        QVERIFY(onMaster);
+        QTRY_VERIFY(onMaster->window.connectionLabel()->text().contains(QStringLiteral("#1b7f3b")));
+        QVERIFY(onMaster->window.connectionLabel()->toolTip().isEmpty());
+    }
+
     void readOnlyDisablesActions()
     {
         const std::unique_ptr<TestWindow> window = openWindow(true);
