@@ -179,7 +179,9 @@ void LockDetailPanel::updateTtl()
         return;
     }
     const qint64 remaining = m_lock->remainingTtlMs(now);
-    m_ttl->setText(remaining < 0 ? tr("no expiry") : tr("%1  (PTTL %2 ms when read)").arg(LockInfo::formatTtl(remaining)).arg(m_lock->sample.pttlMs));
+    // Short enough for the panel's narrowest width; when the PTTL was read is the tooltip's.
+    m_ttl->setText(remaining < 0 ? tr("no expiry") : tr("%1  (PTTL %2 ms)").arg(LockInfo::formatTtl(remaining)).arg(m_lock->sample.pttlMs));
+    m_ttl->setToolTip(tr("Counting down from the PTTL Redis gave when the lock was last read"));
 }
 
 void LockDetailPanel::setActionState(bool extendEnabled, const QString &extendReason, bool releaseEnabled,

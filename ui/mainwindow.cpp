@@ -527,8 +527,9 @@ void MainWindow::showSessionState()
             m_connectionLabel->setText(tr("<span style='color:#1b7f3b'>●</span> %1").arg(where));
             showMessage(tr("Connected"));
         } else {
+            // The whole caveat is the label's tooltip; the status line has room for its gist.
             m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1").arg(where));
-            showMessage(caveat, true);
+            showMessage(tr("A replica: what it shows may lag its master, and admin actions fail on it"), true);
         }
         break;
     case Session::State::Degraded:

@@ -3690,10 +3690,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>永不过期</translation>
     </message>
     <message>
-        <source>%1  (PTTL %2 ms when read)</source>
-        <translation>%1  （读取时 PTTL 为 %2 毫秒）</translation>
-    </message>
-    <message>
         <source>Set a new TTL, guarded by the token you see</source>
         <translation>设置新的 TTL，以你看到的令牌为守护条件</translation>
     </message>
@@ -3724,6 +3720,14 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>not replicated: its master&apos;s replica does not hold it as the master does, so a failover now would lose it</source>
         <translation>未复制：主节点的副本上没有与主节点一致的这把锁，此刻发生故障转移就会丢失它</translation>
+    </message>
+    <message>
+        <source>%1  (PTTL %2 ms)</source>
+        <translation>%1（PTTL %2 毫秒）</translation>
+    </message>
+    <message>
+        <source>Counting down from the PTTL Redis gave when the lock was last read</source>
+        <translation>从上次读取该锁时 Redis 给出的 PTTL 开始倒计时</translation>
     </message>
 </context>
 <context>
@@ -4321,6 +4325,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1</source>
         <translation>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1</translation>
+    </message>
+    <message>
+        <source>A replica: what it shows may lag its master, and admin actions fail on it</source>
+        <translation>这是副本：它显示的内容可能落后于主节点，在它上面的管理操作会失败</translation>
     </message>
 </context>
 <context>
