@@ -315,16 +315,22 @@ void ServerTopology::updateState()
         qsizetype up = 0;
         bool failed = false;
         bool connecting = false;
+        bool firstAttempt = false; // a master not tried yet: not known to be down
         for (const Shard &s : std::as_const(m_shards)) {
             up += s.connection->isReady() ? 1 : 0;
             connecting = connecting || s.connection->state() == RedisConnection::State::Connecting;
+            firstAttempt = firstAttempt
+                           || (s.connection->state() == RedisConnection::State::Connecting
+                               && s.connection->lastErrorKind() == RedisConnection::ErrorKind::None);
             failed = failed || (s.connection->state() == RedisConnection::State::Disconnected
                                 && s.connection->lastErrorKind() != RedisConnection::ErrorKind::None);
         }
         next = up == m_shards.size() ? State::Ready : up > 0 ? State::Degraded : failed ? State::Failed : State::Down;
         // Never reached yet, and a master still on its way: what the others did is not the
         // end of it (one master down must not fail a cluster whose others answer).
-        if (!m_announced && (next == State::Down || (next == State::Failed && connecting)))
+        // Nor is one master answering before the others had their first try: a cluster whose
+        // masters connect one after another is not degraded.
+        if (!m_announced && (next == State::Down || (next == State::Failed && connecting) || (next == State::Degraded && firstAttempt)))
             next = State::Connecting;
     }
     setState(next);
