@@ -30,7 +30,11 @@ Session::Session(const ConnectionProfile &profile, const DialectRegistry *regist
     // Every connection the topology makes (masters, replicas, sentinels) goes the session's
     // way: a Unix socket, an SSH tunnel, or straight there.
     m_topology->setTransport([transport = m_transport](const ConnectionOptions &target) { return transport->route(target); });
-    m_admin->setServerName(profile.displayName());
+    // A saved connection's name alone would hide options given over it: the address goes too.
+    ConnectionProfile address = profile;
+    address.name.clear();
+    m_admin->setServerName(profile.name.isEmpty() ? profile.displayName()
+                                                  : QStringLiteral("%1 (%2)").arg(profile.name, address.displayName()));
     m_admin->setConnectionArguments(profile.commandLineArguments());
     connect(m_sampler, &FailedAcquireSampler::failedAttempts, m_events, &LockEventService::recordFailedAttempts);
     connect(m_exposure, &ReplicationExposure::exposedChanged, m_watch, &WatchService::setNotReplicated);

@@ -228,9 +228,12 @@ QString ConnectionProfile::addressText() const
 
 QStringList ConnectionProfile::commandLineArguments() const
 {
-    if (!id.isEmpty() && !name.isEmpty())
-        return {QStringLiteral("--connection"), name};
+    // A saved connection by its name (its secrets from the keychain), with its address spelled
+    // out all the same: options given over it (-p, -n) are part of where this session went.
+    const bool saved = !id.isEmpty() && !name.isEmpty();
     QStringList args;
+    if (saved)
+        args << QStringLiteral("--connection") << name;
     const ConnectionProfile defaults;
     if (!socketPath.isEmpty()) {
         args << QStringLiteral("-s") << socketPath;
@@ -242,9 +245,9 @@ QStringList ConnectionProfile::commandLineArguments() const
         if (!sentinelUser.isEmpty())
             args << QStringLiteral("--sentinel-user") << sentinelUser;
     } else {
-        if (host != defaults.host)
+        if (saved || host != defaults.host)
             args << QStringLiteral("-h") << host;
-        if (port != defaults.port)
+        if (saved || port != defaults.port)
             args << QStringLiteral("-p") << QString::number(port);
         if (kind == Kind::Cluster)
             args << QStringLiteral("-c");
@@ -253,7 +256,7 @@ QStringList ConnectionProfile::commandLineArguments() const
     }
     if (!user.isEmpty())
         args << QStringLiteral("--user") << user;
-    if (database != 0)
+    if (saved || database != 0)
         args << QStringLiteral("-n") << QString::number(database);
     if (tls.enabled) {
         args << QStringLiteral("--tls");

@@ -142,9 +142,9 @@ struct ConnectionProfile
     // Where it goes, without the name: "sentinel orders via s1:26379", "host:6379 via ssh
     // ops@bastion:22", "unix:/run/redis.sock"; for lists and tooltips.
     QString addressText() const;
-    // The lockscope options that reach this deployment again: --connection NAME for a saved
-    // one, else its address, user, database, TLS files and tunnel. Never a secret: those come
-    // from the keychain, REDISCLI_AUTH or a prompt.
+    // The lockscope options that reach this deployment again: its address, user, database,
+    // TLS files and tunnel, after --connection NAME for a saved one. Never a secret: those
+    // come from the keychain, REDISCLI_AUTH or a prompt.
     QStringList commandLineArguments() const;
     QString endpoint() const;
     static QString kindId(Kind kind);

@@ -649,6 +649,12 @@ private Q_SLOTS:
                        QStringLiteral("--connection"), QStringLiteral("LOCAL-TEST")});
         QCOMPARE(r.code, 0);
         QCOMPARE(m_redis.command({"EXISTS", "lock:saved"}).integer(), qint64(0));
+        // The audit names the connection and where it went (options given over it change that).
+        QFile audit(m_home.filePath(QStringLiteral("lockscope/audit.log")));
+        QVERIFY(audit.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = audit.readAll().trimmed().split('\n');
+        QCOMPARE(QJsonDocument::fromJson(lines.last()).object().value(QStringLiteral("server")).toString(),
+                 QStringLiteral("local-test (127.0.0.1:%1)").arg(m_redis.port()));
         r = lockscope({QStringLiteral("scan"), QStringLiteral("--connection"), QStringLiteral("nowhere")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("nowhere"), r.err.constData());

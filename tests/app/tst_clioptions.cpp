@@ -47,6 +47,41 @@ private Q_SLOTS:
                                     << words("-h 10.0.0.5 --ssh ops@bastion:2222 --ssh-key id_ed25519");
     }
 
+    // A saved connection with options given over it (another port, another database): the
+    // printed options, read back over the same saved connection, go where the session went.
+    void savedConnectionArgumentsKeepTheOverrides_data()
+    {
+        QTest::addColumn<QStringList>("over");
+        QTest::newRow("nothing over it") << words("");
+        QTest::newRow("another port") << words("-p 7001");
+        QTest::newRow("another database") << words("-n 4");
+        QTest::newRow("another host and user") << words("-h 10.0.0.9 --user audit");
+    }
+
+    void savedConnectionArgumentsKeepTheOverrides()
+    {
+        QFETCH(QStringList, over);
+        ConnectionProfile saved = ConnectionProfile::newSaved(QStringLiteral("prod 'east'"));
+        saved.host = QStringLiteral("redis.example");
+        saved.port = 7000;
+        saved.database = 3;
+        saved.user = QStringLiteral("ops");
+        saved.password = QStringLiteral("s3cret");
+        QString error;
+        std::optional<CliOptions> first = parse(words("scan --connection") + QStringList{saved.name} + over, &error);
+        QVERIFY2(first && first->useSaved(saved, &error), qPrintable(error));
+        const QStringList args = first->connection.commandLineArguments();
+        QCOMPARE(args.mid(0, 2), (QStringList{QStringLiteral("--connection"), saved.name}));
+        QVERIFY(!args.join(QLatin1Char(' ')).contains(QLatin1String("s3cret")));
+        std::optional<CliOptions> again = parse(words("scan") + args, &error);
+        QVERIFY2(again && again->useSaved(saved, &error), qPrintable(error));
+        QCOMPARE(again->connection.host, first->connection.host);
+        QCOMPARE(again->connection.port, first->connection.port);
+        QCOMPARE(again->connection.database, first->connection.database);
+        QCOMPARE(again->connection.user, first->connection.user);
+        QVERIFY(again->connection == first->connection);
+    }
+
     void connectionArgumentsReadBack()
     {
         QFETCH(QStringList, given);

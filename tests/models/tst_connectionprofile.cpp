@@ -200,14 +200,16 @@ private Q_SLOTS:
         QVERIFY(!SecretKinds::fromKey(QStringLiteral("password")));
     }
 
-    // A saved connection is reached again by its name (its secrets from the keychain), with
-    // none of its fields spelled out.
+    // A saved connection is reached again by its name (its secrets from the keychain), and its
+    // address is spelled out too (whatever was given over it is part of where it went).
     void savedConnectionsAreNamedOnTheCommandLine()
     {
         ConnectionProfile p = ConnectionProfile::newSaved(QStringLiteral("prod eu"));
         p.host = QStringLiteral("redis.example");
         p.password = QStringLiteral("s3cret");
-        QCOMPARE(p.commandLineArguments(), (QStringList{QStringLiteral("--connection"), QStringLiteral("prod eu")}));
+        QCOMPARE(p.commandLineArguments(), (QStringList{QStringLiteral("--connection"), QStringLiteral("prod eu"), QStringLiteral("-h"),
+                                                        QStringLiteral("redis.example"), QStringLiteral("-p"), QStringLiteral("6379"),
+                                                        QStringLiteral("-n"), QStringLiteral("0")}));
         p.id.clear(); // ad hoc: its address
         p.name.clear();
         QCOMPARE(p.commandLineArguments(), (QStringList{QStringLiteral("-h"), QStringLiteral("redis.example")}));
