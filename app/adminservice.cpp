@@ -2,6 +2,7 @@
 
 #include "auditlog.h"
 #include "dialectregistry.h"
+#include "keypattern.h"
 #include "luascripts.h"
 #include "redisconnection.h"
 #include "redistopology.h"
@@ -32,18 +33,12 @@ QString holderList(const LockInfo &lock)
     return tokens.join(QStringLiteral(", "));
 }
 
-// A command the operator can paste to look at the key again: the session's connection
-// options, and the key's name as a SCAN glob (glob characters escaped).
+// A command the operator can paste to look at the key again, and at it alone: the
+// session's connection options, and the key's name as the only pattern.
 QString checkCommand(const QByteArray &key, const QStringList &connection)
 {
-    QString glob;
-    for (const QChar c : TokenText::escape(key)) {
-        if (c == QLatin1Char('*') || c == QLatin1Char('?') || c == QLatin1Char('[') || c == QLatin1Char(']'))
-            glob += QLatin1Char('\\');
-        glob += c;
-    }
     return ShellWord::joined(QStringList{QStringLiteral("lockscope"), QStringLiteral("scan")} + connection
-                             + QStringList{QStringLiteral("--pattern"), glob});
+                             + QStringList{QStringLiteral("--no-default-patterns"), QStringLiteral("--pattern"), KeyPattern::forKey(key)});
 }
 
 QString doneWords(AdminAction action)

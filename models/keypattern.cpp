@@ -186,6 +186,33 @@ KeyPattern KeyPattern::parse(const QString &text)
     return KeyPattern(text.toUtf8(), Qt::CaseSensitive);
 }
 
+QString KeyPattern::forKey(const QByteArray &key)
+{
+    const auto special = [](char32_t c) { return c == U'*' || c == U'?' || c == U'[' || c == U']' || c == U'\\'; };
+    // One byte that is not printable ASCII: the closest a command line can say it.
+    const QString unprintable = QStringLiteral("[^ -~]");
+    QString glob;
+    if (QUtf8StringView(key).isValidUtf8()) {
+        for (const char32_t c : QStringView(QString::fromUtf8(key)).toUcs4()) {
+            if (c < 0x20 || c == 0x7f)
+                glob += unprintable;
+            else
+                glob += (special(c) ? QStringLiteral("\\") : QString()) + QString::fromUcs4(&c, 1);
+        }
+    } else {
+        for (const char b : key) {
+            const uchar c = uchar(b);
+            if (c < 0x20 || c >= 0x7f)
+                glob += unprintable;
+            else
+                glob += (special(c) ? QStringLiteral("\\") : QString()) + QLatin1Char(b);
+        }
+    }
+    if (glob.startsWith(QLatin1String("i:")))
+        glob.prepend(QLatin1Char('\\'));
+    return glob;
+}
+
 QString KeyPattern::toString() const
 {
     const QString glob = QString::fromUtf8(m_glob);

@@ -25,6 +25,11 @@ public:
 
     // "*lock*" or "i:*lock*" (case-insensitive), the form used on the command line and in settings.
     static KeyPattern parse(const QString &text);
+    // The text parse() reads as a glob that matches key: glob characters and backslashes
+    // escaped, a leading "i:" too (it would mean "ignore case"), and each byte a command line
+    // cannot carry (a control byte, a byte of invalid UTF-8) "[^ -~]": any byte that is not
+    // printable ASCII. Keys that differ from key only in such bytes match it too.
+    static QString forKey(const QByteArray &key);
     QString toString() const;
 
     bool operator==(const KeyPattern &other) const { return m_glob == other.m_glob && m_cs == other.m_cs; }

@@ -341,7 +341,7 @@ private Q_SLOTS:
         QCOMPARE(result->outcome, AdminResult::Outcome::Unknown);
         QCOMPARE(result->outcomeId(), QStringLiteral("unknown"));
         QVERIFY2(result->message.startsWith(QLatin1String("Unknown whether \"lock:pause\" was released"))
-                     && result->message.contains(QLatin1String("lockscope scan --pattern lock:pause")),
+                     && result->message.contains(QLatin1String("lockscope scan --no-default-patterns --pattern lock:pause")),
                  qPrintable(result->message));
         QCOMPARE(admin.inFlightCount(), 0);
         m_redis.command({"CLIENT", "UNPAUSE"});
