@@ -14,10 +14,12 @@ bool clusterEnabled(const RedisReply &info)
 }
 
 // host:port of the master INFO replication names, when the server is a replica.
-QString masterOf(const RedisReply &info)
+QString masterOf(const RedisReply &info, bool *linkDown)
 {
+    *linkDown = false;
     if (!info.isString() || !info.bytes().contains("role:slave"))
         return {};
+    *linkDown = !info.bytes().contains("master_link_status:up");
     QByteArray host;
     QByteArray port;
     for (const QByteArray &line : info.bytes().split('\n')) {
@@ -116,7 +118,7 @@ void ServerTopology::onSeedReady()
     });
     // A replica given as the server is read as one, but its data may lag: asked before the
     // server is announced, so the caveat comes with it.
-    m_seed->send({"INFO", "replication"}, this, [this](const RedisReply &reply) { m_replicaOf = masterOf(reply); });
+    m_seed->send({"INFO", "replication"}, this, [this](const RedisReply &reply) { m_replicaOf = masterOf(reply, &m_replicaLinkDown); });
     m_seed->send({"INFO", "cluster"}, this, [this, sentinel](const RedisReply &reply) {
         if (*sentinel) {
             m_notData = true;
@@ -421,9 +423,14 @@ QString ServerTopology::caveat() const
 {
     if (m_cluster || m_replicaOf.isEmpty() || !m_seed)
         return {};
+    const QString self = m_seed->options().socketPath.isEmpty() ? nodeName(m_seed) : m_seed->options().socketPath;
+    if (m_replicaLinkDown)
+        return tr("%1 is a replica of %2, and its link to %2 is down: what it shows may be stale by any amount, "
+                  "and admin actions fail on it (READONLY)")
+            .arg(self, m_replicaOf);
     return tr("%1 is a replica of %2: what it shows may lag its master, a lock written there may not be here yet, "
               "and admin actions fail on it (READONLY); connect to %2 to see and act on the locks as they are")
-        .arg(nodeName(m_seed), m_replicaOf);
+        .arg(self, m_replicaOf);
 }
 
 QString ServerTopology::slotsOf(const RedisConnection *master) const

@@ -72,6 +72,7 @@ private:
     bool m_notData = false; // the seed is a Sentinel: nothing to scan there
     // Standalone: the master (host:port) of the server, when the server is a replica.
     QString m_replicaOf;
+    bool m_replicaLinkDown = false; // and its link to the master is down
     // Standalone: the server. Cluster: the connection that reads the map.
     RedisConnection *m_seed = nullptr;
     bool m_cluster = false;

@@ -348,6 +348,10 @@ Proceed? [y/N] </source>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
+    <message>
+        <source>not connected</source>
+        <translation type="unfinished">未连接</translation>
+    </message>
 </context>
 <context>
     <name>CliOptions</name>
@@ -6166,6 +6170,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>%1 is a replica of %2: what it shows may lag its master, a lock written there may not be here yet, and admin actions fail on it (READONLY); connect to %2 to see and act on the locks as they are</source>
         <translation>%1 是 %2 的副本：它显示的内容可能落后于主节点，刚写入主节点的锁这里可能还没有，并且在它上面的管理操作会失败（READONLY）；请连接 %2 查看并操作锁的实际状态</translation>
+    </message>
+    <message>
+        <source>%1 is a replica of %2, and its link to %2 is down: what it shows may be stale by any amount, and admin actions fail on it (READONLY)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -59,8 +59,11 @@ private Q_SLOTS:
     {
         TestRedis master;
         QVERIFY(master.start());
+        QVERIFY(master.command({"CONFIG", "SET", "repl-diskless-sync-delay", "0"}).isStatus("OK"));
         TestRedis replica;
-        QVERIFY(replica.start({QStringLiteral("--replicaof"), QStringLiteral("127.0.0.1"), QString::number(master.port())}));
+        QVERIFY(replica.start({QStringLiteral("--repl-diskless-load"), QStringLiteral("swapdb")}));
+        QVERIFY(replica.command({"REPLICAOF", "127.0.0.1", QByteArray::number(master.port())}).isStatus("OK"));
+        QTRY_VERIFY_WITH_TIMEOUT(replica.command({"INFO", "replication"}).bytes().contains("master_link_status:up"), 15000);
         ServerTopology t(replica.options(), {});
         QSignalSpy ready(&t, &RedisTopology::ready);
         t.open();
@@ -70,6 +73,13 @@ private Q_SLOTS:
         QCOMPARE(t.summary(), QStringLiteral("standalone replica of ") + masterName);
         QVERIFY2(t.caveat().startsWith(QStringLiteral("127.0.0.1:%1 is a replica of %2: what it shows may lag").arg(replica.port()).arg(masterName)),
                  qPrintable(t.caveat()));
+        // Its master gone: the caveat says the link is down.
+        QVERIFY(replica.command({"REPLICAOF", "127.0.0.1", "1"}).isStatus("OK")); // nothing listens there
+        ServerTopology orphan(replica.options(), {});
+        QSignalSpy orphanReady(&orphan, &RedisTopology::ready);
+        orphan.open();
+        QVERIFY(orphanReady.wait(5000));
+        QVERIFY2(orphan.caveat().contains(QStringLiteral("its link to 127.0.0.1:1 is down")), qPrintable(orphan.caveat()));
         // Promoted, and connected again: no caveat any more.
         QVERIFY(replica.command({"REPLICAOF", "NO", "ONE"}).isStatus("OK"));
         ServerTopology promoted(replica.options(), {});
