@@ -350,7 +350,7 @@ Proceed? [y/N] </source>
     </message>
     <message>
         <source>not connected</source>
-        <translation type="unfinished">未连接</translation>
+        <translation>未连接</translation>
     </message>
 </context>
 <context>
@@ -6173,7 +6173,7 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     </message>
     <message>
         <source>%1 is a replica of %2, and its link to %2 is down: what it shows may be stale by any amount, and admin actions fail on it (READONLY)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是 %2 的副本，并且它与 %2 的复制链接已断开：它显示的内容可能已过时任意长的时间，在它上面的管理操作会失败（READONLY）</translation>
     </message>
 </context>
 <context>
