@@ -34,6 +34,7 @@ void AdminCommand::run()
             fail(owner && owner->isReady() ? Refused : ConnectionError, error);
             return;
         }
+        m_observedOn = samples.value(0).node;
         onObserved(registry()->classify(samples.value(0)));
     });
 }
@@ -111,10 +112,12 @@ QByteArray AdminCommand::json(const AdminPlan &plan, const QString &result, cons
         .field("key", TokenText::escape(plan.key))
         .field("dialect", plan.dialect)
         .field("token", TokenText::escape(plan.token));
-    // The node that answered the action (an importing node after ASK); before one did, the
-    // master that owns the key now.
+    // The node that answered the action (an importing node after ASK); for an action that was
+    // not sent (refused, a dry run), the node the lock was read on; else the key's owner now.
     if (!node.isEmpty())
         out.field("node", node);
+    else if (!m_observedOn.isEmpty())
+        out.field("node", m_observedOn);
     else if (const RedisConnection *owner = topology()->nodeFor(plan.key))
         out.field("node", topology()->nodeName(owner));
     if (plan.ttlMs > 0)

@@ -33,4 +33,5 @@ private:
 
     AdminService *m_admin = nullptr;
     KeyInspector *m_inspector = nullptr;
+    QString m_observedOn; // the node the lock was read on (an importing node after ASK)
 };

@@ -314,6 +314,42 @@ print('ok')
         QCOMPARE(m_cluster.command(from, {"EXISTS", key}).integer(), qint64(0));
     }
 
+    // The command line in a slot half-way to another master: an action refused before it is
+    // sent names the node the lock was read on, and one done names the node that did it: the
+    // importing node both times, never the slot's mapped owner.
+    void commandLineNamesTheImportingNode()
+    {
+        const int from = m_cluster.masters().first();
+        const int to = m_cluster.masters().at(1);
+        const QByteArray key = keyOn(from, "lock:importing:");
+        const int slot = ClusterSlot::forKey(key);
+        QVERIFY(m_cluster.command(from, {"SET", key, "real", "PX", "60000"}).isStatus("OK"));
+        QVERIFY(m_cluster.beginMigration(slot, from, to));
+        QVERIFY(m_cluster.migrateKeys(slot, from, to) >= 1);
+        const auto action = [this, &key](const QStringList &args, int *code) {
+            QProcess p;
+            p.start(QStringLiteral(LOCKSCOPE_BINARY), QStringList{args.first(), QString::fromUtf8(key)} + args.mid(1)
+                                                          + QStringList{QStringLiteral("--yes"), QStringLiteral("--json"), QStringLiteral("-p"),
+                                                                        QString::number(m_cluster.port(0))});
+            p.closeWriteChannel();
+            if (!p.waitForFinished(60000))
+                p.kill();
+            *code = p.exitCode();
+            return QJsonDocument::fromJson(p.readAllStandardOutput().trimmed()).object();
+        };
+        int code = -1;
+        QJsonObject r = action({QStringLiteral("extend"), QStringLiteral("--token"), QStringLiteral("wrong"), QStringLiteral("--ttl"),
+                                QStringLiteral("10s")}, &code);
+        QCOMPARE(r.value(QStringLiteral("result")).toString(), QStringLiteral("refused"));
+        QCOMPARE(r.value(QStringLiteral("node")).toString(), nodeName(to));
+        r = action({QStringLiteral("release"), QStringLiteral("--token"), QStringLiteral("real")}, &code);
+        QCOMPARE(code, 0);
+        QCOMPARE(r.value(QStringLiteral("result")).toString(), QStringLiteral("done"));
+        QCOMPARE(r.value(QStringLiteral("node")).toString(), nodeName(to));
+        QVERIFY(m_cluster.finishMigration(slot, from)); // back to where it was, now empty
+        QCOMPARE(m_cluster.command(from, {"EXISTS", key}).integer(), qint64(0));
+    }
+
     // The command line on a cluster, found out from one node (-c is accepted, not needed):
     // every lock with its master, and an admin action routed to the key's shard.
     void commandLineOnTheCluster()
