@@ -3,6 +3,7 @@
 #include "auditlog.h"
 #include "dialectregistry.h"
 #include "grouptransport.h"
+#include "keypattern.h"
 #include "luascripts.h"
 #include "monotonicclock.h"
 #include "profileoptions.h"
@@ -29,17 +30,19 @@ QString shown(const QByteArray &bytes)
 const QString releaseScript = QStringLiteral("plain/release");
 const QString extendScript = QStringLiteral("plain/extend");
 
-// How to look at the group again from a terminal: a saved group by name, else its servers
-// as URLs (users, never passwords). A node on a Unix socket has no URL: its saved group only.
-QString lookCommand(const RedlockGroup &group)
+// How to look at key on the group again from a terminal: a saved group by name, else its
+// servers as URLs (users, never passwords). A node on a Unix socket or behind a tunnel has no
+// URL: its saved group only.
+QString lookCommand(const RedlockGroup &group, const QByteArray &key)
 {
+    const QStringList pattern{QStringLiteral("--no-default-patterns"), QStringLiteral("--pattern"), KeyPattern::forKey(key)};
     QStringList args{QStringLiteral("lockscope"), QStringLiteral("scan")};
     if (!group.id.isEmpty() && !group.name.isEmpty())
-        return ShellWord::joined(args << QStringLiteral("--group") << group.name);
+        return ShellWord::joined(args << QStringLiteral("--group") << group.name << pattern);
     QStringList urls;
     for (const ConnectionProfile &node : group.nodes) {
         if (!node.socketPath.isEmpty() || node.ssh.enabled())
-            return ShellWord::joined(args) + QStringLiteral(" --redlock …");
+            return ShellWord::joined(args) + QStringLiteral(" --redlock … ") + ShellWord::joined(pattern);
         QString url = node.tls.enabled ? QStringLiteral("rediss://") : QStringLiteral("redis://");
         if (!node.user.isEmpty())
             url += node.user + QStringLiteral(":@");
@@ -48,7 +51,7 @@ QString lookCommand(const RedlockGroup &group)
             url += QLatin1Char('/') + QString::number(node.database);
         urls << url;
     }
-    return ShellWord::joined(args << QStringLiteral("--redlock") << urls.join(QLatin1Char(',')));
+    return ShellWord::joined(args << QStringLiteral("--redlock") << urls.join(QLatin1Char(',')) << pattern);
 }
 
 int count(const QList<RedlockNodeResult> &nodes, NodeOutcome outcome)
@@ -125,7 +128,7 @@ RedlockAdminService::~RedlockAdminService()
         const AdminResult unknown{AdminResult::Outcome::Unknown,
                                   tr("Unknown what %1 did on the group: LockScope stopped waiting for the answers (the "
                                      "session was closed). Look with: %2")
-                                      .arg(plan.action.intentText(), lookCommand(m_group))};
+                                      .arg(plan.action.intentText(), lookCommand(m_group, plan.action.key))};
         writeAudit(plan, &unknown, nullptr);
     }
 }
@@ -620,8 +623,9 @@ RedlockAdminResult RedlockAdminService::summarise(const std::shared_ptr<Run> &ru
         const QString attempts = tr("%n attempt(s)", nullptr, run->attempts);
         if (!run->leftBehind.isEmpty())
             result.result = {Outcome::Unknown, tr("Not acquired %1 after %2 (%3); undone everywhere but on %4, which may hold it until "
-                                                  "its TTL ends")
-                                                   .arg(key, attempts, why, run->leftBehind.join(QStringLiteral(", ")))};
+                                                  "its TTL ends. Look with: %5")
+                                                   .arg(key, attempts, why, run->leftBehind.join(QStringLiteral(", ")),
+                                                        lookCommand(m_group, plan.key))};
         else
             result.result = {done + unknown + errors >= q && refused < q ? Outcome::Failed : Outcome::Refused,
                              tr("Not acquired %1 after %2 (%3); released again wherever it was set").arg(key, attempts, why)};
@@ -640,6 +644,17 @@ RedlockAdminResult RedlockAdminService::summarise(const std::shared_ptr<Run> &ru
             return result;
         }
         const Outcome outcome = done + unknown >= q ? Outcome::Unknown : done + unknown + errors >= q ? Outcome::Failed : Outcome::Refused;
+        if (outcome == Outcome::Unknown) {
+            // Nodes that did not answer may have extended it: "not extended" would be a guess.
+            result.result = {outcome, tr("Unknown whether %1 was extended: done on %2 of %3 nodes, no answer from %4 (%5 needed). Look with: %6")
+                                          .arg(key)
+                                          .arg(done)
+                                          .arg(n)
+                                          .arg(unknown)
+                                          .arg(q)
+                                          .arg(lookCommand(m_group, plan.key))};
+            return result;
+        }
         result.result = {outcome, tr("Not extended: %1 holds token %2 on %3 of %4 nodes, %5 needed").arg(key, shown(plan.token)).arg(done).arg(n).arg(q)};
         return result;
     }
@@ -669,7 +684,8 @@ RedlockAdminResult RedlockAdminService::summarise(const std::shared_ptr<Run> &ru
         actedUnknown += actedOn && run->nodes.at(i).outcome == NodeOutcome::Unknown ? 1 : 0;
     }
     if (actedUnknown > 0)
-        result.result = {Outcome::Unknown, released + tr("; no answer from %n node(s): look again before acting", nullptr, actedUnknown)};
+        result.result = {Outcome::Unknown, released + tr("; no answer from %n node(s): look again before acting, with: %1", nullptr, actedUnknown)
+                                                          .arg(lookCommand(m_group, plan.key))};
     else if (!refusedOn.isEmpty())
         result.result = {Outcome::Refused, released + tr("; refused where another token holds it now: %1").arg(refusedOn.join(QStringLiteral(", ")))};
     else if (unreached >= q)

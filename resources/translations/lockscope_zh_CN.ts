@@ -5383,10 +5383,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         </translation>
     </message>
     <message>
-        <source>Not acquired %1 after %2 (%3); undone everywhere but on %4, which may hold it until its TTL ends</source>
-        <translation>经 %2后仍未获取 %1（%3）；除 %4 外已在各节点上撤销，%4 可能一直持有它，直到 TTL 到期</translation>
-    </message>
-    <message>
         <source>Not acquired %1 after %2 (%3); released again wherever it was set</source>
         <translation>经 %2后仍未获取 %1（%3）；已在所有写入过的节点上重新释放</translation>
     </message>
@@ -5405,12 +5401,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>Released %1 on %2 of the %3 node(s) acted on</source>
         <translation>已在所操作的 %3 个节点中的 %2 个上释放 %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>; no answer from %n node(s): look again before acting</source>
-        <translation>
-            <numerusform>；%n 个节点没有应答：再次操作前请先查看</numerusform>
-        </translation>
     </message>
     <message>
         <source>; refused where another token holds it now: %1</source>
@@ -5459,6 +5449,20 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>Unknown what %1 did on the group: LockScope stopped waiting for the answers (the session was closed). Look with: %2</source>
         <translation>无法确定 %1 在该组上做了什么：会话已关闭，LockScope 不再等待各节点的应答。请用以下命令查看：%2</translation>
+    </message>
+    <message>
+        <source>Not acquired %1 after %2 (%3); undone everywhere but on %4, which may hold it until its TTL ends. Look with: %5</source>
+        <translation>%2后仍未获得 %1（%3）；除 %4 外已全部撤销，这些节点可能持有它直到 TTL 结束。请用以下命令查看：%5</translation>
+    </message>
+    <message>
+        <source>Unknown whether %1 was extended: done on %2 of %3 nodes, no answer from %4 (%5 needed). Look with: %6</source>
+        <translation>无法确定 %1 是否已延长：%3 个节点中有 %2 个完成，%4 个没有应答（需要 %5 个）。请用以下命令查看：%6</translation>
+    </message>
+    <message numerus="yes">
+        <source>; no answer from %n node(s): look again before acting, with: %1</source>
+        <translation>
+            <numerusform>；%n 个节点没有应答：再次操作之前请先查看，命令：%1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

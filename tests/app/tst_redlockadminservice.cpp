@@ -129,7 +129,9 @@ private Q_SLOTS:
         for (int i = 0; i < 5; ++i)
             urls << QStringLiteral("redis://127.0.0.1:%1").arg(m_group.node(i).port());
         const QString message = audit.last().value(QStringLiteral("message")).toString();
-        QVERIFY2(message.endsWith(QStringLiteral("Look with: lockscope scan --redlock ") + urls.join(QLatin1Char(','))), qPrintable(message));
+        QVERIFY2(message.endsWith(QStringLiteral("Look with: lockscope scan --redlock ") + urls.join(QLatin1Char(','))
+                                      + QStringLiteral(" --no-default-patterns --pattern locks:waiting")),
+                 qPrintable(message));
     }
 
     void acquireWritesOneTokenEverywhere()
@@ -347,6 +349,40 @@ private Q_SLOTS:
         for (int i = 0; i < 5; ++i)
             if (!down.contains(i))
                 QVERIFY(!m_group.node(i).command({"EXISTS", "locks:orders"}).integer());
+    }
+
+    // Nodes that take the command and never answer may have done it: extend and release are
+    // unknown there, not "not extended", and say how to look at the key on the group.
+    void unansweredNodesMakeItUnknown()
+    {
+        QVERIFY(m_group.lock("locks:orders", tokenA, {0, 1, 2, 3, 4}));
+        QVERIFY(m_group.lock("locks:jobs", tokenA, {0, 1, 2, 3, 4}));
+        for (int i : {2, 3, 4})
+            QVERIFY(m_group.node(i).command({"CLIENT", "PAUSE", "20000", "WRITE"}).isStatus("OK"));
+        const auto unpause = qScopeGuard([this] {
+            for (int i : {2, 3, 4})
+                m_group.node(i).command({"CLIENT", "UNPAUSE"});
+        });
+        // Each action on connections of its own: a node that timed out is reconnected first.
+        RedlockAdminService admin(m_group.group(), &m_registry, m_audit.get());
+        admin.setNodeTimeoutMs(1000);
+        RedlockAdminService other(m_group.group(), &m_registry, m_audit.get());
+        other.setNodeTimeoutMs(1000);
+        QStringList urls;
+        for (int i = 0; i < 5; ++i)
+            urls << QStringLiteral("redis://127.0.0.1:%1").arg(m_group.node(i).port());
+        const QString look = QStringLiteral("lockscope scan --redlock ") + urls.join(QLatin1Char(','))
+                             + QStringLiteral(" --no-default-patterns --pattern ");
+        const RedlockAdminResult extended = run(admin, admin.planExtend("locks:jobs", tokenA, 600000));
+        QCOMPARE(extended.result.outcome, Outcome::Unknown);
+        QVERIFY2(extended.result.message.startsWith(QStringLiteral("Unknown whether \"locks:jobs\" was extended: done on 2 of 5 nodes, "
+                                                                   "no answer from 3 (3 needed)"))
+                     && extended.result.message.endsWith(look + QStringLiteral("locks:jobs")),
+                 qPrintable(extended.result.message));
+        const RedlockAdminResult released = run(other, other.planRelease("locks:orders", tokenA));
+        QCOMPARE(released.result.outcome, Outcome::Unknown);
+        QVERIFY2(released.result.message.endsWith(QStringLiteral("look again before acting, with: ") + look + QStringLiteral("locks:orders")),
+                 qPrintable(released.result.message));
     }
 
     // What --observed cannot guard is left alone and said so: a value too long to read whole
