@@ -58,6 +58,7 @@ ConnectionOptions SessionTransport::route(const ConnectionOptions &target)
     // 0 once the tunnel has failed: the connection then fails too, and the tunnel's failure
     // has said why.
     o.port = m_tunnel->forward(target.host, target.port);
+    o.shownAs = ConnectionProfile::Endpoint{target.host, target.port}.text();
     if (o.serverName.isEmpty())
         o.serverName = target.host;
     return o;

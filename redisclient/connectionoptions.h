@@ -30,6 +30,9 @@ struct ConnectionOptions
     bool autoReconnect = true;
     int reconnectMaxMs = 10000; // reconnect attempts back off up to this far apart
     QString clientName = QStringLiteral("lockscope");
+    // How messages name the server when the route hides its address (an SSH tunnel's local
+    // port); empty: the address connected to.
+    QString shownAs;
     // A connection to a cluster replica: READONLY in the handshake, so it serves reads of
     // its master's slots instead of redirecting them.
     bool readOnlyReplica = false;

@@ -52,6 +52,8 @@ RedisConnection::~RedisConnection() = default;
 
 QString RedisConnection::endpoint() const
 {
+    if (!m_options.shownAs.isEmpty())
+        return m_options.shownAs;
     if (!m_options.socketPath.isEmpty())
         return m_options.socketPath;
     return m_options.host + QLatin1Char(':') + QString::number(m_options.port);

@@ -612,6 +612,12 @@ private Q_SLOTS:
         QCOMPARE(r.code, 0);
         QCOMPARE(m_redis.command({"EXISTS", "lock:ssh"}).integer(), qint64(0));
 
+        // The server's own refusal names the server as given, not the tunnel's local port.
+        r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("-a"), QStringLiteral("wrong"), QStringLiteral("--no-auth-warning")} + ssh,
+                      30000, env);
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.startsWith(QStringLiteral("lockscope: Authentication failed on 127.0.0.1:%1: ").arg(m_redis.port()).toUtf8()), r.err.constData());
+
         // A key the bastion does not accept: exit 3, one line naming the key.
         QStringList stranger = ssh;
         stranger[3] = sshd.strangerKeyFile();
