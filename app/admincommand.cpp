@@ -76,6 +76,8 @@ void AdminCommand::execute(const AdminPlan &plan)
         fprintf(stderr, "%s\n", qUtf8Printable(tr("%1, guarded on: %2").arg(plan.intentText(), plan.guard.text())));
     if (options().dryRun) {
         if (!plan.allowed) {
+            if (options().json)
+                print(json(plan, QStringLiteral("refused"), plan.refusal));
             fail(Refused, plan.refusal);
             return;
         }
@@ -91,7 +93,9 @@ void AdminCommand::execute(const AdminPlan &plan)
         return;
     }
     m_admin->execute(plan, this, [this, plan](const AdminResult &result) {
-        const int code = exitCodeOf(result.outcome, topology()->isReady());
+        // Reachable is the key's own master: a cluster with another master down is no excuse.
+        const RedisConnection *owner = topology()->nodeFor(plan.key);
+        const int code = exitCodeOf(result.outcome, owner && owner->isReady());
         if (options().json)
             print(json(plan, result.outcomeId(), result.message, result.node));
         if (code == Done) {

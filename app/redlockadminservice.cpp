@@ -31,8 +31,8 @@ const QString releaseScript = QStringLiteral("plain/release");
 const QString extendScript = QStringLiteral("plain/extend");
 
 // How to look at key on the group again from a terminal: a saved group by name, else its
-// servers as URLs (users, never passwords). A node on a Unix socket or behind a tunnel has no
-// URL: its saved group only.
+// servers as URLs (users; "PASSWORD" where a password goes, never the password). A node on
+// a Unix socket or behind a tunnel has no URL: its saved group only.
 QString lookCommand(const RedlockGroup &group, const QByteArray &key)
 {
     const QStringList pattern{QStringLiteral("--no-default-patterns"), QStringLiteral("--pattern"), KeyPattern::forKey(key)};
@@ -43,8 +43,11 @@ QString lookCommand(const RedlockGroup &group, const QByteArray &key)
     for (const ConnectionProfile &node : group.nodes) {
         if (!node.socketPath.isEmpty() || node.ssh.enabled())
             return ShellWord::joined(args) + QStringLiteral(" --redlock … ") + ShellWord::joined(pattern);
+        // A password is never written: its place is, for the operator to fill in.
         QString url = node.tls.enabled ? QStringLiteral("rediss://") : QStringLiteral("redis://");
-        if (!node.user.isEmpty())
+        if (!node.password.isEmpty())
+            url += node.user + QStringLiteral(":PASSWORD@");
+        else if (!node.user.isEmpty())
             url += node.user + QStringLiteral(":@");
         url += node.endpoint();
         if (node.database != 0)

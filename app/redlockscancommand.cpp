@@ -13,6 +13,7 @@ void RedlockScanCommand::run()
     discovery.patterns = options().patterns;
     m_scan->setOptions(discovery);
     connect(m_scan, &RedlockScanService::nodeFailed, this, [this](int node, const QString &message) {
+        m_failedNodes.insert(node);
         fprintf(stderr, "lockscope: %s\n",
                 qUtf8Printable(tr("node %1 (%2) could not be scanned: %3").arg(node + 1).arg(m_scan->nodeName(node), message)));
     });
@@ -52,7 +53,13 @@ void RedlockScanCommand::report(const QList<RedlockObservation> &observations)
             parts << tr("%1 %2", "count, quorum").arg(counts.value(quorum)).arg(RedlockObservation::quorumText(quorum));
     const QString summary = tr("%1 lock(s) on a Redlock group of %2 nodes").arg(observations.size()).arg(nodes.size());
     fprintf(stderr, "%s\n", qUtf8Printable(parts.isEmpty() ? summary : tr("%1: %2").arg(summary, parts.join(tr(", ")))));
-    // Without every node's reading, a quorum may be wrong: the scan is incomplete.
+    // Without every node's reading, a quorum may be wrong: the scan is incomplete. So it is
+    // when a node could not be scanned at all, even with no lock seen elsewhere: a lock held
+    // there only would be missing.
+    if (!m_failedNodes.isEmpty()) {
+        fail(ConnectionError, tr("%n node(s) could not be scanned; what they hold is not in this list", nullptr, int(m_failedNodes.size())));
+        return;
+    }
     if (unreadable > 0) {
         fail(ConnectionError, tr("%1 reading(s) of a lock on a node could not be made; those nodes show as error").arg(unreadable));
         return;

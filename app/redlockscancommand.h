@@ -3,6 +3,8 @@
 #include "clicommand.h"
 #include "redlockobservation.h"
 
+#include <QSet>
+
 class RedlockScanService;
 
 // lockscope scan --redlock URL,URL,…: one scan of every node of a Redlock group, each lock key
@@ -25,4 +27,5 @@ private:
     void report(const QList<RedlockObservation> &observations);
 
     RedlockScanService *m_scan = nullptr;
+    QSet<int> m_failedNodes; // nodes that could not be scanned
 };

@@ -17,6 +17,13 @@ QString endpointOf(const ConnectionOptions &o)
            + QString::number(o.port);
 }
 
+// A server reached on a Unix socket is named by its path (host:port would name another
+// server); one through a tunnel by the address it was given.
+QString nameOf(const ConnectionOptions &target, const ConnectionOptions &routed)
+{
+    return routed.socketPath.isEmpty() ? endpointOf(target) : routed.socketPath;
+}
+
 void failLater(QObject *queue, QObject *context, RedisTopology::AnsweredHandler handler, const QByteArray &message)
 {
     const QPointer<QObject> owner(context);
@@ -76,15 +83,17 @@ ConnectionOptions RedisTopology::optionsFor(const QString &host, quint16 port) c
 
 RedisConnection *RedisTopology::makeConnection(const ConnectionOptions &target)
 {
-    auto *connection = new RedisConnection(m_transport ? m_transport(target) : target, this);
-    m_names.insert(connection, endpointOf(target));
+    const ConnectionOptions routed = m_transport ? m_transport(target) : target;
+    auto *connection = new RedisConnection(routed, this);
+    m_names.insert(connection, nameOf(target, routed));
     return connection;
 }
 
 void RedisTopology::retarget(RedisConnection *connection, const ConnectionOptions &target)
 {
-    m_names.insert(connection, endpointOf(target));
-    connection->retarget(m_transport ? m_transport(target) : target);
+    const ConnectionOptions routed = m_transport ? m_transport(target) : target;
+    m_names.insert(connection, nameOf(target, routed));
+    connection->retarget(routed);
 }
 
 void RedisTopology::setState(State state)

@@ -423,7 +423,7 @@ QString ServerTopology::caveat() const
 {
     if (m_cluster || m_replicaOf.isEmpty() || !m_seed)
         return {};
-    const QString self = m_seed->options().socketPath.isEmpty() ? nodeName(m_seed) : m_seed->options().socketPath;
+    const QString self = nodeName(m_seed);
     if (m_replicaLinkDown)
         return tr("%1 is a replica of %2, and its link to %2 is down: what it shows may be stale by any amount, "
                   "and admin actions fail on it (READONLY)")

@@ -5814,6 +5814,12 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <comment>count, quorum</comment>
         <translation>%2 %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n node(s) could not be scanned; what they hold is not in this list</source>
+        <translation>
+            <numerusform>%n 个节点无法扫描；它们持有的锁不在此列表中</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RedlockScanService</name>

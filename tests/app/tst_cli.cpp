@@ -233,6 +233,14 @@ private Q_SLOTS:
         QCOMPARE(dry.value(QStringLiteral("key")).toString(), QStringLiteral("lock:obs"));
         QVERIFY(dry.value(QStringLiteral("command")).toString().startsWith(QStringLiteral("EVALSHA")));
         QCOMPARE(m_redis.command({"EXISTS", "lock:obs"}).integer(), qint64(1));
+        // A dry run that would be refused says so in JSON as well, and why.
+        r = lockscope(QStringList{QStringLiteral("extend"), QStringLiteral("lock:obs"), QStringLiteral("--token"), QStringLiteral("wrong"),
+                                  QStringLiteral("--ttl"), QStringLiteral("10s"), QStringLiteral("--dry-run"), QStringLiteral("--json")} + conn());
+        QCOMPARE(r.code, 1);
+        const QJsonObject refused = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(refused.value(QStringLiteral("result")).toString(), QStringLiteral("refused"));
+        QVERIFY(refused.value(QStringLiteral("message")).toString().contains(QStringLiteral("holder-token")));
+        QCOMPARE(m_redis.command({"PTTL", "lock:obs"}).integer() > 10000, true);
 
         r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:obs"), QStringLiteral("--observed")} + conn());
         QCOMPARE(r.code, 0);
@@ -569,9 +577,12 @@ private Q_SLOTS:
         Run r = lockscope({QStringLiteral("scan"), QStringLiteral("-s"), path, QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains("\"key\":\"lock:unix\""), r.out.constData());
+        // The node is the socket, not the default address (another server, perhaps).
+        QCOMPARE(QJsonDocument::fromJson(r.out.trimmed()).object().value(QStringLiteral("node")).toString(), path);
         r = lockscope({QStringLiteral("release"), QStringLiteral("lock:unix"), QStringLiteral("--token"), QStringLiteral("tok"),
-                       QStringLiteral("-s"), path});
+                       QStringLiteral("-s"), path, QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out.trimmed()).object().value(QStringLiteral("node")).toString(), path);
         QCOMPARE(local.command({"EXISTS", "lock:unix"}).integer(), qint64(0));
         r = lockscope({QStringLiteral("scan"), QStringLiteral("-s"), dir.filePath(QStringLiteral("none.sock"))});
         QCOMPARE(r.code, 3);

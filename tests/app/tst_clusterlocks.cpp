@@ -447,6 +447,9 @@ print('ok')
         const QByteArray gone = ownerOf.key(dead);
         lockscope({QStringLiteral("release"), QString::fromUtf8(gone), QStringLiteral("--token"), QStringLiteral("t")}, &code, &err);
         QCOMPARE(code, 3);
+        // An acquire in the dead master's slot is not sent: a connection error too, not a refusal.
+        lockscope({QStringLiteral("acquire"), QString::fromUtf8("{" + gone + "}:new"), QStringLiteral("--ttl"), QStringLiteral("10s")}, &code, &err);
+        QVERIFY2(code == 3, err.constData());
     }
 
     // A slot moved while a watch listens to keyspace notifications: the del at the master it

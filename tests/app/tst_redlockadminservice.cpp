@@ -109,7 +109,13 @@ private Q_SLOTS:
     // unknown, with a command that looks at this very group again.
     void closedWhileWaitingSaysHowToLook()
     {
-        auto admin = std::make_unique<RedlockAdminService>(m_group.group(), &m_registry, m_audit.get());
+        // Node 1 with a password: the command has its place, never the password itself.
+        QVERIFY(m_group.node(0).command({"ACL", "SETUSER", "looker", "on", ">s3cret", "~*", "+@all"}).isStatus("OK"));
+        const auto dropUser = qScopeGuard([this] { m_group.node(0).command({"ACL", "DELUSER", "looker"}); });
+        RedlockGroup group = m_group.group();
+        group.nodes[0].user = QStringLiteral("looker");
+        group.nodes[0].password = QStringLiteral("s3cret");
+        auto admin = std::make_unique<RedlockAdminService>(group, &m_registry, m_audit.get());
         const RedlockAdminPlan plan = admin->planAcquire("locks:waiting", tokenA, 60000);
         QVERIFY(plan.action.allowed);
         for (int i = 0; i < 5; ++i)
@@ -125,10 +131,11 @@ private Q_SLOTS:
         const QList<QJsonObject> audit = auditLinesOf(plan.action.id);
         QCOMPARE(audit.size(), 2);
         QCOMPARE(audit.last().value(QStringLiteral("result")).toString(), QStringLiteral("unknown"));
-        QStringList urls;
-        for (int i = 0; i < 5; ++i)
+        QStringList urls{QStringLiteral("redis://looker:PASSWORD@127.0.0.1:%1").arg(m_group.node(0).port())};
+        for (int i = 1; i < 5; ++i)
             urls << QStringLiteral("redis://127.0.0.1:%1").arg(m_group.node(i).port());
         const QString message = audit.last().value(QStringLiteral("message")).toString();
+        QVERIFY(!message.contains(QLatin1String("s3cret")));
         QVERIFY2(message.endsWith(QStringLiteral("Look with: lockscope scan --redlock ") + urls.join(QLatin1Char(','))
                                       + QStringLiteral(" --no-default-patterns --pattern locks:waiting")),
                  qPrintable(message));

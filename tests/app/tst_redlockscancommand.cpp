@@ -224,6 +224,12 @@ private Q_SLOTS:
         QCOMPARE(lines.value(QStringLiteral("locks:degraded")).value(QStringLiteral("quorum")).toString(), QStringLiteral("degraded"));
         // A on two, B on one and the dead node may hold B: no one can tell.
         QCOMPARE(lines.value(QStringLiteral("locks:split")).value(QStringLiteral("quorum")).toString(), QStringLiteral("unknown"));
+        // No lock seen on the nodes that answer is no proof of none: still incomplete.
+        const Run none = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--no-default-patterns"),
+                                               QStringLiteral("--pattern"), QStringLiteral("nothing:*")} + group());
+        QCOMPARE(none.code, 3);
+        QVERIFY(none.out.isEmpty());
+        QVERIFY2(none.err.contains("1 node(s) could not be scanned; what they hold is not in this list"), none.err.constData());
     }
 };
 
