@@ -88,7 +88,7 @@ void AdminCommand::execute(const AdminPlan &plan)
         finish(Done);
         return;
     }
-    if (plan.allowed && !m_admin->isReadOnly() && !confirmAction(plan.description, plan.commandText(), session()->displayName())) {
+    if (plan.allowed && !m_admin->isReadOnly() && !confirmAction(plan.description, plan.commandText(), session()->serverName())) {
         fail(Refused, tr("not confirmed; nothing was run"));
         return;
     }

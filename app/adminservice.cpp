@@ -37,7 +37,7 @@ QString holderList(const LockInfo &lock)
 // session's connection options, and the key's name as the only pattern.
 QString checkCommand(const QByteArray &key, const QStringList &connection)
 {
-    return ShellWord::joined(QStringList{QStringLiteral("lockscope"), QStringLiteral("scan")} + connection
+    return ShellWord::joined(QStringList{ShellWord::program(), QStringLiteral("scan")} + connection
                              + QStringList{QStringLiteral("--no-default-patterns"), QStringLiteral("--pattern"), KeyPattern::forKey(key)});
 }
 

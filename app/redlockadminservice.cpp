@@ -36,7 +36,7 @@ const QString extendScript = QStringLiteral("plain/extend");
 QString lookCommand(const RedlockGroup &group, const QByteArray &key)
 {
     const QStringList pattern{QStringLiteral("--no-default-patterns"), QStringLiteral("--pattern"), KeyPattern::forKey(key)};
-    QStringList args{QStringLiteral("lockscope"), QStringLiteral("scan")};
+    QStringList args{ShellWord::program(), QStringLiteral("scan")};
     if (!group.id.isEmpty() && !group.name.isEmpty())
         return ShellWord::joined(args << QStringLiteral("--group") << group.name << pattern);
     QStringList urls;

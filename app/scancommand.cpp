@@ -46,7 +46,7 @@ void ScanCommand::run()
             fprintf(stderr, "%s\n",
                     qUtf8Printable(tr("%1 locks among %2 keys scanned on %3 (%4 s)")
                                        .arg(QString::number(p.locksFound), QString::number(p.keysScanned),
-                                            session()->displayName(), QString::number(p.elapsedMs / 1000.0, 'f', 2))));
+                                            session()->serverName(), QString::number(p.elapsedMs / 1000.0, 'f', 2))));
         }
         if (const QString missing = p.failedNodesMessage(); !missing.isEmpty()) {
             fail(ConnectionError, missing);

@@ -30,11 +30,7 @@ Session::Session(const ConnectionProfile &profile, const DialectRegistry *regist
     // Every connection the topology makes (masters, replicas, sentinels) goes the session's
     // way: a Unix socket, an SSH tunnel, or straight there.
     m_topology->setTransport([transport = m_transport](const ConnectionOptions &target) { return transport->route(target); });
-    // A saved connection's name alone would hide options given over it: the address goes too.
-    ConnectionProfile address = profile;
-    address.name.clear();
-    m_admin->setServerName(profile.name.isEmpty() ? profile.displayName()
-                                                  : QStringLiteral("%1 (%2)").arg(profile.name, address.displayName()));
+    m_admin->setServerName(serverName());
     m_admin->setConnectionArguments(profile.commandLineArguments());
     connect(m_sampler, &FailedAcquireSampler::failedAttempts, m_events, &LockEventService::recordFailedAttempts);
     connect(m_exposure, &ReplicationExposure::exposedChanged, m_watch, &WatchService::setNotReplicated);
@@ -54,6 +50,16 @@ Session::Session(const ConnectionProfile &profile, const DialectRegistry *regist
     });
     connect(m_topology, &RedisTopology::failover, this, &Session::topologyChanged);
     wireTransport();
+}
+
+QString Session::serverName() const
+{
+    // A saved connection's name alone would hide options given over it: the address goes too.
+    if (m_profile.name.isEmpty())
+        return m_profile.displayName();
+    ConnectionProfile address = m_profile;
+    address.name.clear();
+    return QStringLiteral("%1 (%2)").arg(m_profile.name, address.displayName());
 }
 
 void Session::wireTransport()

@@ -43,6 +43,9 @@ public:
 
     const ConnectionProfile &profile() const { return m_profile; }
     QString displayName() const { return m_profile.displayName(); }
+    // A saved connection's name with its address ("prod (10.0.0.5:6379)"), else the address:
+    // where options given over a saved connection (-p, -n) lead shows.
+    QString serverName() const;
     State state() const { return m_state; }
     bool isReady() const { return m_state == State::Ready; }
     QString lastError() const { return m_lastError; }

@@ -145,7 +145,7 @@ void WatchCommand::printTable()
         out += tr("%1  %2 lock(s) on %3, every %4 s\n\n")
                    .arg(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss")))
                    .arg(locks.size())
-                   .arg(session()->displayName())
+                   .arg(session()->serverName())
                    .arg(options().intervalMs / 1000.0)
                    .toUtf8();
         out += ScanCommand::table(locks, now);
@@ -168,7 +168,7 @@ void WatchCommand::reportStatus()
         && m_events->notifier()->state() == KeyspaceNotifier::State::Off)
         hint = tr(" (--enable-notifications lets LockScope turn them on while it watches)");
     fprintf(stderr, "lockscope: %s\n",
-            qUtf8Printable(tr("watching %1 lock(s) on %2; %3%4").arg(m_watch->locks().size()).arg(session()->displayName(), status, hint)));
+            qUtf8Printable(tr("watching %1 lock(s) on %2; %3%4").arg(m_watch->locks().size()).arg(session()->serverName(), status, hint)));
 }
 
 void WatchCommand::interrupt(int signalNumber)
@@ -189,7 +189,7 @@ void WatchCommand::shutdown(const QString &why, int code)
         // The watch ended without ever reading the server: that is not a quiet server.
         const QString last = session() ? session()->lastError() : QString();
         fail(ConnectionError, tr("the watch ended before %1 could be read%2")
-                                  .arg(session() ? session()->displayName() : tr("the server"),
+                                  .arg(session() ? session()->serverName() : tr("the server"),
                                        last.isEmpty() ? tr(" (no answer yet)") : tr(": %1").arg(last)));
         return;
     }

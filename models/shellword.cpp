@@ -1,5 +1,8 @@
 #include "shellword.h"
 
+#include <QCoreApplication>
+#include <QFileInfo>
+
 #include <algorithm>
 
 namespace ShellWord {
@@ -24,6 +27,16 @@ QString joined(const QStringList &words)
     for (const QString &w : words)
         out << quoted(w);
     return out.join(QLatin1Char(' '));
+}
+
+QString program()
+{
+    const QString name = QStringLiteral("lockscope");
+    const QStringList arguments = QCoreApplication::arguments();
+    const QString started = arguments.isEmpty() ? QString() : arguments.first();
+    if (!started.contains(QLatin1Char('/')) || QFileInfo(started).fileName() != name)
+        return name;
+    return QCoreApplication::applicationFilePath();
 }
 
 } // namespace ShellWord

@@ -10,4 +10,8 @@ namespace ShellWord {
 QString quoted(const QString &word);
 // The words quoted and joined by spaces.
 QString joined(const QStringList &words);
+// This program as a shell runs it again: "lockscope" when PATH found it, else the path it was
+// started by, absolute, so that it holds from any directory. Other programs (tests) that
+// suggest a command suggest the installed one. A word for joined(), unquoted.
+QString program();
 }

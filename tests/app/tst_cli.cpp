@@ -1,4 +1,5 @@
 #include "connectionprofilejson.h"
+#include "shellword.h"
 #include "testredis.h"
 #include "testsshd.h"
 
@@ -6,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QDir>
+#include <QFileInfo>
 #include <QImage>
 #include <QSettings>
 #include <QProcess>
@@ -366,9 +368,11 @@ private Q_SLOTS:
         const QByteArray err = p.readAllStandardError();
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
         QCOMPARE(p.exitCode(), 3);
-        // The way to look again reaches the same server: pasted, it would work.
+        // The way to look again reaches the same server with this very program: pasted, it
+        // would work (the binary is not on PATH here, so it is named by its path).
+        const QByteArray program = ShellWord::quoted(QFileInfo(QStringLiteral(LOCKSCOPE_BINARY)).canonicalFilePath()).toUtf8();
         QVERIFY2(err.contains("Unknown whether \"lock:unknown\" was released")
-                     && err.contains("lockscope scan -p " + QByteArray::number(server.port()) + " --no-default-patterns --pattern lock:unknown"),
+                     && err.contains(program + " scan -p " + QByteArray::number(server.port()) + " --no-default-patterns --pattern lock:unknown"),
                  err.constData());
         QFile audit(m_home.filePath(QStringLiteral("lockscope/audit.log")));
         QVERIFY(audit.open(QIODevice::ReadOnly));
@@ -662,6 +666,12 @@ private Q_SLOTS:
         Run r = lockscope({QStringLiteral("scan"), QStringLiteral("--connection"), QStringLiteral("local-test"), QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains("\"key\":\"lock:saved\""), r.out.constData() + r.err);
+        // Its summary names where options given over it led: not the saved database here.
+        r = lockscope({QStringLiteral("scan"), QStringLiteral("--connection"), QStringLiteral("local-test"), QStringLiteral("-n"), QStringLiteral("1")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(!r.out.contains("lock:saved")
+                     && r.err.contains(QStringLiteral("scanned on local-test (127.0.0.1:%1/1)").arg(m_redis.port()).toUtf8()),
+                 r.out.constData() + r.err);
         r = lockscope({QStringLiteral("release"), QStringLiteral("lock:saved"), QStringLiteral("--token"), QStringLiteral("tok"),
                        QStringLiteral("--connection"), QStringLiteral("LOCAL-TEST")});
         QCOMPARE(r.code, 0);

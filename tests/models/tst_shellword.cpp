@@ -42,6 +42,13 @@ private Q_SLOTS:
                  QStringLiteral("lockscope scan --pattern 'a b'"));
         QCOMPARE(ShellWord::joined({}), QString());
     }
+
+    // Started as ./tst_shellword, not as lockscope: what it suggests is the installed program,
+    // never this binary's path (tst_cli checks the path a lockscope started by path gives).
+    void programIsLockScopeElsewhere()
+    {
+        QCOMPARE(ShellWord::program(), QStringLiteral("lockscope"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestShellWord)
