@@ -27,6 +27,8 @@ void AdminCommand::run()
     }
     m_inspector = new KeyInspector(topology(), this);
     m_inspector->inspect({options().key}, this, [this](const QList<KeySample> &samples, const QString &error) {
+        if (isFinished())
+            return; // answered by the session's close (a signal, a failure elsewhere)
         if (!error.isEmpty()) {
             // Not read because its master cannot be reached (a cluster's master down): a
             // connection error, not a refusal.
@@ -88,11 +90,17 @@ void AdminCommand::execute(const AdminPlan &plan)
         finish(Done);
         return;
     }
-    if (plan.allowed && !m_admin->isReadOnly() && !confirmAction(plan.description, plan.commandText(), session()->serverName())) {
+    // On a cluster or behind Sentinel, the master that will run it is part of "where".
+    QString where = session()->serverName();
+    if (const RedisConnection *owner = topology()->nodeFor(plan.key); owner && !session()->isSingleServer())
+        where = tr("%1, master %2").arg(where, topology()->nodeName(owner));
+    if (plan.allowed && !m_admin->isReadOnly() && !confirmAction(plan.description, plan.commandText(), where)) {
         fail(Refused, tr("not confirmed; nothing was run"));
         return;
     }
     m_admin->execute(plan, this, [this, plan](const AdminResult &result) {
+        if (isFinished())
+            return; // the intent and the outcome are in the audit log; the command has ended
         // Reachable is the key's own master: a cluster with another master down is no excuse.
         const RedisConnection *owner = topology()->nodeFor(plan.key);
         const int code = exitCodeOf(result.outcome, owner && owner->isReady());

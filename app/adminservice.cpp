@@ -420,6 +420,11 @@ bool AdminService::writeAudit(const AdminPlan &plan, const AdminResult *outcome,
 {
     AuditEntry entry = plan.auditEntry(outcome);
     entry.server = m_serverName.isEmpty() ? m_topology->options().displayName() : m_serverName;
+    // Which master: the one that answered, or before that, the key's owner.
+    if (m_topology->kind() != RedisTopology::Kind::Standalone) {
+        const RedisConnection *owner = m_topology->nodeFor(plan.key);
+        entry.node = outcome && !outcome->node.isEmpty() ? outcome->node : owner ? m_topology->nodeName(owner) : QString();
+    }
     entry.redisUser = m_topology->options().user;
     return m_audit->append(entry, error);
 }

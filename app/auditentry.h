@@ -16,6 +16,7 @@ struct AuditEntry
     QString id;        // the plan's id, shared by its two lines
     Phase phase = Phase::Outcome;
     QString server;    // host:port/db, or the connection's name
+    QString node;      // the master that ran it, where there are several or they change (cluster, Sentinel)
     QString user;      // the operator's login
     QString redisUser; // the ACL user LockScope connected as
     QString action;    // acquire, extend, force-release, release-holder

@@ -45,8 +45,10 @@ bool AuditLog::append(const AuditEntry &e, QString *error) const
     if (!e.id.isEmpty())
         out.field("id", e.id);
     out.field("phase", e.phase == AuditEntry::Phase::Intent ? QStringLiteral("intent") : QStringLiteral("outcome"))
-        .field("server", e.server)
-        .field("user", e.user)
+        .field("server", e.server);
+    if (!e.node.isEmpty())
+        out.field("node", e.node);
+    out.field("user", e.user)
         .field("redis_user", e.redisUser.isEmpty() ? QStringLiteral("default") : e.redisUser)
         .field("action", e.action)
         .field("key", TokenText::escape(e.key))

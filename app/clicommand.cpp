@@ -31,6 +31,13 @@ CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registr
         if (!m_started) {
             m_startError = message;
             startOrFail();
+        } else if (session() && session()->isServing() && !session()->isSingleServer()) {
+            // One master of a cluster lost: the others go on, and what the command needed of
+            // that one fails on its own. Said once per message, not at every reconnect.
+            if (!m_warned.contains(message)) {
+                m_warned.insert(message);
+                fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("%1; going on with the other masters").arg(message)));
+            }
         } else if (!m_tolerateDisconnects)
             connectionFailed(message);
         else

@@ -5,6 +5,7 @@
 #include "sessionmanager.h"
 
 #include <QObject>
+#include <QSet>
 
 #include <cstdio>
 #include <functional>
@@ -97,6 +98,7 @@ private:
     SessionManager *m_sessions;
     TerminationSignals *m_signals;
     bool m_started = false;
+    QSet<QString> m_warned; // errors of one master of several, said once each
     QString m_startError; // what went wrong before run(), while a cluster's masters still come up
     bool m_finished = false;
 };

@@ -565,6 +565,8 @@ void RedlockAdminService::onAllAnswered(const std::shared_ptr<Run> &run)
 void RedlockAdminService::releaseLeftovers(const std::shared_ptr<Run> &run)
 {
     run->leftBehind.clear();
+    // A majority that came after the validity was gone is no majority either, and says so.
+    const bool late = count(run->nodes, NodeOutcome::Done) >= RedlockQuorum::quorum(int(run->nodes.size()));
     auto pending = std::make_shared<int>(1);
     auto next = [this, run, pending] {
         if (--*pending > 0 || !m_inFlight.contains(run->plan.action.id))
@@ -581,11 +583,12 @@ void RedlockAdminService::releaseLeftovers(const std::shared_ptr<Run> &run)
         if (r.outcome != NodeOutcome::Done && r.outcome != NodeOutcome::Unknown)
             continue;
         ++*pending;
-        scriptOn(i, releaseScript, {run->plan.action.token}, run, [run, i, next](const RedlockNodeResult &undo) {
+        scriptOn(i, releaseScript, {run->plan.action.token}, run, [run, i, next, late](const RedlockNodeResult &undo) {
             RedlockNodeResult &r = run->nodes[i];
             if (undo.outcome == NodeOutcome::Done || undo.outcome == NodeOutcome::Absent) {
                 if (r.outcome == NodeOutcome::Done)
-                    r.message = tr("set, then released again: no majority");
+                    r.message = late ? tr("set, then released again: the majority came after the validity was gone")
+                                     : tr("set, then released again: no majority");
             } else {
                 run->leftBehind << r.node;
                 r.message += tr("; its release failed (%1): it may hold the key until its TTL ends").arg(undo.message);
@@ -621,7 +624,7 @@ RedlockAdminResult RedlockAdminService::summarise(const std::shared_ptr<Run> &ru
                                                 .arg(validity)};
             return result;
         }
-        const QString why = done >= q ? tr("the majority took too long (validity gone)")
+        const QString why = done >= q ? tr("a majority accepted, but after the validity was gone: a TTL longer than the time to reach the nodes is needed")
                                       : tr("%1 of %2 nodes accepted, %3 needed").arg(done).arg(n).arg(q);
         const QString attempts = tr("%n attempt(s)", nullptr, run->attempts);
         if (!run->leftBehind.isEmpty())
@@ -630,8 +633,11 @@ RedlockAdminResult RedlockAdminService::summarise(const std::shared_ptr<Run> &ru
                                                    .arg(key, attempts, why, run->leftBehind.join(QStringLiteral(", ")),
                                                         lookCommand(m_group, plan.key))};
         else
-            result.result = {done + unknown + errors >= q && refused < q ? Outcome::Failed : Outcome::Refused,
-                             tr("Not acquired %1 after %2 (%3); released again wherever it was set").arg(key, attempts, why)};
+            // A majority that answered too late had the servers' answers: a refusal (exit 1),
+            // not a failure to reach them.
+            result.result = {done < q && done + unknown + errors >= q && refused < q ? Outcome::Failed : Outcome::Refused,
+                             done + unknown > 0 ? tr("Not acquired %1 after %2 (%3); released again wherever it was set").arg(key, attempts, why)
+                                                : tr("Not acquired %1 after %2 (%3); nothing was set").arg(key, attempts, why)};
         return result;
     }
     case AdminAction::Extend: {

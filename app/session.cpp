@@ -119,6 +119,10 @@ void Session::updateState()
         return;
     const QList<RedisConnection *> masters = m_topology->masters();
     const bool stalled = std::any_of(masters.cbegin(), masters.cend(), [](const RedisConnection *m) { return m->isStalled(); });
+    // A master that stops answering stalls the session when no other answers; on a cluster
+    // whose other masters do, it is one master down: what they hold is still there to act on.
+    const bool answering = std::any_of(masters.cbegin(), masters.cend(), [](const RedisConnection *m) { return m->isReady() && !m->isStalled(); });
+    const State busy = answering ? State::Degraded : State::Stalled;
     switch (m_topology->state()) {
     case RedisTopology::State::Connecting:
         // A reconnect attempt is still "reconnecting" to whoever shows the state.
@@ -127,10 +131,10 @@ void Session::updateState()
         break;
     case RedisTopology::State::Ready:
         m_lastError.clear();
-        setState(stalled ? State::Stalled : State::Ready);
+        setState(stalled ? busy : State::Ready);
         break;
     case RedisTopology::State::Degraded:
-        setState(stalled ? State::Stalled : State::Degraded);
+        setState(stalled ? busy : State::Degraded);
         break;
     case RedisTopology::State::Down:
         setState(State::Reconnecting);

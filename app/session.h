@@ -48,6 +48,9 @@ public:
     QString serverName() const;
     State state() const { return m_state; }
     bool isReady() const { return m_state == State::Ready; }
+    // Some master answers: locks can be read and acted on (an action on a master that does
+    // not answer fails on its own, and says so).
+    bool isServing() const { return m_state == State::Ready || m_state == State::Degraded; }
     QString lastError() const { return m_lastError; }
 
     WatchService *watch() const { return m_watch; }

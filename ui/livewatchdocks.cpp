@@ -315,7 +315,7 @@ void LiveWatchDocks::updateSampler()
 {
     FailedAcquireSampler *sampler = m_session ? m_session->sampler() : nullptr;
     const bool running = sampler && sampler->isRunning();
-    m_samplerAction->setEnabled(m_session && m_session->isReady());
+    m_samplerAction->setEnabled(m_session && m_session->isServing());
     m_samplerAction->setText(running ? tr("Stop sampling (%1 s left)").arg(sampler->secondsLeft()) : tr("&Sample failed acquisitions…"));
     if (!running) {
         m_samplerLabel->clear();

@@ -692,7 +692,7 @@ void MainWindow::updateSelection()
 void MainWindow::updateActions()
 {
     Session *current = session();
-    const bool ready = current && current->isReady();
+    const bool ready = current && current->isServing();
     const LockInfo *lock = selectedLock();
     m_rescanAction->setEnabled(ready);
     m_acquireAction->setEnabled(ready && !m_readOnly);

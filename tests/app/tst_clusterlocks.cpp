@@ -13,6 +13,7 @@
 #include "watchservice.h"
 
 #include <QJsonDocument>
+#include <QFile>
 #include <QJsonObject>
 #include <QProcess>
 #include <QScopeGuard>
@@ -20,6 +21,8 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QTest>
+
+#include <csignal>
 
 // Locks on a real 3-master, 3-replica Redis Cluster: written by a cluster-aware client
 // (python3-redis's RedisCluster), found by a parallel scan of every master, operated on in
@@ -262,6 +265,12 @@ print('ok')
             QTRY_VERIFY(result.has_value());
             QVERIFY2(result->ok(), qPrintable(result->message));
             QCOMPARE(m_cluster.command(master, {"EXISTS", key}).integer(), qint64(0));
+            // The audit log names the master that ran it, not only the seed connected to.
+            QFile audit(m_dir.filePath(QStringLiteral("audit.jsonl")));
+            QVERIFY(audit.open(QIODevice::ReadOnly));
+            const QJsonObject last = QJsonDocument::fromJson(audit.readAll().trimmed().split('\n').last()).object();
+            QCOMPARE(last.value(QStringLiteral("key")).toString().toUtf8(), key);
+            QCOMPARE(last.value(QStringLiteral("node")).toString(), nodeName(master));
         }
 
         // A Redisson lock: the hash and its unlock channel share {orderLock}'s slot.
@@ -398,8 +407,18 @@ print('ok')
     // One master of three down and no replica to take over (a cluster that serves what it
     // still can): the command line scans and acts on the other two, names the master it could
     // not scan, and exits 3; an action on a key of the dead master is a connection error.
+    // Killed, its port refuses at once; hung (SIGSTOP), it accepts and never answers, and
+    // the command must not end (or crash) at its timeout while the others answer.
+    void aMasterDownLeavesTheOthersToSee_data()
+    {
+        QTest::addColumn<bool>("hung");
+        QTest::newRow("killed") << false;
+        QTest::newRow("hung") << true;
+    }
+
     void aMasterDownLeavesTheOthersToSee()
     {
+        QFETCH(bool, hung);
         TestCluster cluster(3, 0);
         QVERIFY2(cluster.start(), qPrintable(cluster.errorString()));
         const QList<int> masters = cluster.masters();
@@ -413,10 +432,19 @@ print('ok')
             ownerOf.insert(key, owner);
         }
         const int dead = masters.last();
-        cluster.kill(dead);
+        const qint64 deadPid = cluster.pid(dead);
+        if (hung)
+            QCOMPARE(::kill(pid_t(deadPid), SIGSTOP), 0);
+        else
+            cluster.kill(dead);
+        const auto resume = qScopeGuard([hung, deadPid] {
+            if (hung)
+                ::kill(pid_t(deadPid), SIGCONT);
+        });
         const auto lockscope = [&cluster, &masters](const QStringList &args, int *code, QByteArray *err) {
             QProcess p;
-            p.start(QStringLiteral(LOCKSCOPE_BINARY), args + QStringList{QStringLiteral("-p"), QString::number(cluster.port(masters.first()))});
+            p.start(QStringLiteral(LOCKSCOPE_BINARY), args + QStringList{QStringLiteral("-p"), QString::number(cluster.port(masters.first())),
+                                                                         QStringLiteral("--connect-timeout"), QStringLiteral("1000")});
             p.closeWriteChannel();
             if (!p.waitForFinished(60000))
                 p.kill();
@@ -450,6 +478,40 @@ print('ok')
         // An acquire in the dead master's slot is not sent: a connection error too, not a refusal.
         lockscope({QStringLiteral("acquire"), QString::fromUtf8("{" + gone + "}:new"), QStringLiteral("--ttl"), QStringLiteral("10s")}, &code, &err);
         QVERIFY2(code == 3, err.constData());
+    }
+
+    // One master of three stops answering (SIGSTOP) under a watch: the session is degraded,
+    // never stalled as a whole, so what the other masters hold stays there to act on (the
+    // window keeps its actions), and the hung master's locks go stale, never released.
+    void aHungMasterLeavesTheSessionServing()
+    {
+        TestCluster cluster(3, 0);
+        QVERIFY2(cluster.start(), qPrintable(cluster.errorString()));
+        const QList<int> masters = cluster.masters();
+        for (int m : masters)
+            QVERIFY(cluster.command(m, {"CONFIG", "SET", "cluster-require-full-coverage", "no"}).isStatus("OK"));
+        for (int m : masters)
+            for (int i = 0; i < 3; ++i) {
+                QByteArray key;
+                for (int n = 0; key.isEmpty() || cluster.masterForSlot(ClusterSlot::forKey(key)) != m; ++n)
+                    key = "lock:hang:" + QByteArray::number(m) + ':' + QByteArray::number(i) + ':' + QByteArray::number(n);
+                QVERIFY(cluster.command(m, {"SET", key, "t", "PX", "600000"}).isStatus("OK"));
+            }
+        ConnectionProfile p = profile();
+        p.port = cluster.port(masters.first());
+        WatchedSession w(&m_registry, m_audit.get(), 300);
+        QVERIFY(w.watch(p, 9));
+        Session *s = w.session();
+        bool wasStalled = false;
+        connect(s, &Session::stateChanged, s, [&wasStalled](Session::State state) { wasStalled = wasStalled || state == Session::State::Stalled; });
+        const qint64 pid = cluster.pid(masters.last());
+        QCOMPARE(::kill(pid_t(pid), SIGSTOP), 0);
+        const auto resume = qScopeGuard([pid] { ::kill(pid_t(pid), SIGCONT); });
+        QTRY_VERIFY_WITH_TIMEOUT(s->state() == Session::State::Degraded, 30000);
+        QVERIFY(s->isServing());
+        QTRY_COMPARE_WITH_TIMEOUT(w.live(), qsizetype(6), 30000);
+        QVERIFY(!wasStalled);
+        QVERIFY2(w.falseEvents().isEmpty(), qPrintable(w.falseEvents().join(QStringLiteral(", "))));
     }
 
     // A slot moved while a watch listens to keyspace notifications: the del at the master it

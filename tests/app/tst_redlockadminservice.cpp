@@ -178,6 +178,27 @@ private Q_SLOTS:
         QCOMPARE(m_group.tokens("locks:orders"), (QList<QByteArray>{tokenB, tokenB, tokenB, {}, {}}));
     }
 
+    // A TTL within the drift allowance: a majority accepts, but no validity is left. Not
+    // acquired, undone everywhere, and a refusal (every node answered, exit 1), saying why.
+    void aMajorityWithNoValidityLeftIsRefused()
+    {
+        RedlockGroup group = m_group.group();
+        group.retryCount = 0;
+        RedlockAdminService admin(group, &m_registry, m_audit.get());
+        const RedlockAdminResult r = run(admin, admin.planAcquire("locks:brief", tokenA, 2));
+        QCOMPARE(r.result.outcome, Outcome::Refused);
+        QVERIFY2(r.result.message.contains(QLatin1String("after the validity was gone")), qPrintable(r.result.message));
+        int accepted = 0;
+        for (const RedlockNodeResult &node : r.nodes) {
+            if (node.outcome != NodeOutcome::Done)
+                continue;
+            ++accepted;
+            QVERIFY2(node.message.contains(QLatin1String("the majority came after the validity was gone")), qPrintable(node.message));
+        }
+        QVERIFY(accepted >= 3);
+        QCOMPARE(m_group.tokens("locks:brief"), QList<QByteArray>(5));
+    }
+
     // Retries as configured: two attempts, both refused, nothing left behind.
     void acquireRetries()
     {
