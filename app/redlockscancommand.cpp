@@ -91,11 +91,12 @@ QByteArray RedlockScanCommand::table(const QList<RedlockObservation> &observatio
         }
         QStringList row{TokenText::escape(o.key), RedlockObservation::quorumText(a.quorum),
                         majority ? LockInfo::formatTtl(a.validityMs) : QString(), holder};
-        for (const RedlockObservation::Node &n : o.nodes) {
+        for (int i = 0; i < o.nodes.size(); ++i) {
+            const RedlockObservation::Node &n = o.nodes.at(i);
             switch (n.status) {
             case Status::Holding: {
                 // Which token, briefly: the majority's is marked "=", another one shown in part.
-                const QString which = majority && n.token == a.token ? QStringLiteral("=") : TokenText::escape(n.token.left(8));
+                const QString which = majority && n.token == a.token ? QStringLiteral("=") : o.shortToken(i);
                 row << QStringLiteral("%1 %2").arg(which, LockInfo::formatTtl(n.ttlMs));
                 break;
             }

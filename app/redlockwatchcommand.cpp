@@ -113,10 +113,11 @@ QByteArray RedlockWatchCommand::eventLine(const RedlockEvent &e, double driftFac
         line += QLatin1Char(' ') + tr("validity %1").arg(LockInfo::formatTtl(a.validityMs));
     // Each node briefly, in the group's order: "=" the event's token, "-" absent, "error".
     QStringList nodes;
-    for (const RedlockObservation::Node &n : e.observation.nodes) {
+    for (int i = 0; i < e.observation.nodes.size(); ++i) {
+        const RedlockObservation::Node &n = e.observation.nodes.at(i);
         switch (n.status) {
         case Status::Holding:
-            nodes << (n.token == e.token ? QStringLiteral("=") : TokenText::escape(n.token.left(8)));
+            nodes << (n.token == e.token ? QStringLiteral("=") : e.observation.shortToken(i));
             break;
         case Status::Absent:
             nodes << QStringLiteral("-");

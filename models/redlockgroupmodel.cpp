@@ -161,7 +161,7 @@ QVariant RedlockGroupModel::nodeData(const Row &row, int node, int role) const
     case Qt::DisplayRole:
         switch (n.status) {
         case Status::Holding:
-            return QStringLiteral("%1 %2").arg(majorityToken ? QStringLiteral("=") : TokenText::escape(n.token.left(8)),
+            return QStringLiteral("%1 %2").arg(majorityToken ? QStringLiteral("=") : row.observation.shortToken(node),
                                                LockInfo::formatTtl(countdown(n.ttlMs)));
         case Status::Absent:
             return QStringLiteral("–");

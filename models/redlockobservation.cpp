@@ -1,7 +1,11 @@
 #include "redlockobservation.h"
 
+#include "tokentext.h"
+
 #include <QCoreApplication>
 #include <QHash>
+
+#include <algorithm>
 
 RedlockObservation::Node RedlockObservation::Node::holding(const QString &name, const QByteArray &token, qint64 ttlMs)
 {
@@ -147,4 +151,21 @@ QString RedlockObservation::quorumText(Quorum quorum)
         break;
     }
     return QCoreApplication::translate("RedlockObservation", "free");
+}
+
+QString RedlockObservation::shortToken(int node) const
+{
+    constexpr qsizetype shortest = 8;
+    const QString token = TokenText::escape(nodes.at(node).token);
+    qsizetype length = shortest;
+    for (const Node &other : nodes) {
+        if (other.status != Node::Status::Holding || other.token == nodes.at(node).token)
+            continue;
+        const QString text = TokenText::escape(other.token);
+        qsizetype same = 0;
+        while (same < token.size() && same < text.size() && token.at(same) == text.at(same))
+            ++same;
+        length = std::max(length, same + 1);
+    }
+    return length >= token.size() ? token : token.left(length) + QStringLiteral("…");
 }

@@ -64,6 +64,9 @@ struct RedlockObservation
     QList<Node> nodes; // in the group's order
 
     Assessment assess(double driftFactor = RedlockQuorum::defaultDriftFactor) const;
+    // A holding node's token, as briefly as still tells it from the key's other tokens (a
+    // split shows tokens that differ late): escaped, at least 8 characters, "…" where cut.
+    QString shortToken(int node) const;
 
     // The stable ids of scan --json: held, degraded, split, leftover, unknown, free.
     static QString quorumId(Quorum quorum);

@@ -123,6 +123,38 @@ private Q_SLOTS:
         QCOMPARE(a.tokenNodes, QList<int>());
     }
 
+    // Each node's token as the tables show it: long enough to tell it from the others.
+    void shortToken_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<int>("node");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("alone, cut") << QStringLiteral("0123456789abcdef:1 - -") << 0 << QStringLiteral("01234567…");
+        QTest::newRow("short, whole") << QStringLiteral("t1:1 t2:1") << 0 << QStringLiteral("t1");
+        QTest::newRow("early difference") << QStringLiteral("aaaaaaaaaa:1 bbbbbbbbbb:1") << 1 << QStringLiteral("bbbbbbbb…");
+        QTest::newRow("late difference, whole") << QStringLiteral("tok-23031:1 tok-23032:1 tok-23033:1") << 2 << QStringLiteral("tok-23033");
+        QTest::newRow("late difference, cut after it")
+            << QStringLiteral("aaaaaaaaaaaa1xxxxxx:1 aaaaaaaaaaaa2xxxxxx:1") << 0 << QStringLiteral("aaaaaaaaaaaa1…");
+        QTest::newRow("same token elsewhere ignored") << QStringLiteral("abcdefghijk:1 abcdefghijk:1 ! -") << 1 << QStringLiteral("abcdefgh…");
+    }
+
+    void shortToken()
+    {
+        QFETCH(QString, spec);
+        QFETCH(int, node);
+        QTEST(group(spec).shortToken(node), "expected");
+    }
+
+    // Escaped bytes count as the text shown; the cut keeps the difference visible.
+    void shortTokenOfBytes()
+    {
+        RedlockObservation o;
+        o.nodes << RedlockObservation::Node::holding(QStringLiteral("a:1"), QByteArray("\x00\xff\x01", 3), 1)
+                << RedlockObservation::Node::holding(QStringLiteral("b:1"), QByteArray("\x00\xff\x02", 3), 1);
+        QCOMPARE(o.shortToken(0), QStringLiteral("\\x00\\xff\\x01"));
+        QCOMPARE(o.shortToken(1), QStringLiteral("\\x00\\xff\\x02"));
+    }
+
     void binaryTokens()
     {
         RedlockObservation o;
