@@ -47,6 +47,12 @@ void SentinelTopology::open()
             setLastError(tr("Sentinel %1: %2").arg(nodeName(m_sentinel), message));
             if (kind == RedisConnection::ErrorKind::Authentication) {
                 // The sentinels' password is wrong: the next sentinel will not take it either.
+                // It is theirs, not the data node's (-a): said so, since the two are easily mixed up.
+                const QString where = tr("the sentinels' own password is given with --sentinel-pass (or LOCKSCOPE_SENTINEL_AUTH), "
+                                         "or in the connection dialog's sentinel fields; -a is the data node's");
+                setLastError(m_sentinelOptions.password.isEmpty()
+                                 ? tr("Sentinel %1 requires a password: %2").arg(nodeName(m_sentinel), where)
+                                 : tr("Sentinel %1 did not accept the sentinels' user and password: %2").arg(nodeName(m_sentinel), where));
                 Q_EMIT errorOccurred(lastError());
                 setState(State::Failed);
                 return;

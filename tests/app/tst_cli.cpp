@@ -549,6 +549,25 @@ private Q_SLOTS:
         QCOMPARE(r.code, 0);
     }
 
+    // A sentinel that wants a password: the advice names the sentinels' own option, not -a
+    // (the data node's, given here and of no use to the sentinel), and says it once. A
+    // password-protected server stands in for the sentinel: it refuses before any SENTINEL.
+    void aSentinelPasswordIsNotTheDataNodes()
+    {
+        TestRedis secured;
+        QVERIFY(secured.start({QStringLiteral("--requirepass"), QStringLiteral("sentinel-secret")}));
+        const QStringList args{QStringLiteral("scan"), QStringLiteral("--sentinel"), QStringLiteral("127.0.0.1:%1").arg(secured.port()),
+                               QStringLiteral("--master"), QStringLiteral("mymaster"), QStringLiteral("--no-auth-warning")};
+        Run r = lockscope(args + QStringList{QStringLiteral("-a"), QStringLiteral("data-secret")});
+        QCOMPARE(r.code, 3);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains("requires a password") && r.err.contains("--sentinel-pass") && !r.err.contains("give one with -a"),
+                 r.err.constData());
+        r = lockscope(args + QStringList{QStringLiteral("--sentinel-pass"), QStringLiteral("wrong")});
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.contains("did not accept the sentinels' user and password") && r.err.contains("--sentinel-pass"), r.err.constData());
+    }
+
     // -a warns as redis-cli does (the arguments are visible to others); REDISCLI_AUTH does
     // not, and --no-auth-warning silences it.
     void aPasswordOnTheCommandLineWarns()
