@@ -48,12 +48,15 @@ void ScanCommand::run()
                                        .arg(QString::number(p.locksFound), QString::number(p.keysScanned),
                                             session()->serverName(), QString::number(p.elapsedMs / 1000.0, 'f', 2))));
         }
-        if (const QString missing = p.failedNodesMessage(); !missing.isEmpty()) {
-            fail(ConnectionError, missing);
-            return;
-        }
-        if (p.unreadable > 0) {
-            fail(ConnectionError, tr("%1 key(s) under the lock patterns could not be read: %2").arg(p.unreadable).arg(p.readError));
+        // Both, when both: a cluster that is down answers CLUSTERDOWN to the reads on the
+        // masters that were scanned, and those keys are missing from the table too.
+        QStringList incomplete;
+        if (const QString missing = p.failedNodesMessage(); !missing.isEmpty())
+            incomplete << missing;
+        if (p.unreadable > 0)
+            incomplete << tr("%1 key(s) under the lock patterns could not be read: %2").arg(p.unreadable).arg(p.readError);
+        if (!incomplete.isEmpty()) {
+            fail(ConnectionError, incomplete.join(QStringLiteral("; ")));
             return;
         }
         finish(Done);

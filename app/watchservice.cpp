@@ -252,6 +252,7 @@ void WatchService::refresh()
         return;
     }
     m_refreshStartedAt = now;
+    m_unreadOn.clear();
     const QList<QByteArray> keys = m_locks.keys();
     const qsizetype batch = std::max(1, m_discovery.options().inspectBatch);
     m_refreshQueue.clear();
@@ -277,8 +278,9 @@ void WatchService::finishRefreshBatch()
         return;
     m_refreshesInFlight = 0;
     // Every lock of a master that restarted or failed over has been read on it since, if
-    // this refresh began after it did.
-    m_losses.removeIf([this](const auto &loss) { return loss.value().sinceMs < m_refreshStartedAt; });
+    // this refresh began after it did. Not where a read failed (a cluster still down after
+    // the restart): those locks are yet to be read there.
+    m_losses.removeIf([this](const auto &loss) { return loss.value().sinceMs < m_refreshStartedAt && !m_unreadOn.contains(loss.key()); });
     m_nextRefreshAt = MonotonicClock::nowMs() + m_budget.refreshIntervalMs(m_locks.size());
     Q_EMIT refreshed();
     Q_EMIT budgetChanged();
@@ -406,6 +408,7 @@ void WatchService::onRefreshed(const QList<KeySample> &samples, QList<std::optio
         auto it = m_locks.find(sample.key);
         if (sample.isFailed()) {
             // Nothing is known about the key now: a known lock keeps its last good values.
+            m_unreadOn.insert(!sample.node.isEmpty() || it == m_locks.end() ? sample.node : it->node());
             if (it == m_locks.end()) {
                 unreadable << sample;
             } else if (!it->stale || it->staleReason != sample.error) {

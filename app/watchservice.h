@@ -153,6 +153,7 @@ private:
         qint64 sinceMs = 0; // when it was noticed: only a refresh begun after it has read every lock since
     };
     QHash<QString, Loss> m_losses;
+    QSet<QString> m_unreadOn; // nodes a read failed on since the refresh under way began
     QSet<QByteArray> m_notReplicated;
     QHash<const RedisConnection *, QString> m_runIds;
     QSet<const RedisConnection *> m_watched;

@@ -97,6 +97,25 @@ private:
         return QByteArray();
     }
 
+    // perMaster locks on each master of cluster, by master; empty if one could not be written.
+    static QHash<int, QList<QByteArray>> lockEveryMaster(TestCluster &cluster, const QByteArray &prefix, int perMaster)
+    {
+        QHash<int, QList<QByteArray>> keys;
+        const QList<int> masters = cluster.masters();
+        for (int n = 0; keys.size() < masters.size() || std::any_of(keys.cbegin(), keys.cend(), [perMaster](const QList<QByteArray> &k) {
+                            return k.size() < perMaster;
+                        }); ++n) {
+            const QByteArray key = prefix + QByteArray::number(n);
+            const int owner = cluster.masterForSlot(ClusterSlot::forKey(key));
+            if (keys.value(owner).size() >= perMaster)
+                continue;
+            if (!cluster.command(owner, {"SET", key, "t" + QByteArray::number(n), "PX", "600000"}).isStatus("OK"))
+                return {};
+            keys[owner] << key;
+        }
+        return keys;
+    }
+
     ConnectionProfile profile() const
     {
         ConnectionProfile p;
@@ -490,13 +509,7 @@ print('ok')
         const QList<int> masters = cluster.masters();
         for (int m : masters)
             QVERIFY(cluster.command(m, {"CONFIG", "SET", "cluster-require-full-coverage", "no"}).isStatus("OK"));
-        for (int m : masters)
-            for (int i = 0; i < 3; ++i) {
-                QByteArray key;
-                for (int n = 0; key.isEmpty() || cluster.masterForSlot(ClusterSlot::forKey(key)) != m; ++n)
-                    key = "lock:hang:" + QByteArray::number(m) + ':' + QByteArray::number(i) + ':' + QByteArray::number(n);
-                QVERIFY(cluster.command(m, {"SET", key, "t", "PX", "600000"}).isStatus("OK"));
-            }
+        QVERIFY(!lockEveryMaster(cluster, "lock:hang:", 3).isEmpty());
         ConnectionProfile p = profile();
         p.port = cluster.port(masters.first());
         WatchedSession w(&m_registry, m_audit.get(), 300);
@@ -512,6 +525,55 @@ print('ok')
         QTRY_COMPARE_WITH_TIMEOUT(w.live(), qsizetype(6), 30000);
         QVERIFY(!wasStalled);
         QVERIFY2(w.falseEvents().isEmpty(), qPrintable(w.falseEvents().join(QStringLiteral(", "))));
+    }
+
+    // The cluster is down (a master lost, full coverage required): the masters that answer
+    // refuse every read with CLUSTERDOWN. The text scan says so, besides naming the master it
+    // could not scan: its empty table is not "no locks".
+    void aClusterDownSaysItsKeysWereNotRead()
+    {
+        TestCluster cluster(3, 0);
+        QVERIFY2(cluster.start(), qPrintable(cluster.errorString()));
+        QVERIFY(!lockEveryMaster(cluster, "lock:down:", 2).isEmpty());
+        const QList<int> masters = cluster.masters();
+        cluster.kill(masters.last());
+        QTRY_VERIFY_WITH_TIMEOUT(cluster.command(masters.first(), {"CLUSTER", "INFO"}).bytes().contains("cluster_state:fail"), 20000);
+        QProcess p;
+        p.start(QStringLiteral(LOCKSCOPE_BINARY), {QStringLiteral("scan"), QStringLiteral("-p"), QString::number(cluster.port(masters.first())),
+                                                   QStringLiteral("--connect-timeout"), QStringLiteral("1000")});
+        p.closeWriteChannel();
+        QVERIFY(p.waitForFinished(60000));
+        const QByteArray err = p.readAllStandardError();
+        QCOMPARE(p.exitCode(), 3);
+        QVERIFY2(err.contains("1 master(s) could not be scanned") && err.contains("4 key(s) under the lock patterns could not be read")
+                     && err.contains("CLUSTERDOWN"),
+                 err.constData());
+    }
+
+    // A master with no replica crashes and comes back empty (no persistence) under a watch;
+    // while it is away the cluster answers CLUSTERDOWN. Its locks are lost, never released:
+    // the reads that failed meanwhile do not count as having read them since the restart.
+    void aMasterThatRestartsEmptyLostItsLocks()
+    {
+        TestCluster cluster(3, 0);
+        QVERIFY2(cluster.start(), qPrintable(cluster.errorString()));
+        const QHash<int, QList<QByteArray>> keys = lockEveryMaster(cluster, "lock:crash:", 3);
+        QVERIFY(!keys.isEmpty());
+        ConnectionProfile p = profile();
+        p.port = cluster.port(cluster.masters().first());
+        WatchedSession w(&m_registry, m_audit.get(), 300);
+        QVERIFY(w.watch(p, 9));
+        const int crashed = cluster.masters().last();
+        cluster.kill(crashed);
+        QVERIFY(cluster.restart(crashed));
+        for (const QByteArray &key : keys.value(crashed)) {
+            QTRY_VERIFY_WITH_TIMEOUT(w.find(LockEventKind::Lost, QString::fromUtf8(key)), 30000);
+            QCOMPARE(w.find(LockEventKind::Lost, QString::fromUtf8(key))->reason, QStringLiteral("server-restarted"));
+        }
+        const QSet<QByteArray> lost(keys.value(crashed).cbegin(), keys.value(crashed).cend());
+        QVERIFY2(w.falseEvents(lost).isEmpty(), qPrintable(w.falseEvents(lost).join(QStringLiteral(", "))));
+        for (const LockEvent &e : w.log())
+            QVERIFY2(e.kind != LockEventKind::Released && e.kind != LockEventKind::Expired, e.key.constData());
     }
 
     // A slot moved while a watch listens to keyspace notifications: the del at the master it
