@@ -84,6 +84,17 @@ QString RedlockScanService::nodeName(int node) const
     return m_nodes.at(node).name;
 }
 
+QStringList RedlockScanService::runIds(int node) const
+{
+    const QString prefix = QStringLiteral("run_id ");
+    QStringList ids;
+    for (const QString &identity : m_nodes.at(node).identities)
+        if (identity.startsWith(prefix))
+            ids << identity.mid(prefix.size());
+    ids.sort();
+    return ids;
+}
+
 void RedlockScanService::start(bool walk)
 {
     // A node still waiting for its tunnel would be walked as holding nothing: the first scan

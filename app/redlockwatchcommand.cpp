@@ -83,10 +83,12 @@ QString RedlockWatchCommand::kindWord(RedlockEvent::Kind kind)
     case Kind::Released: word = tr("released"); break;
     case Kind::Expired: word = tr("expired"); break;
     case Kind::HandedOver: word = tr("handed-over"); break;
+    case Kind::Lost: word = tr("lost"); break;
     case Kind::QuorumLost: word = tr("quorum-lost"); break;
     case Kind::QuorumRegained: word = tr("quorum-regained"); break;
     case Kind::NodeDown: word = tr("node-down"); break;
     case Kind::NodeUp: word = tr("node-up"); break;
+    case Kind::NodeRestarted: word = tr("node-restarted"); break;
     }
     return word + QString(std::max<qsizetype>(0, 15 - TextTable::columns(word)), QLatin1Char(' '));
 }
@@ -100,6 +102,8 @@ QByteArray RedlockWatchCommand::eventLine(const RedlockEvent &e, double driftFac
         line += tr("NODE %1 %2").arg(e.node + 1).arg(e.nodeName);
         if (!e.error.isEmpty())
             line += QStringLiteral("  ") + e.error;
+        if (!e.message.isEmpty())
+            line += QStringLiteral("  ") + e.message;
         return line.toUtf8() + '\n';
     }
     const RedlockObservation::Assessment a = e.observation.assess(driftFactor);
@@ -128,6 +132,8 @@ QByteArray RedlockWatchCommand::eventLine(const RedlockEvent &e, double driftFac
         }
     }
     line += QStringLiteral("  [") + nodes.join(QLatin1Char(' ')) + QLatin1Char(']');
+    if (!e.message.isEmpty())
+        line += QStringLiteral("  ") + e.message;
     return line.toUtf8() + '\n';
 }
 

@@ -52,6 +52,7 @@ void RedlockWatchService::start()
         return;
     m_active = true;
     m_deriver.clear();
+    m_runIds.clear();
     m_observed = false;
     m_observations.clear();
     m_walkedAtMs = -1;
@@ -64,6 +65,29 @@ void RedlockWatchService::stop()
     m_active = false;
     m_next.stop();
     m_scan->close();
+}
+
+// Nodes that answer as other server processes than when they last answered: restarts,
+// which take with them what a server without persistence held.
+QStringList RedlockWatchService::restarts()
+{
+    const auto shown = [](const QStringList &ids) {
+        QStringList out;
+        for (const QString &id : ids)
+            out << id.left(8);
+        return out.join(QLatin1Char(','));
+    };
+    QStringList out(m_group.size());
+    m_runIds.resize(m_group.size());
+    for (int i = 0; i < m_group.size(); ++i) {
+        const QStringList now = m_scan->runIds(i);
+        if (now.isEmpty())
+            continue; // not asked this time: down, or refused
+        if (!m_runIds.at(i).isEmpty() && m_runIds.at(i) != now)
+            out[i] = tr("run_id %1 → %2").arg(shown(m_runIds.at(i)), shown(now));
+        m_runIds[i] = now;
+    }
+    return out;
 }
 
 QList<QByteArray> RedlockWatchService::knownKeys() const
@@ -87,7 +111,7 @@ void RedlockWatchService::onScanned(const QList<RedlockObservation> &observation
     m_errors = m_scanErrors;
     m_observed = true;
     QList<RedlockEvent> events;
-    m_deriver.observe(observations, m_errors, MonotonicClock::nowMs(), events);
+    m_deriver.observe(observations, m_errors, MonotonicClock::nowMs(), events, restarts());
     Q_EMIT observed(observations);
     if (!events.isEmpty())
         Q_EMIT eventsDerived(events);

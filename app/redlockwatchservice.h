@@ -58,6 +58,7 @@ Q_SIGNALS:
 
 private:
     QList<QByteArray> knownKeys() const;
+    QStringList restarts();
     void onScanned(const QList<RedlockObservation> &observations);
 
     RedlockGroup m_group;
@@ -68,6 +69,7 @@ private:
     QStringList m_errors;
     QStringList m_scanErrors; // the running scan's
     QList<RedlockObservation> m_observations;
+    QList<QStringList> m_runIds; // per node, as it last answered
     int m_rescanMs = defaultRescanMs;
     qint64 m_walkedAtMs = -1; // when the last walk began (MonotonicClock); -1: none yet
     bool m_active = false;

@@ -13,12 +13,16 @@ QString RedlockEvent::kindId(Kind kind)
         return QStringLiteral("expired");
     case Kind::HandedOver:
         return QStringLiteral("handed-over");
+    case Kind::Lost:
+        return QStringLiteral("lost");
     case Kind::QuorumLost:
         return QStringLiteral("quorum-lost");
     case Kind::QuorumRegained:
         return QStringLiteral("quorum-regained");
     case Kind::NodeDown:
         return QStringLiteral("node-down");
+    case Kind::NodeRestarted:
+        return QStringLiteral("node-restarted");
     case Kind::NodeUp:
         break;
     }
@@ -38,12 +42,16 @@ QString RedlockEvent::kindText(Kind kind)
         return tr("expired");
     case Kind::HandedOver:
         return tr("handed over");
+    case Kind::Lost:
+        return tr("lost");
     case Kind::QuorumLost:
         return tr("quorum lost");
     case Kind::QuorumRegained:
         return tr("quorum regained");
     case Kind::NodeDown:
         return tr("node down");
+    case Kind::NodeRestarted:
+        return tr("node restarted");
     case Kind::NodeUp:
         break;
     }

@@ -13,7 +13,7 @@ struct RedlockEvent
 {
     Q_DECLARE_TR_FUNCTIONS(RedlockEvent)
 public:
-    enum class Kind { Acquired, Renewed, Released, Expired, HandedOver, QuorumLost, QuorumRegained, NodeDown, NodeUp };
+    enum class Kind { Acquired, Renewed, Released, Expired, HandedOver, Lost, QuorumLost, QuorumRegained, NodeDown, NodeUp, NodeRestarted };
 
     Kind kind = Kind::Acquired;
     qint64 timeMs = 0; // since the epoch
@@ -24,11 +24,12 @@ public:
     int node = -1;            // node down / up: its index in the group
     QString nodeName;         // node down / up: host:port
     QString error;            // node down: why
+    QString message;          // node restarted, lost: what happened, in words
     RedlockObservation observation; // lock events: every node's reading when it was seen
 
-    bool isNodeEvent() const { return kind == Kind::NodeDown || kind == Kind::NodeUp; }
+    bool isNodeEvent() const { return kind == Kind::NodeDown || kind == Kind::NodeUp || kind == Kind::NodeRestarted; }
     // The stable ids of watch --events --json: acquired, renewed, released, expired,
-    // handed-over, quorum-lost, quorum-regained, node-down, node-up.
+    // handed-over, lost, quorum-lost, quorum-regained, node-down, node-up, node-restarted.
     static QString kindId(Kind kind);
     static QString kindText(Kind kind);
 };

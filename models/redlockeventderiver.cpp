@@ -64,8 +64,10 @@ RedlockEvent RedlockEventDeriver::event(RedlockEvent::Kind kind, const RedlockOb
 }
 
 void RedlockEventDeriver::observe(const QList<RedlockObservation> &observations, const QStringList &nodeErrors, qint64 nowMs,
-                                  QList<RedlockEvent> &out)
+                                  QList<RedlockEvent> &out, const QStringList &restartedNodes)
 {
+    m_restarted = restartedNodes;
+    m_restarted.resize(nodeErrors.size());
     m_down.resize(nodeErrors.size(), false);
     for (int i = 0; i < nodeErrors.size(); ++i) {
         const bool down = !nodeErrors.at(i).isEmpty();
@@ -78,6 +80,17 @@ void RedlockEventDeriver::observe(const QList<RedlockObservation> &observations,
         e.node = i;
         e.error = nodeErrors.at(i);
         e.nodeName = m_nodes.value(i);
+        out << e;
+    }
+    for (int i = 0; i < m_restarted.size(); ++i) {
+        if (m_restarted.at(i).isEmpty())
+            continue;
+        RedlockEvent e;
+        e.kind = RedlockEvent::Kind::NodeRestarted;
+        e.timeMs = nowMs + m_offset;
+        e.node = i;
+        e.nodeName = m_nodes.value(i);
+        e.message = tr("restarted (%1): the keys it held before may be gone").arg(m_restarted.at(i));
         out << e;
     }
 
@@ -101,6 +114,13 @@ void RedlockEventDeriver::observe(const QList<RedlockObservation> &observations,
     m_first = false;
 }
 
+RedlockEventDeriver::Track RedlockEventDeriver::track(const RedlockObservation &o, const QByteArray &token, qint64 deadlineMs) const
+{
+    Track t{token, deadlineMs, false, holdingOf(o, token), {}, {}};
+    t.heldWhenLastAnswered = t.holding;
+    return t;
+}
+
 void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, QList<RedlockEvent> &out)
 {
     using Kind = RedlockEvent::Kind;
@@ -119,7 +139,7 @@ void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, 
         if (tracked == m_keys.end()) {
             if (!m_first)
                 emitWith(Kind::Acquired);
-            m_keys.insert(o.key, Track{a.token, deadline, false, holdingOf(o, a.token)});
+            m_keys.insert(o.key, track(o, a.token, deadline));
             return;
         }
         Track &t = *tracked;
@@ -129,17 +149,26 @@ void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, 
             emitWith(Kind::HandedOver, t.token);
         else if (!t.quorumLost && deadline >= 0 && t.deadlineMs >= 0 && deadline > t.deadlineMs + toleranceMs)
             emitWith(Kind::Renewed);
-        t = Track{a.token, deadline, false, holdingOf(o, a.token)};
+        t = track(o, a.token, deadline);
         return;
     }
     if (tracked == m_keys.end())
         return; // never held as far as seen: nothing went
     Track &t = *tracked;
-    // Seen gone from a node that answered with it before and answers now: the holder's doing.
+    // Seen gone from a node that answered with it before and answers now: the holder's doing,
+    // unless that node restarted in between (then the restart took it).
     bool seenGoing = false;
-    for (int i = 0; i < o.nodes.size(); ++i)
-        seenGoing = seenGoing || (t.holding.value(i) && o.nodes.at(i).status == Status::Absent);
+    for (int i = 0; i < o.nodes.size(); ++i) {
+        const bool restarted = !m_restarted.value(i).isEmpty();
+        if (restarted && t.heldWhenLastAnswered.value(i) && !t.restartedHolders.contains(i))
+            t.restartedHolders << i;
+        seenGoing = seenGoing || (!restarted && t.holding.value(i) && o.nodes.at(i).status == Status::Absent);
+    }
     t.holding = holdingOf(o, t.token);
+    t.heldWhenLastAnswered.resize(o.nodes.size(), false);
+    for (int i = 0; i < o.nodes.size(); ++i)
+        if (o.nodes.at(i).status != Status::Unreadable)
+            t.heldWhenLastAnswered[i] = t.holding.at(i);
     if (majorityPossible(o, a)) {
         // The majority may still be there, on nodes that do not answer: not gone, not seen.
         if (!t.quorumLost) {
@@ -152,7 +181,15 @@ void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, 
     }
     // No majority is possible any more.
     const bool pastDeadline = t.deadlineMs >= 0 && nowMs >= t.deadlineMs - toleranceMs;
-    if (pastDeadline || !t.quorumLost || seenGoing) {
+    if (!pastDeadline && !t.restartedHolders.isEmpty()) {
+        QStringList nodes;
+        for (int i : std::as_const(t.restartedHolders))
+            nodes << tr("node %1 (%2)").arg(i + 1).arg(m_nodes.value(i));
+        RedlockEvent e = event(Kind::Lost, o, nowMs);
+        e.token = t.token;
+        e.message = tr("no majority since %1 restarted without it, before its TTL ran out").arg(nodes.join(QStringLiteral(", ")));
+        out << e;
+    } else if (pastDeadline || !t.quorumLost || seenGoing) {
         RedlockEvent e = event(pastDeadline ? Kind::Expired : Kind::Released, o, nowMs);
         e.token = t.token;
         out << e;

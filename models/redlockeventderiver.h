@@ -2,6 +2,7 @@
 
 #include "redlockevent.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QList>
 #include <QStringList>
@@ -23,10 +24,16 @@
 //   (a restart that lost it) are no release;
 // - quorum lost: a held lock became undecided (nodes down): reported once, when it happens;
 // - quorum regained: the majority seen again after it was lost (another token: handed over);
-// - node down / up: a node whose whole reading failed, and when it answers again.
+// - node down / up: a node whose whole reading failed, and when it answers again;
+// - node restarted: a node answers as another server process (its run_id changed);
+// - lost: a majority was held and is now ruled out because nodes that held the token
+//   restarted without it (Redlock's restart hazard: the TTL had not run out). A node that
+//   restarted is never "seen losing" the token: that is no release.
 // A node that cannot be read never counts as not holding: stopping servers never releases.
 class RedlockEventDeriver final
 {
+    Q_DECLARE_TR_FUNCTIONS(RedlockEventDeriver)
+
 public:
     static constexpr qint64 toleranceMs = 250; // deadline jitter from network round trips
 
@@ -37,8 +44,10 @@ public:
     void setWallOffset(qint64 offsetMs) { m_offset = offsetMs; }
     // One reading of the whole group at nowMs: observations must include every tracked key
     // (a key missing is read as absent everywhere); nodeErrors has one entry per node, empty
-    // where the node answered.
-    void observe(const QList<RedlockObservation> &observations, const QStringList &nodeErrors, qint64 nowMs, QList<RedlockEvent> &out);
+    // where the node answered. restartedNodes: for each node, the restart it was found to
+    // have made since the reading before ("run_id a → b"), empty where none.
+    void observe(const QList<RedlockObservation> &observations, const QStringList &nodeErrors, qint64 nowMs, QList<RedlockEvent> &out,
+                 const QStringList &restartedNodes = {});
     // Keys held or undecided: the next reading must include them.
     QList<QByteArray> trackedKeys() const { return m_keys.keys(); }
     bool isNodeDown(int node) const { return m_down.value(node); }
@@ -51,9 +60,12 @@ private:
         qint64 deadlineMs = -1; // monotonic; -1 without expiry
         bool quorumLost = false;
         QList<bool> holding; // per node: answered with the token at the last reading
+        QList<bool> heldWhenLastAnswered; // per node: the token there the last time it answered
+        QList<int> restartedHolders; // nodes that held the token and have restarted since
     };
 
     void observeKey(const RedlockObservation &observation, qint64 nowMs, QList<RedlockEvent> &out);
+    Track track(const RedlockObservation &observation, const QByteArray &token, qint64 deadlineMs) const;
     RedlockEvent event(RedlockEvent::Kind kind, const RedlockObservation &observation, qint64 nowMs) const;
 
     QStringList m_nodes;
@@ -62,4 +74,5 @@ private:
     bool m_first = true;
     QHash<QByteArray, Track> m_keys;
     QList<bool> m_down;
+    QStringList m_restarted; // this reading's, per node
 };

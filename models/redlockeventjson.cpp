@@ -15,6 +15,8 @@ QByteArray RedlockEventJson::line(const RedlockEvent &event, double driftFactor)
         out.field("node_index", event.node + 1);
         if (!event.error.isEmpty())
             out.field("error", event.error);
+        if (!event.message.isEmpty())
+            out.field("message", event.message);
     } else {
         out.field("key", QByteArrayView(TokenText::escapeBytes(event.key)));
         if (!event.token.isNull())
@@ -25,6 +27,8 @@ QByteArray RedlockEventJson::line(const RedlockEvent &event, double driftFactor)
         out.field("quorum", RedlockObservation::quorumId(a.quorum));
         if (a.quorum == RedlockObservation::Quorum::Held || a.quorum == RedlockObservation::Quorum::Degraded)
             out.field("validity_ms", a.validityMs);
+        if (event.kind == RedlockEvent::Kind::Lost)
+            out.field("reason", QStringLiteral("node-restarted")).field("message", event.message);
         RedlockObservationJson::writeNodes(out, event.observation);
     }
     out.endObject();

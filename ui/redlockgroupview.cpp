@@ -148,8 +148,10 @@ void RedlockGroupView::addEvents(const QList<RedlockEvent> &events)
     for (const RedlockEvent &e : events) {
         const QString time = QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(QStringLiteral("HH:mm:ss"));
         QString what = e.isNodeEvent() ? tr("node %1 (%2)").arg(e.node + 1).arg(e.nodeName) : TokenText::escape(e.key);
-        if (e.isNodeEvent() && !e.error.isEmpty())
-            what += QStringLiteral(": ") + e.error;
+        if (e.isNodeEvent() && !(e.error + e.message).isEmpty())
+            what += QStringLiteral(": ") + (e.error.isEmpty() ? e.message : e.error);
+        else if (e.kind == RedlockEvent::Kind::Lost)
+            what += QStringLiteral("  ") + e.message;
         else if (!e.isNodeEvent() && !e.token.isNull())
             what += QStringLiteral("  ") + TokenText::escape(e.token);
         auto *item = new QListWidgetItem(QStringLiteral("%1  %2  %3").arg(time, RedlockEvent::kindText(e.kind), what));

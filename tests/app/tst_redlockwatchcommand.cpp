@@ -103,6 +103,38 @@ private Q_SLOTS:
         QVERIFY2(err.contains(message), err.constData());
         QVERIFY(p.readAllStandardOutput().isEmpty());
     }
+
+    // Three of the five holders restart empty (no persistence) under a watch: the lock is
+    // lost, with the restarts named, never "released" (Redlock's restart hazard).
+    void holdersThatRestartEmptyLoseTheLock()
+    {
+        QProcess p;
+        start(p, {QStringLiteral("--events"), QStringLiteral("--json"), QStringLiteral("--interval"), QStringLiteral("100")});
+        QByteArray err;
+        QTRY_VERIFY_WITH_TIMEOUT((err += p.readAllStandardError()).contains("watching 0 lock(s)"), 20000);
+        QByteArray buffer;
+        QVERIFY(m_group.lock("locks:restart", tokenA, {0, 1, 2, 3, 4}));
+        QTRY_COMPARE_WITH_TIMEOUT(count(lines(p, buffer), QStringLiteral("acquired")), 1, 10000);
+        for (int i = 0; i < 3; ++i) {
+            m_group.node(i).kill();
+            QVERIFY(m_group.node(i).restart());
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(count(lines(p, buffer), QStringLiteral("lost")), 1, 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(count(lines(p, buffer), QStringLiteral("node-restarted")), 3, 10000);
+        const QList<QJsonObject> all = lines(p, buffer);
+        const QJsonObject lost = *std::find_if(all.cbegin(), all.cend(), [](const QJsonObject &o) { return o.value(QStringLiteral("event")) == QStringLiteral("lost"); });
+        QCOMPARE(lost.value(QStringLiteral("key")).toString(), QStringLiteral("locks:restart"));
+        QCOMPARE(lost.value(QStringLiteral("token")).toString(), QString::fromLatin1(tokenA));
+        QCOMPARE(lost.value(QStringLiteral("reason")).toString(), QStringLiteral("node-restarted"));
+        QVERIFY2(lost.value(QStringLiteral("message")).toString().contains(m_group.nodeName(0)), qPrintable(lost.value(QStringLiteral("message")).toString()));
+        QCOMPARE(count(all, QStringLiteral("released")), 0);
+        QCOMPARE(count(all, QStringLiteral("expired")), 0);
+        ::kill(pid_t(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitCode(), 0);
+        m_group.unlock("locks:restart");
+    }
+
     // Last: it stops a server.
     void eventsAsJsonLinesWithEveryNode()
     {

@@ -44,13 +44,17 @@ private:
     RedlockEventDeriver m_d{names};
 
     // Reads "locks:1" as nodes say at nowMs (nodes with "x" down) and returns the events' ids.
-    QStringList step(const QString &nodes, qint64 nowMs, qint64 ttlMs = 10000)
+    // restarted: the indexes of the nodes found restarted at this reading, as digits.
+    QStringList step(const QString &nodes, qint64 nowMs, qint64 ttlMs = 10000, const QString &restarted = {})
     {
         QList<RedlockEvent> out;
         QList<RedlockObservation> all;
         if (nodes != QLatin1String("-----"))
             all << reading("locks:1", nodes, ttlMs);
-        m_d.observe(all, errors(nodes), nowMs, out);
+        QStringList restarts(nodes.size());
+        for (QChar c : restarted)
+            restarts[c.digitValue()] = QStringLiteral("run_id 1 → 2");
+        m_d.observe(all, errors(nodes), nowMs, out, restarts);
         QStringList ids;
         for (const RedlockEvent &e : out)
             ids << RedlockEvent::kindId(e.kind) + (e.isNodeEvent() ? QString::number(e.node) : QString());
@@ -93,6 +97,21 @@ private Q_SLOTS:
             << QStringList{u""_s, u"node-down1"_s, u"quorum-lost"_s, u"released"_s};
         QTest::newRow("released with two nodes down") << QStringList{u"AAAAA@0"_s, u"xxAAA@100"_s, u"xx---@200"_s}
                                                       << QStringList{u""_s, u"node-down0 node-down1"_s, u"released"_s};
+        // "@rN…": nodes N… answer as new server processes (run_id changed) at that reading.
+        QTest::newRow("holders restarted between two readings: lost, not released")
+            << QStringList{u"AAAAA@0"_s, u"---AA@100@r012"_s}
+            << QStringList{u""_s, u"node-restarted0 node-restarted1 node-restarted2 lost"_s};
+        QTest::newRow("holders down, then back restarted: lost when back")
+            << QStringList{u"AAAAA@0"_s, u"xxxAA@100"_s, u"---AA@200@r012"_s}
+            << QStringList{u""_s, u"node-down0 node-down1 node-down2 quorum-lost"_s,
+                           u"node-up0 node-up1 node-up2 node-restarted0 node-restarted1 node-restarted2 lost"_s};
+        QTest::newRow("holders restarted after its deadline: expired")
+            << QStringList{u"AAAAA@0"_s, u"---AA@20000@r012"_s}
+            << QStringList{u""_s, u"node-restarted0 node-restarted1 node-restarted2 expired"_s};
+        QTest::newRow("a node that did not hold it restarted: nothing lost")
+            << QStringList{u"AAA--@0"_s, u"AAA--@100@r4"_s} << QStringList{u""_s, u"node-restarted4"_s};
+        QTest::newRow("one holder restarted, the majority kept; then released")
+            << QStringList{u"AAAAA@0"_s, u"-AAAA@100@r0"_s, u"-----@200"_s} << QStringList{u""_s, u"node-restarted0"_s, u"released"_s};
     }
 
     void events()
@@ -100,9 +119,10 @@ private Q_SLOTS:
         QFETCH(QStringList, readings);
         QFETCH(QStringList, expected);
         for (int i = 0; i < readings.size(); ++i) {
-            const QStringList parts = readings.at(i).split(QLatin1Char('@'));
+            QStringList parts = readings.at(i).split(QLatin1Char('@'));
+            const QString restarted = parts.last().startsWith(QLatin1Char('r')) ? parts.takeLast().mid(1) : QString();
             const qint64 ttl = parts.size() > 2 ? parts.at(2).toLongLong() : 10000;
-            QCOMPARE(step(parts.at(0), parts.at(1).toLongLong(), ttl).join(QLatin1Char(' ')), expected.at(i));
+            QCOMPARE(step(parts.at(0), parts.at(1).toLongLong(), ttl, restarted).join(QLatin1Char(' ')), expected.at(i));
         }
     }
 
