@@ -209,9 +209,16 @@ void RedlockScanService::refuseDuplicates()
         identities << n.identities;
     for (const ServerInfo::Duplicate &d : ServerInfo::duplicates(identities)) {
         Node &n = m_nodes[d.node];
-        n.failure = tr("the same server as node %1 (%2, %3): it would vote twice, so it is not counted")
-                        .arg(d.sameAs + 1)
-                        .arg(m_nodes.at(d.sameAs).name, ServerInfo::shown(d.identity));
+        // Two seeds of one cluster share its masters: the same servers, said as what they are.
+        const bool cluster = n.topology->kind() == RedisTopology::Kind::Cluster
+                             || m_nodes.at(d.sameAs).topology->kind() == RedisTopology::Kind::Cluster;
+        n.failure = cluster ? tr("part of the same Redis Cluster as node %1 (%2): a Redlock group needs independent servers, "
+                                 "so it is not counted")
+                                  .arg(d.sameAs + 1)
+                                  .arg(m_nodes.at(d.sameAs).name)
+                            : tr("the same server as node %1 (%2, %3): it would vote twice, so it is not counted")
+                                  .arg(d.sameAs + 1)
+                                  .arg(m_nodes.at(d.sameAs).name, ServerInfo::shown(d.identity));
         Q_EMIT nodeFailed(d.node, n.failure);
     }
 }

@@ -423,6 +423,23 @@ print('ok')
         QVERIFY(m_cluster.command(owner, {"SET", key, "token-7", "PX", "600000"}).isStatus("OK"));
     }
 
+    // Two masters of one cluster given as Redlock nodes: they reach the same servers, and
+    // are said to be one cluster, not independent servers; the scan is incomplete (exit 3).
+    void aClusterIsNotARedlockGroup()
+    {
+        const QList<int> masters = m_cluster.masters();
+        QProcess p;
+        p.start(QStringLiteral(LOCKSCOPE_BINARY), {QStringLiteral("scan"), QStringLiteral("--redlock"),
+                                                   QStringLiteral("redis://127.0.0.1:%1,redis://127.0.0.1:%2")
+                                                       .arg(m_cluster.port(masters.at(0)))
+                                                       .arg(m_cluster.port(masters.at(1)))});
+        p.closeWriteChannel();
+        QVERIFY(p.waitForFinished(60000));
+        const QByteArray err = p.readAllStandardError();
+        QCOMPARE(p.exitCode(), 3);
+        QVERIFY2(err.contains("part of the same Redis Cluster as node 1") && !err.contains("the same server as"), err.constData());
+    }
+
     // One master of three down and no replica to take over (a cluster that serves what it
     // still can): the command line scans and acts on the other two, names the master it could
     // not scan, and exits 3; an action on a key of the dead master is a connection error.
