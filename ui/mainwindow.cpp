@@ -321,12 +321,14 @@ void MainWindow::buildLayout()
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     QHeaderView *header = m_table->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::Interactive);
-    header->setStretchLastSection(true);
+    // Room to spare goes to the key, the column most often cut, not to the state's few words.
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(LockTableModel::KeyColumn, QHeaderView::Stretch);
     header->setHighlightSections(false);
     const QList<QPair<int, int>> widths = {
         {LockTableModel::KeyColumn, 180},   {LockTableModel::NodeColumn, 120}, {LockTableModel::DialectColumn, 150},
         {LockTableModel::HolderColumn, 150}, {LockTableModel::TokenColumn, 175}, {LockTableModel::TtlColumn, 72},
-        {LockTableModel::CountColumn, 48},   {LockTableModel::WaitersColumn, 60}};
+        {LockTableModel::CountColumn, 48},   {LockTableModel::WaitersColumn, 60}, {LockTableModel::StateColumn, 130}};
     // Never narrower than the header's own text: the widths suit English, and a translated
     // header ("重入次数" for Holds) may need more. (Not sectionSizeHint(): it keeps room for
     // a sort arrow on every column and would widen them all.)
