@@ -62,14 +62,9 @@ void CliCommand::startOrFail()
     const Session::State state = s ? s->state() : Session::State::Connecting;
     if (state == Session::State::Ready || state == Session::State::Degraded) {
         m_started = true;
-        if (state == Session::State::Degraded) {
-            QStringList down;
-            for (const RedisConnection *m : s->topology()->masters())
-                if (!m->isReady())
-                    down << s->topology()->nodeName(m) + QStringLiteral(": ") + (m->lastError().isEmpty() ? tr("not connected") : m->lastError());
-            fprintf(stderr, "lockscope: %s\n",
-                    qUtf8Printable(tr("not every master answers (%1); going on with those that do").arg(down.join(QStringLiteral("; ")))));
-        }
+        if (state == Session::State::Degraded)
+            fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("not every master answers (%1); going on with those that do")
+                                                                   .arg(s->mastersNotAnswering().join(QStringLiteral("; ")))));
         if (const QString caveat = s->caveat(); !caveat.isEmpty())
             fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("warning: %1").arg(caveat)));
         run();

@@ -145,6 +145,16 @@ void Session::updateState()
     }
 }
 
+QStringList Session::mastersNotAnswering() const
+{
+    QStringList out;
+    for (const RedisConnection *m : m_topology->masters())
+        if (!m->isReady() || m->isStalled())
+            out << m_topology->nodeName(m) + QStringLiteral(": ")
+                       + (m->isStalled() ? tr("not answering") : m->lastError().isEmpty() ? tr("not connected") : m->lastError());
+    return out;
+}
+
 QString Session::topologySummary() const
 {
     return m_topology->summary();

@@ -62,6 +62,8 @@ public:
     const DialectRegistry *registry() const { return m_registry; }
     // The deployment's servers, for the app layer and tests; redisclient is not visible to ui.
     RedisTopology *topology() const { return m_topology; }
+    // The masters that do not answer now, each "host:port: why" (a degraded cluster's).
+    QStringList mastersNotAnswering() const;
     // "standalone", "cluster: 3 masters, 3 replicas", "sentinel: mymaster at …".
     QString topologySummary() const;
     // What the user should know about what this session shows (RedisTopology::caveat).

@@ -363,6 +363,9 @@ void MainWindow::buildLayout()
     m_progress->setTextVisible(true);
     m_progress->hide();
     m_messageLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long message takes what room is left (all of it is in its tooltip); the connection's
+    // state beside it is never the one cut.
+    m_messageLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     statusBar()->addWidget(m_connectionLabel);
     statusBar()->addWidget(m_messageLabel, 1);
     statusBar()->addPermanentWidget(m_scanLabel);
@@ -534,9 +537,13 @@ void MainWindow::showSessionState()
             showMessage(tr("A replica: what it shows may lag its master, and admin actions fail on it"), true);
         }
         break;
-    case Session::State::Degraded:
-        m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: some masters unreachable, their locks stale").arg(where));
+    case Session::State::Degraded: {
+        // Short enough for the status bar; which masters, and why, in the tooltip.
+        const QStringList down = s->mastersNotAnswering();
+        m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: %n master(s) not answering", nullptr, int(down.size())).arg(where));
+        m_connectionLabel->setToolTip(tr("Their locks are shown stale until they answer:\n%1").arg(down.join(QLatin1Char('\n'))));
         break;
+    }
     case Session::State::Stalled:
         m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: not answering").arg(where));
         break;
