@@ -111,10 +111,12 @@ QByteArray WatchCommand::eventLine(const LockEvent &e)
     const QString time = QDateTime::fromMSecsSinceEpoch(e.timeMs).toString(QStringLiteral("HH:mm:ss.zzz"));
     if (e.isServerEvent())
         return QStringLiteral("%1  %2  %3  %4\n").arg(time, kindWord(LockEventKind::Server), e.node, e.message).toUtf8();
-    QString who = e.kind == LockEventKind::HandedOver ? e.previousHolder + QStringLiteral(" -> ") + e.holder : e.holder;
-    if (who.isEmpty())
-        who = TokenText::escape(e.token);
-    const QString ttl = e.ttlMs == LockEvent::unknown ? QString() : tr("ttl %1").arg(LockInfo::formatTtl(e.ttlMs));
+    // Who holds it now (a handover's details say from whom): in words, else its token.
+    const QString who = !e.holder.isEmpty() ? e.holder : TokenText::escape(e.token);
+    // The TTL, where the details do not already say it.
+    const bool ttlInDetails = e.kind == LockEventKind::Acquired || e.kind == LockEventKind::Released || e.kind == LockEventKind::Renewed
+                              || e.kind == LockEventKind::NearMiss || e.kind == LockEventKind::Expired;
+    const QString ttl = e.ttlMs == LockEvent::unknown || ttlInDetails ? QString() : tr("ttl %1").arg(LockInfo::formatTtl(e.ttlMs));
     QString line = QStringLiteral("%1  %2  %3").arg(time, kindWord(e.kind), TokenText::escape(e.key));
     for (const QString &part : {who, ttl, e.details()})
         if (!part.isEmpty())

@@ -129,11 +129,17 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT((w.pump(), w.err.contains("polling")), 10000);
         QVERIFY(w.err.contains("--enable-notifications"));
         m_redis.command({"SET", "lock:p", "tok", "PX", "1200"});
+        m_redis.command({"SET", "lock:h", "tokX", "PX", "60000"});
+        QTRY_VERIFY_WITH_TIMEOUT((w.pump(), w.out.contains("acquired     lock:h")), 10000);
+        m_redis.command({"SET", "lock:h", "tokY", "PX", "60000"});
         QVERIFY(ended(w, 15000));
         QCOMPARE(w.process.exitCode(), 0);
-        // Human lines: time, event, key, ...
+        // Human lines: time, event, key, who holds it now, then the details, the TTL once.
         QVERIFY2(w.out.contains("acquired     lock:p"), w.out.constData());
         QVERIFY2(w.out.contains("expired      lock:p"), w.out.constData());
+        QVERIFY2(w.out.contains("handed-over  lock:h  tokY  ") && w.out.contains("from tokX"), w.out.constData());
+        for (const QByteArray &line : w.out.split('\n'))
+            QVERIFY2(!(line.contains("ttl ") && line.contains("TTL ")), line.constData());
         QCOMPARE(m_redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes(), QByteArray()); // untouched
     }
 
