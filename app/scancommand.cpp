@@ -41,7 +41,7 @@ void ScanCommand::run()
     connect(m_discovery, &DiscoveryService::failed, this, [this](const QString &message) { fail(ConnectionError, message); });
     connect(m_discovery, &DiscoveryService::finished, this, [this](const DiscoveryProgress &p) {
         if (!options().json) {
-            print(table(m_locks, MonotonicClock::nowMs()));
+            print(table(m_locks, MonotonicClock::nowMs(), !session()->isSingleServer()));
             fflush(stdout); // the table before the summary on stderr, when both go to one terminal
             fprintf(stderr, "%s\n",
                     qUtf8Printable(tr("%1 locks among %2 keys scanned on %3 (%4 s)")
@@ -83,21 +83,29 @@ QString ScanCommand::stateWord(LockState state)
     return LockInfo::stateId(state);
 }
 
-QByteArray ScanCommand::table(QList<LockInfo> locks, qint64 nowMs)
+QByteArray ScanCommand::table(QList<LockInfo> locks, qint64 nowMs, bool withNode)
 {
     std::sort(locks.begin(), locks.end(), [](const LockInfo &a, const LockInfo &b) { return a.key() < b.key(); });
-    TextTable table({tr("KEY"), tr("DIALECT"), tr("HOLDER"), tr("TOKEN"), tr("TTL"), tr("HOLDS"), tr("STATE"), tr("WARNINGS")});
+    // On a cluster, where a lock lives comes right after which lock it is, as in the window.
+    const int shift = withNode ? 1 : 0;
+    QStringList header{tr("KEY"), tr("DIALECT"), tr("HOLDER"), tr("TOKEN"), tr("TTL"), tr("HOLDS"), tr("STATE"), tr("WARNINGS")};
+    if (withNode)
+        header.insert(1, tr("NODE"));
+    TextTable table(header);
     table.setMaxWidth(0, 48);
-    table.setMaxWidth(2, 40);
-    table.setMaxWidth(3, 40);
-    table.setRightAligned(4);
-    table.setRightAligned(5);
+    table.setMaxWidth(2 + shift, 40);
+    table.setMaxWidth(3 + shift, 40);
+    table.setRightAligned(4 + shift);
+    table.setRightAligned(5 + shift);
     for (const LockInfo &lock : std::as_const(locks)) {
         const QString token = lock.holders.size() > 1 ? tr("(%1 tokens)").arg(lock.holders.size())
                                                       : TokenText::escape(lock.primaryToken());
-        table.addRow({TokenText::escape(lock.key()), lock.dialect, lock.holderSummary(), token,
-                      LockInfo::formatTtl(lock.remainingTtlMs(nowMs)), QString::number(lock.holdCount()),
-                      stateWord(lock.state(nowMs)), lock.warnings.join(QLatin1Char(','))});
+        QStringList row{TokenText::escape(lock.key()), lock.dialect, lock.holderSummary(), token,
+                        LockInfo::formatTtl(lock.remainingTtlMs(nowMs)), QString::number(lock.holdCount()),
+                        stateWord(lock.state(nowMs)), lock.warnings.join(QLatin1Char(','))};
+        if (withNode)
+            row.insert(1, lock.node());
+        table.addRow(row);
     }
     return table.render();
 }

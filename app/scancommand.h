@@ -15,7 +15,8 @@ public:
     using CliCommand::CliCommand;
 
     // Also used by watch to reprint the table.
-    static QByteArray table(QList<LockInfo> locks, qint64 nowMs);
+    // withNode: a NODE column (the master each lock lives on), for deployments of several.
+    static QByteArray table(QList<LockInfo> locks, qint64 nowMs, bool withNode = false);
     static QString stateWord(LockState state);
 
 protected:

@@ -150,7 +150,7 @@ void WatchCommand::printTable()
                    .arg(session()->serverName())
                    .arg(options().intervalMs / 1000.0)
                    .toUtf8();
-        out += ScanCommand::table(locks, now);
+        out += ScanCommand::table(locks, now, !session()->isSingleServer());
         out += '\n';
     }
     print(out);

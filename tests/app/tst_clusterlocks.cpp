@@ -411,6 +411,13 @@ print('ok')
 
         const QByteArray key = "lock:order:7";
         const int owner = m_cluster.masterForSlot(ClusterSlot::forKey(key));
+        // The text table names each lock's master, right after its key.
+        const QList<QByteArray> table = lockscope({QStringLiteral("scan")}, &code).split('\n');
+        QCOMPARE(code, 0);
+        QVERIFY2(table.first().startsWith("KEY") && table.first().simplified().startsWith("KEY NODE"), table.first().constData());
+        const auto row = std::find_if(table.cbegin(), table.cend(), [&key](const QByteArray &line) { return line.startsWith(key + ' '); });
+        QVERIFY(row != table.cend());
+        QVERIFY2(row->simplified().startsWith(key + ' ' + nodeName(owner).toUtf8() + ' '), row->constData());
         const QByteArray released = lockscope({QStringLiteral("release"), QString::fromUtf8(key), QStringLiteral("--token"),
                                                QStringLiteral("token-7"), QStringLiteral("--json"), QStringLiteral("-c")}, &code);
         QCOMPARE(code, 0);
