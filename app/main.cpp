@@ -206,6 +206,8 @@ int runCli(int argc, char *argv[], const QStringList &arguments)
     QString error;
     std::optional<CliOptions> parsed = CliOptions::parse(arguments, &error);
     if (!parsed) {
+        if (error.endsWith(QLatin1Char('.')))
+            error.chop(1); // Qt's parser ends its sentences; ours goes on
         complain(QCoreApplication::translate("main", "%1 (see lockscope --help)").arg(error));
         return CliCommand::Usage;
     }

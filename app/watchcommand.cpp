@@ -165,12 +165,15 @@ void WatchCommand::reportStatus()
     if (status == m_lastStatus)
         return;
     m_lastStatus = status;
+    QString said = status; // mid-sentence below
+    if (!said.isEmpty())
+        said[0] = said.at(0).toLower();
     QString hint;
     if (!m_events->isLive() && !options().enableNotifications
         && m_events->notifier()->state() == KeyspaceNotifier::State::Off)
         hint = tr(" (--enable-notifications lets LockScope turn them on while it watches)");
     fprintf(stderr, "lockscope: %s\n",
-            qUtf8Printable(tr("watching %1 lock(s) on %2; %3%4").arg(m_watch->locks().size()).arg(session()->serverName(), status, hint)));
+            qUtf8Printable(tr("watching %1 lock(s) on %2; %3%4").arg(m_watch->locks().size()).arg(session()->serverName(), said, hint)));
 }
 
 void WatchCommand::interrupt(int signalNumber)
