@@ -62,6 +62,10 @@
         <source>not confirmed; nothing was run</source>
         <translation>未确认；什么也没有执行</translation>
     </message>
+    <message>
+        <source>%1, master %2</source>
+        <translation>%1，主节点 %2</translation>
+    </message>
 </context>
 <context>
     <name>AdminConfirmDialog</name>
@@ -349,8 +353,8 @@ Proceed? [y/N] </source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <source>not connected</source>
-        <translation>未连接</translation>
+        <source>%1; going on with the other masters</source>
+        <translation>%1；继续使用其他主节点</translation>
     </message>
 </context>
 <context>
@@ -4319,10 +4323,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>%1 — %2</translation>
     </message>
     <message>
-        <source>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1: some masters unreachable, their locks stale</source>
-        <translation>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1：部分主节点无法访问，其上的锁已过时</translation>
-    </message>
-    <message>
         <source>The secrets of %1 are not at hand (%2): connect to it once to give them</source>
         <translation>%1 的密钥暂时取不到（%2）：请先连接它一次并输入密钥</translation>
     </message>
@@ -4333,6 +4333,18 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>A replica: what it shows may lag its master, and admin actions fail on it</source>
         <translation>这是副本：它显示的内容可能落后于主节点，在它上面的管理操作会失败</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1: %n master(s) not answering</source>
+        <translation>
+            <numerusform>&lt;span style=&apos;color:#a06000&apos;&gt;●&lt;/span&gt; %1：%n 个主节点无响应</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Their locks are shown stale until they answer:
+%1</source>
+        <translation>在它们应答之前，它们的锁显示为过时：
+%1</translation>
     </message>
 </context>
 <context>
@@ -5369,10 +5381,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>已在 %4 个节点中的 %3 个上获取 %1，令牌 %2；有效期 %5 毫秒</translation>
     </message>
     <message>
-        <source>the majority took too long (validity gone)</source>
-        <translation>多数派耗时过长（有效期已耗尽）</translation>
-    </message>
-    <message>
         <source>%1 of %2 nodes accepted, %3 needed</source>
         <translation>%2 个节点中有 %1 个接受，需要 %3 个</translation>
     </message>
@@ -5464,6 +5472,18 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
             <numerusform>；%n 个节点没有应答：再次操作之前请先查看，命令：%1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>set, then released again: the majority came after the validity was gone</source>
+        <translation>已设置，随后又释放：多数派在有效期耗尽之后才凑齐</translation>
+    </message>
+    <message>
+        <source>a majority accepted, but after the validity was gone: a TTL longer than the time to reach the nodes is needed</source>
+        <translation>多数节点已接受，但有效期已经耗尽：需要比连到各节点所用时间更长的 TTL</translation>
+    </message>
+    <message>
+        <source>Not acquired %1 after %2 (%3); nothing was set</source>
+        <translation>%2后仍未获得 %1（%3）；没有设置任何键</translation>
+    </message>
 </context>
 <context>
     <name>RedlockEvent</name>
@@ -5502,6 +5522,29 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>node up</source>
         <translation>节点恢复</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>丢失</translation>
+    </message>
+    <message>
+        <source>node restarted</source>
+        <translation>节点重启</translation>
+    </message>
+</context>
+<context>
+    <name>RedlockEventDeriver</name>
+    <message>
+        <source>restarted (%1): the keys it held before may be gone</source>
+        <translation>已重启（%1）：它之前持有的键可能已经丢失</translation>
+    </message>
+    <message>
+        <source>node %1 (%2)</source>
+        <translation>节点 %1（%2）</translation>
+    </message>
+    <message>
+        <source>no majority since %1 restarted without it, before its TTL ran out</source>
+        <translation>自 %1 在其 TTL 到期之前重启并丢失它以来，已无多数派</translation>
     </message>
 </context>
 <context>
@@ -5831,6 +5874,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>the same server as node %1 (%2, %3): it would vote twice, so it is not counted</source>
         <translation>与节点 %1（%2，%3）是同一台服务器：它的票会被计两次，因此不计入</translation>
     </message>
+    <message>
+        <source>part of the same Redis Cluster as node %1 (%2): a Redlock group needs independent servers, so it is not counted</source>
+        <translation>与节点 %1（%2）属于同一个 Redis 集群：红锁组需要相互独立的服务器，因此不计入</translation>
+    </message>
 </context>
 <context>
     <name>RedlockWatchCommand</name>
@@ -5894,12 +5941,24 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>%1, stopping</source>
         <translation>%1，正在停止</translation>
     </message>
+    <message>
+        <source>lost</source>
+        <translation>丢失</translation>
+    </message>
+    <message>
+        <source>node-restarted</source>
+        <translation>节点重启</translation>
+    </message>
 </context>
 <context>
     <name>RedlockWatchService</name>
     <message>
         <source>not answering</source>
         <translation>无响应</translation>
+    </message>
+    <message>
+        <source>run_id %1 → %2</source>
+        <translation>run_id %1 → %2</translation>
     </message>
 </context>
 <context>
@@ -6090,6 +6149,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>lost</source>
         <translation>已丢失</translation>
     </message>
+    <message>
+        <source>NODE</source>
+        <translation>节点</translation>
+    </message>
 </context>
 <context>
     <name>SecretKinds</name>
@@ -6150,6 +6213,18 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>none of the %1 sentinels answered; the last: %2</source>
         <translation>%1 个哨兵都没有应答；最后一个：%2</translation>
     </message>
+    <message>
+        <source>the sentinels&apos; own password is given with --sentinel-pass (or LOCKSCOPE_SENTINEL_AUTH), or in the connection dialog&apos;s sentinel fields; -a is the data node&apos;s</source>
+        <translation>哨兵自己的密码用 --sentinel-pass（或 LOCKSCOPE_SENTINEL_AUTH）给出，或填在连接对话框的哨兵字段中；-a 是数据节点的密码</translation>
+    </message>
+    <message>
+        <source>Sentinel %1 requires a password: %2</source>
+        <translation>哨兵 %1 需要密码：%2</translation>
+    </message>
+    <message>
+        <source>Sentinel %1 did not accept the sentinels&apos; user and password: %2</source>
+        <translation>哨兵 %1 不接受所给的哨兵用户名和密码：%2</translation>
+    </message>
 </context>
 <context>
     <name>ServerTopology</name>
@@ -6184,6 +6259,17 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>%1 is a replica of %2, and its link to %2 is down: what it shows may be stale by any amount, and admin actions fail on it (READONLY)</source>
         <translation>%1 是 %2 的副本，并且它与 %2 的复制链接已断开：它显示的内容可能已过时任意长的时间，在它上面的管理操作会失败（READONLY）</translation>
+    </message>
+</context>
+<context>
+    <name>Session</name>
+    <message>
+        <source>not answering</source>
+        <translation>无响应</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
     </message>
 </context>
 <context>
