@@ -5482,7 +5482,7 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     </message>
     <message>
         <source>Not acquired %1 after %2 (%3); nothing was set</source>
-        <translation>%2后仍未获得 %1（%3）；没有设置任何键</translation>
+        <translation>经 %2后仍未获取 %1（%3）；没有设置任何键</translation>
     </message>
 </context>
 <context>
