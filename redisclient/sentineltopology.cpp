@@ -156,8 +156,9 @@ void SentinelTopology::onMasterAddress(const QString &host, quint16 port)
             updateState();
         });
         connect(m_master, &RedisConnection::errorOccurred, this, [this](RedisConnection::ErrorKind, const QString &message) {
-            setLastError(message);
-            Q_EMIT errorOccurred(message);
+            // Which server this is, to an operator who gave only sentinels and a name.
+            setLastError(tr("the master of \"%1\", as the sentinels name it: %2").arg(m_name, message));
+            Q_EMIT errorOccurred(lastError());
         });
         connect(m_master, &RedisConnection::reconnectScheduled, this, &RedisTopology::reconnectScheduled);
         m_master->open();

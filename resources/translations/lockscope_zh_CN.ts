@@ -6225,6 +6225,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>Sentinel %1 did not accept the sentinels&apos; user and password: %2</source>
         <translation>哨兵 %1 不接受所给的哨兵用户名和密码：%2</translation>
     </message>
+    <message>
+        <source>the master of &quot;%1&quot;, as the sentinels name it: %2</source>
+        <translation>哨兵所称的“%1”的主节点：%2</translation>
+    </message>
 </context>
 <context>
     <name>ServerTopology</name>

@@ -11,7 +11,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -89,6 +91,23 @@ private Q_SLOTS:
         QVERIFY(wrong.readAllStandardOutput().isEmpty());
         const QByteArray error = wrong.readAllStandardError();
         QVERIFY2(error.contains("no-such-master"), error.constData());
+
+        // A master the sentinels name but that does not answer: the error says which server
+        // that is, for an operator who gave only sentinels and a name.
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost));
+        const quint16 closed = probe.serverPort();
+        probe.close();
+        QVERIFY(m_sentinel.sentinelCommand(0, {"SENTINEL", "MONITOR", "ghost", "127.0.0.1", QByteArray::number(closed), "2"}).isStatus("OK"));
+        const auto forget = qScopeGuard([this] { m_sentinel.sentinelCommand(0, {"SENTINEL", "REMOVE", "ghost"}); });
+        QProcess ghost;
+        ghost.start(QStringLiteral(LOCKSCOPE_BINARY), {QStringLiteral("scan"), QStringLiteral("--sentinel"),
+                                                       QStringLiteral("127.0.0.1:%1").arg(m_sentinel.sentinelPorts().first()),
+                                                       QStringLiteral("--master"), QStringLiteral("ghost")});
+        QVERIFY(ghost.waitForFinished(60000));
+        QCOMPARE(ghost.exitCode(), 3);
+        const QByteArray down = ghost.readAllStandardError();
+        QVERIFY2(down.contains("the master of \"ghost\", as the sentinels name it") && down.contains(QByteArray::number(closed)), down.constData());
     }
 
     // SENTINEL FAILOVER while watching: the session follows the promoted replica, the event
