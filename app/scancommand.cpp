@@ -8,6 +8,10 @@
 #include "texttable.h"
 #include "tokentext.h"
 
+namespace {
+constexpr qsizetype shownUnreadable = 5;
+}
+
 void ScanCommand::run()
 {
     // A discovery of its own, with the options (the command line's patterns) the session
@@ -31,8 +35,11 @@ void ScanCommand::run()
     // A key that could not be read is not left out silently: its line says so, and the
     // scan ends with exit code 3, since the picture it printed is incomplete.
     connect(m_discovery, &DiscoveryService::keysUnreadable, this, [this](const QList<KeySample> &samples) {
-        if (!options().json)
+        if (!options().json) {
+            for (qsizetype i = 0; i < samples.size() && m_unreadable.size() < shownUnreadable; ++i)
+                m_unreadable << TokenText::escape(samples.at(i).key);
             return;
+        }
         QByteArray out;
         for (const KeySample &s : samples)
             out += LockJson::failedLine(s);
@@ -53,8 +60,13 @@ void ScanCommand::run()
         QStringList incomplete;
         if (const QString missing = p.failedNodesMessage(); !missing.isEmpty())
             incomplete << missing;
-        if (p.unreadable > 0)
-            incomplete << tr("%1 key(s) under the lock patterns could not be read: %2").arg(p.unreadable).arg(p.readError);
+        if (p.unreadable > 0) {
+            // The text names some of them (--json has a line for each).
+            const QString which = m_unreadable.isEmpty() ? QString()
+                                  : QStringLiteral(" (%1%2)").arg(m_unreadable.join(QStringLiteral(", ")),
+                                                                   p.unreadable > m_unreadable.size() ? QStringLiteral(", …") : QString());
+            incomplete << tr("%1 key(s) under the lock patterns could not be read%2: %3").arg(p.unreadable).arg(which, p.readError);
+        }
         if (!incomplete.isEmpty()) {
             fail(ConnectionError, incomplete.join(QStringLiteral("; ")));
             return;

@@ -25,4 +25,5 @@ protected:
 private:
     DiscoveryService *m_discovery = nullptr;
     QList<LockInfo> m_locks;
+    QStringList m_unreadable; // the first few keys that could not be read, for the text summary
 };

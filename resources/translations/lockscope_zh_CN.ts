@@ -6090,10 +6090,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>在 %3 上扫描了 %2 个键，其中 %1 把锁（%4 秒）</translation>
     </message>
     <message>
-        <source>%1 key(s) under the lock patterns could not be read: %2</source>
-        <translation>有 %1 个匹配锁模式的键无法读取：%2</translation>
-    </message>
-    <message>
         <source>KEY</source>
         <translation>键</translation>
     </message>
@@ -6152,6 +6148,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>NODE</source>
         <translation>节点</translation>
+    </message>
+    <message>
+        <source>%1 key(s) under the lock patterns could not be read%2: %3</source>
+        <translation>有 %1 个匹配锁模式的键无法读取%2：%3</translation>
     </message>
 </context>
 <context>

@@ -90,7 +90,8 @@ private Q_SLOTS:
         r = lockscope(QStringList{QStringLiteral("scan")} + conn() + as); // the table says it too
         QCOMPARE(r.code, 3);
         QVERIFY(r.out.contains("lock:open"));
-        QVERIFY2(r.err.contains("1 key(s) under the lock patterns could not be read") && r.err.contains("NOPERM"), r.err.constData());
+        QVERIFY2(r.err.contains("1 key(s) under the lock patterns could not be read (lock:secret)") && r.err.contains("NOPERM"),
+                 r.err.constData());
         m_redis.command({"ACL", "DELUSER", "partial"});
     }
 
