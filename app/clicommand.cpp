@@ -31,7 +31,7 @@ CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registr
         if (!m_started) {
             m_startError = message;
             startOrFail();
-        } else if (session() && session()->isServing() && !session()->isSingleServer()) {
+        } else if (session() && session()->isServing() && session()->topology()->kind() == RedisTopology::Kind::Cluster) {
             // One master of a cluster lost: the others go on, and what the command needed of
             // that one fails on its own. Said once per message, not at every reconnect.
             if (!m_warned.contains(message)) {

@@ -86,13 +86,7 @@ QString RedlockScanService::nodeName(int node) const
 
 QStringList RedlockScanService::runIds(int node) const
 {
-    const QString prefix = QStringLiteral("run_id ");
-    QStringList ids;
-    for (const QString &identity : m_nodes.at(node).identities)
-        if (identity.startsWith(prefix))
-            ids << identity.mid(prefix.size());
-    ids.sort();
-    return ids;
+    return ServerInfo::runIds(m_nodes.at(node).identities);
 }
 
 void RedlockScanService::start(bool walk)

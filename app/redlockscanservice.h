@@ -44,8 +44,8 @@ public:
     // host:port as the user gave it: how a node is named in results, up or down.
     QString nodeName(int node) const;
     bool isRunning() const { return m_running; }
-    // The run_ids of a node's servers as the last scan found them (sorted; several for a
-    // cluster), empty where it could not be asked: another one later is a restart.
+    // The run_ids of a node's servers as the last scan found them (ServerInfo::runIds;
+    // several for a cluster), empty where it could not be asked: others later are a restart.
     QStringList runIds(int node) const;
 
     // Keys every scan reads on every node besides what the walks find (a watch's locks, which

@@ -2,6 +2,7 @@
 
 #include "monotonicclock.h"
 #include "redlockscanservice.h"
+#include "serverinfo.h"
 
 #include <QDateTime>
 #include <QSet>
@@ -74,8 +75,8 @@ QStringList RedlockWatchService::restarts()
     const auto shown = [](const QStringList &ids) {
         QStringList out;
         for (const QString &id : ids)
-            out << id.left(8);
-        return out.join(QLatin1Char(','));
+            out << ServerInfo::shown(id);
+        return out.join(QStringLiteral(", "));
     };
     QStringList out(m_group.size());
     m_runIds.resize(m_group.size());
@@ -84,7 +85,7 @@ QStringList RedlockWatchService::restarts()
         if (now.isEmpty())
             continue; // not asked this time: down, or refused
         if (!m_runIds.at(i).isEmpty() && m_runIds.at(i) != now)
-            out[i] = tr("run_id %1 → %2").arg(shown(m_runIds.at(i)), shown(now));
+            out[i] = QStringLiteral("%1 → %2").arg(shown(m_runIds.at(i)), shown(now));
         m_runIds[i] = now;
     }
     return out;

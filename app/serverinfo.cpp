@@ -6,6 +6,10 @@
 #include <QHash>
 #include <QList>
 
+namespace {
+const QLatin1String runIdPrefix("run_id ");
+}
+
 QString ServerInfo::runId(const QByteArray &infoServer)
 {
     for (const QByteArray &line : infoServer.split('\n')) {
@@ -19,7 +23,7 @@ QStringList ServerInfo::identities(const RedisConnection &connection, const Redi
 {
     QStringList out;
     if (const QString id = info.isString() ? runId(info.bytes()) : QString(); !id.isEmpty())
-        out << QStringLiteral("run_id ") + id;
+        out << runIdPrefix + id;
     if (const QString peer = connection.peer(); !peer.isEmpty())
         out << QStringLiteral("address ") + peer;
     return out;
@@ -27,7 +31,17 @@ QStringList ServerInfo::identities(const RedisConnection &connection, const Redi
 
 QString ServerInfo::shown(const QString &identity)
 {
-    return identity.startsWith(QLatin1String("run_id ")) ? identity.left(7 + 8) : identity;
+    return identity.startsWith(runIdPrefix) ? identity.left(runIdPrefix.size() + 8) : identity;
+}
+
+QStringList ServerInfo::runIds(const QStringList &identities)
+{
+    QStringList out;
+    for (const QString &identity : identities)
+        if (identity.startsWith(runIdPrefix))
+            out << identity;
+    out.sort();
+    return out;
 }
 
 QList<ServerInfo::Duplicate> ServerInfo::duplicates(const QList<QStringList> &identitiesByNode)

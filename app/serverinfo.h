@@ -23,6 +23,9 @@ public:
     static QStringList identities(const RedisConnection &connection, const RedisReply &info);
     // An identity as messages show it (a run_id's first 8 characters).
     static QString shown(const QString &identity);
+    // Those of identities that are run_ids, sorted: the server processes, whose change is a
+    // restart (or a failover, on a cluster).
+    static QStringList runIds(const QStringList &identities);
 
     // A node whose server an earlier node reaches too: identity is what they share.
     struct Duplicate

@@ -5956,10 +5956,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>not answering</source>
         <translation>无响应</translation>
     </message>
-    <message>
-        <source>run_id %1 → %2</source>
-        <translation>run_id %1 → %2</translation>
-    </message>
 </context>
 <context>
     <name>RenewalChart</name>

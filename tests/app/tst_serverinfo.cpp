@@ -28,6 +28,16 @@ private Q_SLOTS:
         QCOMPARE(ServerInfo::runId(info), runId);
     }
 
+    // The server processes among a node's identities, in one order whatever order they came
+    // in: two readings compare equal unless a process changed.
+    void runIds()
+    {
+        const QStringList ids = ServerInfo::runIds({QStringLiteral("address 127.0.0.1:7002"), QStringLiteral("run_id bbb"),
+                                                    QStringLiteral("run_id aaa"), QStringLiteral("address 127.0.0.1:7001")});
+        QCOMPARE(ids, (QStringList{QStringLiteral("run_id aaa"), QStringLiteral("run_id bbb")}));
+        QVERIFY(ServerInfo::runIds({QStringLiteral("address 127.0.0.1:7001")}).isEmpty());
+    }
+
     void duplicates_data()
     {
         QTest::addColumn<QList<QStringList>>("identities");
