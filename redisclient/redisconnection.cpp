@@ -17,10 +17,22 @@ constexpr int reconnectBaseMs = 250;
 // asks the port in plain RESP.
 constexpr int plainTextProbeMs = 500;
 
-// The command's first word as sent (shared, not copied): it is only shown if the command times out.
+// The command's name as sent, only shown if the command times out: its first word (shared,
+// not copied), with the subcommand for commands that are only containers ("CLIENT SETNAME").
 QByteArray commandName(const RedisCommand &command)
 {
-    return command.isEmpty() ? QByteArray() : command.first();
+    if (command.isEmpty())
+        return {};
+    const QByteArray &first = command.first();
+    if (command.size() > 1) {
+        static const QByteArrayView containers[] = {"CLIENT", "CLUSTER", "CONFIG", "SENTINEL", "SCRIPT",
+                                                    "OBJECT", "MEMORY", "XINFO", "ACL", "FUNCTION"};
+        for (QByteArrayView c : containers) {
+            if (first.compare(c, Qt::CaseInsensitive) == 0)
+                return first + ' ' + command.at(1);
+        }
+    }
+    return first;
 }
 
 QString seconds(int ms)
