@@ -120,7 +120,7 @@ QByteArray AdminCommand::json(const AdminPlan &plan, const QString &result, cons
 {
     JsonWriter out;
     out.beginObject()
-        .field("action", AdminPlan::actionId(plan.action))
+        .field("action", plan.actionName())
         .field("key", TokenText::escape(plan.key))
         .field("dialect", plan.dialect)
         .field("token", TokenText::escape(plan.token));

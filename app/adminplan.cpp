@@ -55,7 +55,7 @@ AuditEntry AdminPlan::auditEntry(const AdminResult *outcome) const
     entry.id = id;
     entry.phase = outcome ? AuditEntry::Phase::Outcome : AuditEntry::Phase::Intent;
     entry.user = localUser();
-    entry.action = actionId(action);
+    entry.action = actionName();
     entry.key = key;
     entry.token = token;
     entry.ttlMs = ttlMs;
@@ -66,6 +66,11 @@ AuditEntry AdminPlan::auditEntry(const AdminResult *outcome) const
         entry.message = outcome->message;
     }
     return entry;
+}
+
+QString AdminPlan::actionName() const
+{
+    return byHolder && action == AdminAction::ForceRelease ? QStringLiteral("release") : actionId(action);
 }
 
 QString AdminPlan::actionId(AdminAction action)
@@ -92,7 +97,8 @@ QString AdminPlan::intentText() const
     case AdminAction::Extend:
         return QStringLiteral("extend %1").arg(k);
     case AdminAction::ForceRelease:
-        return QStringLiteral("force-release %1 as observed").arg(k);
+        return byHolder ? QStringLiteral("release %1 held by %2").arg(k, quoted(token))
+                        : QStringLiteral("force-release %1 as observed").arg(k);
     case AdminAction::ReleaseHolder:
         return QStringLiteral("release holder %1 of %2").arg(quoted(token), k);
     }

@@ -18,6 +18,9 @@ struct AdminPlan
     QString dialect;
     QByteArray key;
     QByteArray token; // the token acquired with, or the holder acted for (empty: all of them)
+    // A release asked for by the holder's token (release --token), not as observed: the same
+    // guarded script, but the audit and the operator must see which of the two was meant.
+    bool byHolder = false;
     qint64 ttlMs = -1;
     // What the script's guard compares: the lock as the operator saw it (absent, for acquire).
     LockFingerprint guard;
@@ -44,6 +47,8 @@ struct AdminPlan
     // The caller names the server and the ACL user.
     AuditEntry auditEntry(const AdminResult *outcome) const;
 
+    // Its action as the audit log and --json name it: actionId(), or "release" for byHolder.
+    QString actionName() const;
     static QString actionId(AdminAction action);
     // A fresh id for a plan: 16 hex digits.
     static QString newId();

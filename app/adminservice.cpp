@@ -280,6 +280,7 @@ AdminPlan AdminService::planRelease(const LockInfo &observed, const QByteArray &
         // An exclusive lock held by token: releasing that holder is releasing the lock.
         AdminPlan plan = planForceRelease(observed);
         plan.token = token;
+        plan.byHolder = true;
         return plan;
     }
     AdminPlan plan = newPlan(dialect->isShared() ? AdminAction::ReleaseHolder : AdminAction::ForceRelease, observed, token, -1);
@@ -366,7 +367,7 @@ AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &rep
 {
     using Outcome = AdminResult::Outcome;
     const QString key = shown(plan.key);
-    const QString action = AdminPlan::actionId(plan.action);
+    const QString action = plan.actionName();
     if (reply.isError()) {
         switch (reply.origin()) {
         case RedisReply::Origin::Unanswered:

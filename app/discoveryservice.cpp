@@ -95,7 +95,9 @@ void DiscoveryService::walkMasters()
     }
     m_ownersAtStart = m_topology->slotOwners();
     if (m_walks.isEmpty()) {
-        fail(tr("no master to scan: %1").arg(m_topology->lastError().isEmpty() ? tr("not connected") : m_topology->lastError()));
+        const QString why = m_topology->lastError().isEmpty() ? tr("not connected") : m_topology->lastError();
+        // Only a cluster has masters to speak of; a standalone server's error is the whole story.
+        fail(m_topology->kind() == RedisTopology::Kind::Standalone ? why : tr("no master to scan: %1").arg(why));
         return;
     }
     for (int i = 0; i < m_walks.size(); ++i) {

@@ -147,7 +147,7 @@ QByteArray RedlockAdminCommand::json(const RedlockAdminPlan &plan, const Redlock
 {
     JsonWriter out;
     out.beginObject()
-        .field("action", AdminPlan::actionId(plan.action.action))
+        .field("action", plan.action.actionName())
         .field("key", TokenText::escape(plan.action.key))
         .field("token", TokenText::escape(plan.action.token));
     if (!plan.action.dialect.isEmpty())

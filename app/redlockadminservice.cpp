@@ -324,6 +324,7 @@ RedlockAdminPlan RedlockAdminService::planRelease(const QByteArray &key, const Q
         held.nodes << RedlockObservation::Node::holding(m_group.nodeName(i), token, -1);
     RedlockAdminPlan plan = planForceRelease(held);
     plan.action.token = token;
+    plan.action.byHolder = true;
     plan.action.description = tr("Release %1 on every node of the Redlock group where it holds token %2 (compare, then delete)")
                                   .arg(shown(key), shown(token));
     if (plan.action.allowed && token.isEmpty()) {

@@ -51,7 +51,7 @@ void ScanCommand::run()
             print(table(m_locks, MonotonicClock::nowMs(), !session()->isSingleServer()));
             fflush(stdout); // the table before the summary on stderr, when both go to one terminal
             fprintf(stderr, "%s\n",
-                    qUtf8Printable(tr("%1 locks among %2 keys scanned on %3 (%4 s)")
+                    qUtf8Printable(tr("%1 lock(s) among %2 key(s) scanned on %3 (%4 s)")
                                        .arg(QString::number(p.locksFound), QString::number(p.keysScanned),
                                             session()->serverName(), QString::number(p.elapsedMs / 1000.0, 'f', 2))));
         }

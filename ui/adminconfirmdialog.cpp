@@ -26,7 +26,7 @@ AdminConfirmDialog::AdminConfirmDialog(const AdminPlan &plan, const QString &ser
     : QDialog(parent)
     , m_plan(plan)
 {
-    const QString action = AdminPlan::actionId(plan.action);
+    const QString action = plan.actionName();
     setWindowTitle(tr("Confirm %1").arg(action));
     setMinimumWidth(560);
 

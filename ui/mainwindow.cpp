@@ -918,7 +918,7 @@ void MainWindow::confirmAndRun(const AdminPlan &plan)
     if (!session())
         return;
     if (!plan.allowed) {
-        showMessage(tr("Cannot %1: %2").arg(AdminPlan::actionId(plan.action), plan.refusal), true);
+        showMessage(tr("Cannot %1: %2").arg(plan.actionName(), plan.refusal), true);
         return;
     }
     auto *dialog = new AdminConfirmDialog(plan, session()->displayName(), this);

@@ -240,7 +240,7 @@ void RedlockGroupView::requestForceRelease()
 void RedlockGroupView::confirmAndRun(const RedlockAdminPlan &plan)
 {
     if (!plan.action.allowed) {
-        m_status->setText(tr("Cannot %1: %2").arg(AdminPlan::actionId(plan.action.action), plan.action.refusal));
+        m_status->setText(tr("Cannot %1: %2").arg(plan.action.actionName(), plan.action.refusal));
         return;
     }
     const RedlockGroup &group = m_admin->group();
@@ -257,7 +257,7 @@ void RedlockGroupView::confirmAndRun(const RedlockAdminPlan &plan)
     connect(dialog, &QDialog::accepted, this, [this, admin, plan] {
         if (!admin || admin != m_admin)
             return;
-        m_status->setText(tr("Running %1 on %2…").arg(AdminPlan::actionId(plan.action.action), TokenText::escape(plan.action.key)));
+        m_status->setText(tr("Running %1 on %2…").arg(plan.action.actionName(), TokenText::escape(plan.action.key)));
         admin->execute(plan, this, [this, plan](const RedlockAdminResult &result) { showResult(plan, result); });
     });
     dialog->open();
@@ -267,7 +267,7 @@ void RedlockGroupView::showResult(const RedlockAdminPlan &plan, const RedlockAdm
 {
     // The outcome, and under it what happened on every node, newest first as the events are.
     const QString time = QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"));
-    const QString action = AdminPlan::actionId(plan.action.action);
+    const QString action = plan.action.actionName();
     QString headline = tr("%1 %2: %3").arg(action, TokenText::escape(plan.action.key), result.result.outcomeId());
     if (!result.result.message.isEmpty())
         headline += QStringLiteral(" — ") + result.result.message;

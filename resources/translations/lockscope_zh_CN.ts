@@ -6082,10 +6082,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
 <context>
     <name>ScanCommand</name>
     <message>
-        <source>%1 locks among %2 keys scanned on %3 (%4 s)</source>
-        <translation>在 %3 上扫描了 %2 个键，其中 %1 把锁（%4 秒）</translation>
-    </message>
-    <message>
         <source>KEY</source>
         <translation>键</translation>
     </message>
@@ -6148,6 +6144,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>%1 key(s) under the lock patterns could not be read%2: %3</source>
         <translation>有 %1 个匹配锁模式的键无法读取%2：%3</translation>
+    </message>
+    <message>
+        <source>%1 lock(s) among %2 key(s) scanned on %3 (%4 s)</source>
+        <translation>在 %3 上扫描了 %2 个键，其中 %1 把锁（%4 秒）</translation>
     </message>
 </context>
 <context>

@@ -203,6 +203,9 @@ private Q_SLOTS:
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o.value(QStringLiteral("result")).toString(), QStringLiteral("done"));
         QCOMPARE(o.value(QStringLiteral("token")).toString(), QStringLiteral("\\xfftok"));
+        // Released as its holder asked, not forced as observed: the audit and the prompt say so.
+        QCOMPARE(o.value(QStringLiteral("action")).toString(), QStringLiteral("release"));
+        QVERIFY2(r.err.contains("release \"lock:cli\" held by \"\\xfftok\", guarded on"), r.err.constData());
         QCOMPARE(m_redis.command({"EXISTS", "lock:cli"}).integer(), qint64(0));
 
         r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:cli"), QStringLiteral("--observed")} + conn());

@@ -377,6 +377,10 @@ private Q_SLOTS:
         for (int i = 0; i < 5; ++i)
             if (!down.contains(i))
                 QVERIFY(!m_group.node(i).command({"EXISTS", "locks:orders"}).integer());
+        // Released by its token or forced as observed: the audit says which was asked for.
+        const QList<QJsonObject> audit = auditLinesOf(plan.action.id);
+        QVERIFY(!audit.isEmpty());
+        QCOMPARE(audit.first().value(QStringLiteral("action")).toString(), observed ? QStringLiteral("force-release") : QStringLiteral("release"));
     }
 
     // Nodes that take the command and never answer may have done it: extend and release are
