@@ -122,7 +122,7 @@ if ! out=$(in_root timeout 120 lockscope scan --sandbox 2>&1); then
 fi
 echo "$out" | sed 's/^/   /'
 grep -q "lock:orders:checkout" <<<"$out" || { echo "the sandbox's sample locks are not in the scan"; exit 1; }
-grep -qE "[0-9]+ locks? among" <<<"$out" || { echo "no summary line"; exit 1; }
+grep -qE "[0-9]+ lock(\(s\))? among" <<<"$out" || { echo "no summary line"; exit 1; }
 
 echo "== man page and desktop files in place"
 for f in /usr/share/man/man1/lockscope.1.gz /usr/share/applications/lockscope.desktop \
