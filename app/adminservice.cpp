@@ -4,6 +4,7 @@
 #include "dialectregistry.h"
 #include "keypattern.h"
 #include "luascripts.h"
+#include "monotonicclock.h"
 #include "redisconnection.h"
 #include "redistopology.h"
 #include "shellword.h"
@@ -25,11 +26,12 @@ bool holds(const LockInfo &lock, const QByteArray &token)
     return false;
 }
 
-QString holderList(const LockInfo &lock)
+QString holderList(const LockInfo &lock, const QByteArray &except = {})
 {
     QStringList tokens;
     for (const LockHolder &h : lock.holders)
-        tokens << shown(h.token);
+        if (except.isEmpty() || h.token != except)
+            tokens << shown(h.token);
     return tokens.join(QStringLiteral(", "));
 }
 
@@ -230,8 +232,36 @@ AdminPlan AdminService::planExtend(const LockInfo &observed, const QByteArray &t
     if (ttlMs <= 0) {
         plan.allowed = false;
         plan.refusal = tr("Extend needs a TTL above 0 ms");
+    } else if (const QString why = cutsOthersShort(observed, token, ttlMs); !why.isEmpty()) {
+        plan.allowed = false;
+        plan.refusal = why;
     }
     return plan;
+}
+
+QString AdminService::cutsOthersShort(const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const
+{
+    // The expiry of a shared lock's key is every holder's: extending one holder must not end
+    // the others' holds sooner than they would have ended anyway.
+    const Dialect *dialect = dialectOf(observed.dialect);
+    const QString others = holderList(observed, token);
+    if (!dialect->isShared() || !dialect->extendSetsKeyExpiry() || others.isEmpty())
+        return {};
+    const qint64 left = observed.remainingTtlMs(MonotonicClock::nowMs());
+    if (left < 0)
+        return tr("%1 is also held by %2 and has no expiry: an extend sets the expiry of the whole key, so one of %3 ms "
+                  "would end their holds too. Release %4 alone instead, or force-release the lock as observed.")
+            .arg(shown(observed.key()), others)
+            .arg(ttlMs)
+            .arg(shown(token));
+    if (left <= ttlMs)
+        return {};
+    return tr("%1 is also held by %2 and has %3 left: an extend sets the expiry of the whole key, so one of %4 ms "
+              "would end their holds %5 early. Give a TTL of at least %6 ms.")
+        .arg(shown(observed.key()), others, LockInfo::formatTtl(left))
+        .arg(ttlMs)
+        .arg(LockInfo::formatTtl(left - ttlMs))
+        .arg(left);
 }
 
 AdminPlan AdminService::planForceRelease(const LockInfo &observed) const

@@ -81,6 +81,8 @@ private:
     void applyRecipe(AdminPlan &plan, const Dialect *dialect, const LockInfo &observed) const;
     // Why token cannot be acted for on observed, or empty when it can.
     QString holderMismatch(const LockInfo &observed, const QByteArray &token) const;
+    // Why extending token's hold would end other holders' holds sooner, or empty.
+    QString cutsOthersShort(const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const;
     AdminResult interpret(const AdminPlan &plan, const RedisReply &reply) const;
     LockFingerprint foundState(const AdminPlan &plan, const RedisReply &refusal) const;
     bool writeAudit(const AdminPlan &plan, const AdminResult *outcome, QString *error) const;

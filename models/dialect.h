@@ -63,6 +63,9 @@ public:
     // Whether several clients hold its locks at once (readers of a read-write lock, the permits
     // of a semaphore), so one of them can be released alone.
     virtual bool isShared() const { return false; }
+    // Whether its extend sets the expiry of the whole key, which on a shared lock is every
+    // holder's, rather than one holder's own lease.
+    virtual bool extendSetsKeyExpiry() const { return true; }
     // What an action's guard compares: the whole lock, or one holder (and the facts about the
     // lock beside it) where the action touches only that holder.
     virtual LockFingerprint::Scope guardScope(AdminAction action) const;

@@ -19,6 +19,7 @@ public:
     int recognise(const KeySample &sample, LockInfo &lock) const override;
     QList<QList<QByteArray>> waiterProbes(const LockInfo &lock) const override;
     bool isShared() const override { return true; }
+    bool extendSetsKeyExpiry() const override { return false; } // a permit's lease is its score
     LockFingerprint::Scope guardScope(AdminAction action) const override;
     ActionSupport support(AdminAction action) const override;
     AdminRecipe recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard, const QByteArray &token,

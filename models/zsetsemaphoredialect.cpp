@@ -77,7 +77,8 @@ AdminRecipe ZSetSemaphoreDialect::recipe(AdminAction action, const LockInfo &obs
         r.script = QStringLiteral("redis-semaphore/refresh");
         r.args << token << QByteArray::number(ttlMs);
         r.description = QObject::tr("Refresh holder %1 of %2 as the library's refresh does: re-score it with the current time "
-                                    "and PEXPIRE the set %3 ms, only while the member is still there.")
+                                    "and PEXPIRE the set %3 ms, only while the member is still there, and never sooner than it expires now "
+                                    "while other holders are in it.")
                             .arg(quoted(token), quoted(key))
                             .arg(ttlMs);
     } else if (action == AdminAction::ReleaseHolder) {

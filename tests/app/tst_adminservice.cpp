@@ -6,6 +6,7 @@
 #include "session.h"
 #include "testredis.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -270,6 +271,73 @@ private Q_SLOTS:
         QVERIFY(run(m_admin->planExtend(seen, field, 30000)).ok());
         QVERIFY(m_redis.command({"PTTL", "payLock"}).integer() > 20000);
         QCOMPARE(m_redis.command({"HGET", "payLock", field}).bytes(), QByteArray("1"));
+    }
+
+    // Extending one holder of a shared lock sets the whole key's expiry: never shorter than the
+    // other holders already have, which would end their holds under them.
+    void sharedExtendNeverCutsOthersShort_data()
+    {
+        QTest::addColumn<QByteArray>("layout");
+        QTest::addColumn<QString>("dialect");
+        QTest::newRow("redis-semaphore zset") << QByteArray("zset") << QStringLiteral("redis-semaphore");
+        QTest::newRow("redisson read lock") << QByteArray("rwlock") << QStringLiteral("redisson-rwlock");
+    }
+
+    void sharedExtendNeverCutsOthersShort()
+    {
+        QFETCH(QByteArray, layout);
+        QFETCH(QString, dialect);
+        const QByteArray key = layout == "zset" ? QByteArray("semaphore:shared") : QByteArray("shared:rw");
+        const QByteArray mine = "0b7d5c1a-6f2e-4d3b-9a8c-1e2f3a4b5c6d";
+        const QByteArray theirs = "5f1e9d2c-3b4a-4c5d-8e6f-7a8b9c0d1e2f";
+        const QByteArray now = QByteArray::number(QDateTime::currentMSecsSinceEpoch());
+        const QByteArray mineToken = layout == "zset" ? mine : mine + ":1";
+        if (layout == "zset")
+            m_redis.command({"ZADD", key, now, mine, now, theirs});
+        else
+            m_redis.command({"HSET", key, "mode", "read", mineToken, "1", theirs + ":7", "1"});
+        m_redis.command({"PEXPIRE", key, "60000"});
+        const LockInfo seen = observe(key);
+        QCOMPARE(seen.dialect, dialect);
+        QCOMPARE(seen.holders.size(), 2);
+
+        const AdminPlan cut = m_admin->planExtend(seen, mineToken, 5000);
+        QVERIFY(!cut.allowed);
+        QVERIFY2(cut.refusal.contains(QLatin1String("also held by")) && cut.refusal.contains(QString::fromLatin1(theirs))
+                     && cut.refusal.contains(QLatin1String("end their holds")),
+                 qPrintable(cut.refusal));
+        QVERIFY2(!cut.refusal.contains(QString::fromLatin1(mineToken)) || layout == "rwlock", qPrintable(cut.refusal));
+        QCOMPARE(run(cut).outcome, AdminResult::Outcome::Refused);
+        QVERIFY(m_redis.command({"PTTL", key}).integer() > 50000);
+
+        // Lengthening is every holder's gain, and allowed.
+        const AdminResult longer = run(m_admin->planExtend(seen, mineToken, 120000));
+        QVERIFY2(longer.ok(), qPrintable(longer.message));
+        QVERIFY(m_redis.command({"PTTL", key}).integer() > 100000);
+
+        // Another holder lengthened the set after the look: the refresh does not cut it back.
+        if (layout == "zset") {
+            const AdminPlan planned = m_admin->planExtend(observe(key), mineToken, 150000);
+            QVERIFY2(planned.allowed, qPrintable(planned.refusal));
+            m_redis.command({"PEXPIRE", key, "900000"});
+            QVERIFY(run(planned).ok());
+            QVERIFY(m_redis.command({"PTTL", key}).integer() > 800000);
+        }
+
+        // Without an expiry, giving the key one would end the others' holds too.
+        m_redis.command({"PERSIST", key});
+        const AdminPlan persisted = m_admin->planExtend(observe(key), mineToken, 300000);
+        QVERIFY2(!persisted.allowed && persisted.refusal.contains(QLatin1String("no expiry")), qPrintable(persisted.refusal));
+
+        // Alone in it, the holder may shorten its own lock.
+        if (layout == "zset")
+            m_redis.command({"ZREM", key, theirs});
+        else
+            m_redis.command({"HDEL", key, theirs + ":7"});
+        m_redis.command({"PEXPIRE", key, "60000"});
+        const AdminResult alone = run(m_admin->planExtend(observe(key), mineToken, 5000));
+        QVERIFY2(alone.ok(), qPrintable(alone.message));
+        QVERIFY(m_redis.command({"PTTL", key}).integer() <= 5000);
     }
 
     void scriptsSurviveAScriptFlush()

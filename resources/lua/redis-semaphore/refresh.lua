@@ -1,7 +1,8 @@
 -- #include guard/fingerprint
 -- Refresh one holder of a redis-semaphore (Node) semaphore as its refresh script does: re-score
 -- the member with the current time and keep the set alive for the lock timeout, only while the
--- member is still there (a pruned holder must acquire again).
+-- member is still there (a pruned holder must acquire again). The set's expiry is every holder's:
+-- while others are in it, it is only ever lengthened, never cut short under them.
 -- KEYS[1]: semaphore zset. ARGV[1]: fingerprint (holder). ARGV[2]: the holder's member.
 -- ARGV[3]: lock timeout in milliseconds.
 -- Returns {1} refreshed, or the guard's refusal {0, type, size, entries...}.
@@ -12,5 +13,9 @@ end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('ZADD', KEYS[1], 'XX', now, ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
+local ttl = tonumber(ARGV[3])
+local left = redis.call('PTTL', KEYS[1])
+if redis.call('ZCARD', KEYS[1]) == 1 or (left >= 0 and left < ttl) then
+  redis.call('PEXPIRE', KEYS[1], ttl)
+end
 return {1}
