@@ -234,6 +234,10 @@ int runCli(int argc, char *argv[], const QStringList &arguments)
     DialectRegistry registry;
     if (!useProfiles(registry, {}, options.profileFiles))
         return CliCommand::Usage;
+    if (options.command == CliOptions::Command::Acquire && !registry.find(options.dialect)) {
+        complain(QCoreApplication::translate("main", "no dialect \"%1\" (lockscope dialects lists them)").arg(options.dialect));
+        return CliCommand::Usage;
+    }
     SecretStore secrets;
     ConnectionStore connections(&secrets);
     if (!useSavedConnection(options, connections) || !useSavedGroup(options, connections))

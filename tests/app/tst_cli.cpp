@@ -499,6 +499,9 @@ private Q_SLOTS:
                                              << QByteArray("--ttl wants at most 365 days, not '922337203685477580'");
         QTest::newRow("negative database") << QStringList{QStringLiteral("scan"), QStringLiteral("-n"), QStringLiteral("-1")}
                                            << QByteArray("-n wants a database number of 0 or more, not '-1'");
+        QTest::newRow("unknown dialect") << QStringList{QStringLiteral("acquire"), QStringLiteral("lock:x"), QStringLiteral("--ttl"),
+                                                        QStringLiteral("5s"), QStringLiteral("--dialect"), QStringLiteral("nosuch")}
+                                         << QByteArray("no dialect \"nosuch\" (lockscope dialects lists them)");
         QTest::newRow("bad escape in the key") << QStringList{QStringLiteral("release"), QStringLiteral("lock:\\xZZ"), QStringLiteral("--observed")}
                                                << QByteArray("invalid escape \\xZZ at character 6");
     }

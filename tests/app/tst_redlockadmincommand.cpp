@@ -195,7 +195,7 @@ private Q_SLOTS:
         QTest::newRow("unknown dialect") << QStringList{QStringLiteral("acquire"), QStringLiteral("k"), QStringLiteral("--ttl"), QStringLiteral("1s"),
                                                         QStringLiteral("--redlock"), two, QStringLiteral("--dialect"), QStringLiteral("nope"),
                                                         QStringLiteral("--dry-run")}
-                                         << "No dialect \"nope\"";
+                                         << "no dialect \"nope\"";
         QTest::newRow("not a Redlock layout") << QStringList{QStringLiteral("acquire"), QStringLiteral("k"), QStringLiteral("--ttl"), QStringLiteral("1s"),
                                                              QStringLiteral("--redlock"), two, QStringLiteral("--dialect"), QStringLiteral("redisson-lock"),
                                                              QStringLiteral("--dry-run")}
