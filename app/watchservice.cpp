@@ -182,6 +182,8 @@ void WatchService::checkRunId(RedisConnection *master)
             m_losses.insert(node, Loss{QStringLiteral("server-restarted"), node, MonotonicClock::nowMs()});
         else
             return;
+        m_nextRefreshAt = 0; // every lock read again, on the server as it is now
+        scheduleSoon();
         Q_EMIT serverEvent(QStringLiteral("restarted"), node,
                            tr("%1 restarted (run_id %2 → %3): locks it no longer holds are reported lost, not released")
                                .arg(node, before.left(8), id.left(8)));
@@ -216,7 +218,9 @@ void WatchService::tick()
     }
     if (m_discovery.isRunning() || m_refreshesInFlight > 0)
         return; // a scan reads everything anyway; one refresh at a time
-    if (m_nextRefreshAt == 0 || (!m_live && now >= m_nextRefreshAt))
+    // Notifications tell of changes, not of what a restart or failover took: until every lock
+    // has been read since one, the refresh runs on, live or not.
+    if (m_nextRefreshAt == 0 || ((!m_live || !m_losses.isEmpty()) && now >= m_nextRefreshAt))
         refresh();
     else if (m_live)
         readSample();
@@ -281,7 +285,9 @@ void WatchService::finishRefreshBatch()
     // this refresh began after it did. Not where a read failed (a cluster still down after
     // the restart): those locks are yet to be read there.
     m_losses.removeIf([this](const auto &loss) { return loss.value().sinceMs < m_refreshStartedAt && !m_unreadOn.contains(loss.key()); });
-    m_nextRefreshAt = MonotonicClock::nowMs() + m_budget.refreshIntervalMs(m_locks.size());
+    // One noticed while this refresh ran: the next starts at once.
+    const bool owed = std::any_of(m_losses.cbegin(), m_losses.cend(), [this](const Loss &l) { return l.sinceMs >= m_refreshStartedAt; });
+    m_nextRefreshAt = owed ? 0 : MonotonicClock::nowMs() + m_budget.refreshIntervalMs(m_locks.size());
     Q_EMIT refreshed();
     Q_EMIT budgetChanged();
 }
@@ -433,22 +439,28 @@ void WatchService::onRefreshed(const QList<KeySample> &samples, QList<std::optio
             }
             continue;
         }
-        const auto loss = m_losses.constFind(sample.node);
+        // A loss is for the locks last read before it: one read since was read on the server as
+        // it is now, and what happens to it afterwards is that server's ordinary business.
+        auto loss = m_losses.constFind(sample.node);
+        if (loss != m_losses.cend() && it->sample.observedAtMs >= loss->sinceMs)
+            loss = m_losses.cend();
         if (!now) {
             LockInfo lock = *it;
             lock.stale = false;
             const qint64 deadline = lock.deadlineMs();
+            lock.goneAtMs = sample.observedAtMs;
             if (loss != m_losses.cend()) {
                 lock.goneAs = LockState::Lost;
                 lock.goneReason = loss->reason;
                 lock.lossFrom = loss->from;
                 lock.lossTo = sample.node;
+                // Not before the restart or failover it is blamed on was noticed.
+                lock.goneAtMs = std::max(sample.observedAtMs, loss->sinceMs);
             } else {
                 // Gone at or after its predicted deadline: it expired. Before it: released.
                 lock.goneAs = deadline >= 0 && sample.observedAtMs + deadlineToleranceMs >= deadline ? LockState::Expired
                                                                                                     : LockState::Released;
             }
-            lock.goneAtMs = sample.observedAtMs;
             gone << lock;
             m_locks.erase(it);
             if (absent)

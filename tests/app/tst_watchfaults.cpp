@@ -154,7 +154,7 @@ return redis.call('DBSIZE'))";
     }
 
     // A watch on redis, its first look done, and notifications live when the server has them.
-    std::unique_ptr<Watch> watch(TestRedis &redis, bool notifications)
+    std::unique_ptr<Watch> watch(TestRedis &redis, bool notifications, qsizetype expected = lockCount)
     {
         auto w = std::make_unique<Watch>(&m_registry, m_audit.get());
         connect(&w->manager, &SessionManager::sessionChanged, this, [raw = w.get()](Session *s) {
@@ -166,7 +166,7 @@ return redis.call('DBSIZE'))";
         });
         w->manager.connectTo(redis.profile());
         Session *s = w->session();
-        if (!QTest::qWaitFor([s] { return s->watch()->locks().size() == lockCount; }, 15000))
+        if (!QTest::qWaitFor([s, expected] { return s->watch()->locks().size() == expected; }, 15000))
             return nullptr;
         if (notifications && !QTest::qWaitFor([s] { return s->events()->isLive(); }, 5000))
             return nullptr;
@@ -241,6 +241,53 @@ private Q_SLOTS:
         // Through all four: nothing happened to any lock, and nothing was said to have.
         QCOMPARE(w->falseEvents(), QStringList());
         QCOMPARE(w->session()->watch()->locks().size(), qsizetype(lockCount));
+    }
+
+    // A restart's losses are told once, for the locks held before it: a lock that changes hands
+    // afterwards is handed over, however the watch hears of it.
+    void aHandoverAfterARestartIsNotALoss_data()
+    {
+        QTest::addColumn<bool>("notifications");
+        QTest::newRow("keyspace notifications") << true;
+        QTest::newRow("polling") << false;
+    }
+
+    void aHandoverAfterARestartIsNotALoss()
+    {
+        QFETCH(bool, notifications);
+        QTemporaryDir rdb;
+        QStringList args{QStringLiteral("--dir"), rdb.path(), QStringLiteral("--dbfilename"), QStringLiteral("locks.rdb")};
+        if (notifications)
+            args << QStringLiteral("--notify-keyspace-events") << QStringLiteral("KEA");
+        TestRedis redis;
+        QVERIFY(redis.start(args));
+        // One lock comes back with the server (it was saved), one does not.
+        redis.command({"SET", "lock:kept", "5e4d3c2b-1a09-4f8e-9d7c-6b5a49382716", "PX", "600000"});
+        QVERIFY(!redis.command({"SAVE"}).isError());
+        redis.command({"SET", "lock:before", "d1c7a3e2-0b4f-4a6d-9c8e-7f1a2b3c4d5e", "PX", "600000"});
+        const std::unique_ptr<Watch> w = watch(redis, notifications, 2);
+        QVERIFY(w);
+        const auto events = [&w](LockEventKind kind, const QByteArray &key) {
+            return std::count_if(w->log.cbegin(), w->log.cend(), [&](const LockEvent &e) { return e.kind == kind && e.key == key; });
+        };
+
+        redis.kill();
+        QVERIFY(redis.restart());
+        QTRY_VERIFY_WITH_TIMEOUT(events(LockEventKind::Lost, "lock:before") == 1, 15000);
+        QVERIFY(w->saw(QStringLiteral("restarted")));
+        if (notifications)
+            QTRY_VERIFY_WITH_TIMEOUT(w->session()->events()->isLive(), 10000);
+
+        redis.command({"SET", "lock:after", "0f9e8d7c-6b5a-4493-8271-605f4e3d2c1b", "PX", "600000"});
+        QTRY_VERIFY_WITH_TIMEOUT(events(LockEventKind::Acquired, "lock:after") == 1, 15000);
+        redis.command({"SET", "lock:after", "a1b2c3d4-e5f6-4789-8abc-def012345678", "PX", "600000"});
+        QTRY_VERIFY2_WITH_TIMEOUT(events(LockEventKind::HandedOver, "lock:after") == 1, qPrintable(w->falseEvents().join(QLatin1Char(','))), 15000);
+        redis.command({"SET", "lock:kept", "9a8b7c6d-5e4f-4031-a2b3-c4d5e6f70819", "PX", "600000"});
+        QTRY_VERIFY_WITH_TIMEOUT(events(LockEventKind::HandedOver, "lock:kept") == 1, 15000);
+        QCOMPARE(events(LockEventKind::Lost, "lock:after"), 0);
+        QCOMPARE(events(LockEventKind::Lost, "lock:before"), 1);
+        QCOMPARE(events(LockEventKind::Lost, "lock:kept"), 0);
+        QCOMPARE(events(LockEventKind::Released, "lock:kept") + events(LockEventKind::Expired, "lock:kept"), 0);
     }
 
     void aServerThatRestartsEmptyLostItsLocks()
