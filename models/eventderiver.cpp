@@ -43,8 +43,9 @@ QList<QByteArray> EventDeriver::identity(const LockInfo &lock)
     tokens.reserve(lock.holders.size());
     for (const LockHolder &h : lock.holders)
         tokens << h.token;
-    // A lock no dialect decodes is still one value: a new value is a new holder.
-    if (tokens.isEmpty() && lock.sample.type == RedisType::String)
+    // A lock no dialect decodes is still one value: a new value is a new holder. Not a value
+    // read only in part: its first bytes are nobody's token.
+    if (tokens.isEmpty() && lock.sample.type == RedisType::String && !lock.sample.truncated)
         tokens << lock.sample.value;
     std::sort(tokens.begin(), tokens.end());
     return tokens;
@@ -65,7 +66,7 @@ LockEvent EventDeriver::make(LockEventKind kind, const LockInfo &lock, qint64 at
     e.node = lock.node();
     e.dialect = lock.dialect;
     e.holder = lock.holderSummary();
-    e.token = lock.holders.isEmpty() ? (lock.sample.type == RedisType::String ? lock.sample.value : QByteArray())
+    e.token = lock.holders.isEmpty() ? (lock.sample.type == RedisType::String && !lock.sample.truncated ? lock.sample.value : QByteArray())
                                      : lock.primaryToken();
     return e;
 }
@@ -126,7 +127,7 @@ void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)
     Holding &h = *it;
     const LockInfo before = h.lock;
     const QList<QByteArray> was = identity(before), now = identity(lock);
-    if (was != now && !lock.lossCheck.isEmpty()) {
+    if (was != now && !was.isEmpty() && !lock.lossCheck.isEmpty()) {
         // The server failed over (or restarted) between the two reads: the holding tracked
         // did not change hands, it was lost; whoever holds the lock now took it afterwards.
         LockEvent lost = make(LockEventKind::Lost, before, obs);
@@ -134,6 +135,7 @@ void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)
         lost.node = lock.lossTo;
         lost.previousNode = lock.lossFrom;
         lost.heldMs = std::max<qint64>(0, obs - h.heldSinceMs);
+        lost.ttlMs = ttlAt(before, obs);
         out << lost;
         startHolding(h, lock, obs);
         LockEvent taken = make(LockEventKind::Acquired, lock, obs);
@@ -190,7 +192,9 @@ void EventDeriver::compareHolders(Holding &h, const LockInfo &now, QList<LockEve
 {
     const LockInfo &before = h.lock;
     const qint64 obs = now.sample.observedAtMs;
-    if (before.holders.size() <= 1 && now.holders.size() <= 1) {
+    // From one holder to another. A key nobody held that gains a holder is only acquired, and
+    // one that loses its last is only released: the shared case below says so.
+    if (before.holders.size() <= 1 && now.holders.size() <= 1 && !identity(before).isEmpty() && !identity(now).isEmpty()) {
         LockEvent e = make(LockEventKind::HandedOver, now, obs);
         e.previousToken = make(LockEventKind::HandedOver, before, obs).token;
         e.previousHolder = before.holderSummary();
@@ -258,6 +262,10 @@ void EventDeriver::lost(const LockInfo &gone, QList<LockEvent> &out)
     if (it == m_locks.end() || observedAtMs < it->lock.sample.observedAtMs)
         return;
     m_goneAt.insert(key, observedAtMs);
+    if (identity(it->lock).isEmpty()) {
+        m_locks.erase(it); // nobody held it: there was no holding to lose
+        return;
+    }
     LockEvent e = make(LockEventKind::Lost, it->lock, observedAtMs);
     if (!gone.lossTo.isEmpty())
         e.node = gone.lossTo;

@@ -10,6 +10,9 @@
 //   obs KEY tok=T pttl=N at=T [waiters=N] [holders=a,b]   a read that found the lock
 //   base KEY ...                                          a lock already there at the start
 //   gone KEY at=T                                         a read that found the key gone
+//   lost KEY at=T                                         gone with its server's restart
+// obs takes loss=R (the first read since a restart), holders= (a key with no holder) and
+// truncated=1 (a value read only in part, no dialect's).
 //   note KEY EVENT at=T                                   a keyspace notification
 //   fail KEY N at=T                                       failed attempts from the sampler
 //   tick at=T                                             time passing (stuck checks)
@@ -53,11 +56,17 @@ private:
         lock.sample.observedAtMs = f.value(QStringLiteral("at")).toLongLong();
         lock.dialect = QStringLiteral("plain");
         lock.waiters = f.value(QStringLiteral("waiters"), QStringLiteral("-1")).toInt();
-        const QStringList tokens = f.contains(QStringLiteral("holders")) ? f.value(QStringLiteral("holders")).split(QLatin1Char(','))
-                                                                         : QStringList{f.value(QStringLiteral("tok"))};
-        lock.sample.type = tokens.size() > 1 ? RedisType::Hash : RedisType::String;
+        lock.lossCheck = f.value(QStringLiteral("loss"));
+        const QStringList tokens = f.contains(QStringLiteral("holders"))
+                                       ? f.value(QStringLiteral("holders")).split(QLatin1Char(','), Qt::SkipEmptyParts)
+                                       : QStringList{f.value(QStringLiteral("tok"))};
+        lock.sample.type = tokens.size() == 1 ? RedisType::String : RedisType::Hash;
         if (tokens.size() == 1)
             lock.sample.value = tokens.first().toUtf8();
+        if (f.contains(QStringLiteral("truncated"))) {
+            lock.sample.truncated = true;
+            return lock; // no dialect's: no holder
+        }
         for (const QString &t : tokens) {
             LockHolder h;
             h.token = t.toUtf8();
@@ -106,7 +115,14 @@ private:
                 d.baseline(lockFrom(w.at(1), f), out);
             else if (op == QLatin1String("gone"))
                 d.gone(w.at(1).toUtf8(), at, out);
-            else if (op == QLatin1String("note"))
+            else if (op == QLatin1String("lost")) {
+                LockInfo gone;
+                gone.sample.key = w.at(1).toUtf8();
+                gone.goneAs = LockState::Lost;
+                gone.goneAtMs = at;
+                gone.goneReason = QStringLiteral("server-restarted");
+                d.lost(gone, out);
+            } else if (op == QLatin1String("note"))
                 d.notify(w.at(1).toUtf8(), w.at(2).toUtf8(), at, out);
             else if (op == QLatin1String("fail"))
                 d.failedAttempts(w.at(1).toUtf8(), w.at(2).toLongLong(), at, out);
@@ -238,6 +254,28 @@ private Q_SLOTS:
             << S("note k set at=0; tick at=20000; note k del at=20001") << QStringList();
         QTest::newRow("an unknown notification is a write")
             << S("note k hincrby at=10; obs k tok=a pttl=1000 at=12") << L({"acquired k a @10 ttl=1002"});
+        // A restart (or failover) between two reads.
+        QTest::newRow("lost with its server")
+            << S("obs k tok=a pttl=10000 at=0; lost k at=500")
+            << L({"acquired k a @0 ttl=10000", "lost k a @500 ttl=9500 held=500 reason=server-restarted"});
+        QTest::newRow("another holder after a restart: the first holding was lost")
+            << S("obs k tok=a pttl=10000 at=0; obs k tok=b pttl=10000 at=1000 loss=server-restarted")
+            << L({"acquired k a @0 ttl=10000", "lost k a @1000 ttl=9000 held=1000 reason=server-restarted",
+                  "acquired k b @1000 ttl=10000"});
+        QTest::newRow("the same holder after a restart: nothing lost")
+            << S("obs k tok=a pttl=10000 at=0; obs k tok=a pttl=9000 at=1000 loss=server-restarted")
+            << L({"acquired k a @0 ttl=10000"});
+        QTest::newRow("a key nobody held is not lost")
+            << S("obs k holders= pttl=10000 at=0; lost k at=500") << L({"acquired k - @0 ttl=10000"});
+        QTest::newRow("nobody held it before a restart: a holder after is no loss")
+            << S("obs k holders= pttl=10000 at=0; obs k tok=b pttl=10000 at=1000 loss=server-restarted")
+            << L({"acquired k - @0 ttl=10000", "acquired k b @1000 ttl=10000"});
+        QTest::newRow("a holder gone from a key that stays: released")
+            << S("obs k tok=a pttl=10000 at=0; obs k holders= pttl=9000 at=1000")
+            << L({"acquired k a @0 ttl=10000", "released k a @1000 ttl=9000"});
+        QTest::newRow("a value read in part has no token, and is not lost")
+            << S("obs k tok=0123456789 truncated=1 pttl=10000 at=0; lost k at=500") << L({"acquired k - @0 ttl=10000"});
+
         // Contention.
         QTest::newRow("contended when waiters appear and when they grow")
             << S("obs k tok=a pttl=10000 at=0 waiters=0; obs k tok=a pttl=9000 at=1000 waiters=2;"
