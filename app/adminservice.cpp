@@ -167,6 +167,12 @@ QString AdminService::holderMismatch(const LockInfo &observed, const QByteArray 
     if (!observed.holders.isEmpty()) {
         if (holds(observed, token))
             return {};
+        if (observed.sample.truncated)
+            return tr("LockScope read only %1 of the %2 entries of %3, and %4 is not among them: it cannot tell whether "
+                      "%4 holds it, so it does not act for it. Act on the lock as observed, or through its library.")
+                .arg(observed.sample.entries.size())
+                .arg(observed.sample.size)
+                .arg(key, shown(token));
         return tr("%1 does not hold %2; it is held by %3").arg(shown(token), key, holderList(observed));
     }
     // A value LockScope recognises no holder in (an unknown format, a long value): the value
@@ -198,6 +204,14 @@ AdminPlan AdminService::planAcquire(const QByteArray &key, const QByteArray &tok
     }
     if (plan.token.isEmpty())
         plan.token = dialect->newToken();
+    if (plan.token.size() > m_valueCap) {
+        plan.allowed = false;
+        plan.refusal = tr("A token of %1 bytes is longer than the %2 bytes LockScope reads of a value: it could not tell "
+                          "the lock it makes from another. Use a shorter token.")
+                           .arg(plan.token.size())
+                           .arg(m_valueCap);
+        return plan;
+    }
     applyRecipe(plan, dialect, target);
     if (key.isEmpty() || plan.token.isEmpty() || ttlMs <= 0) {
         plan.allowed = false;

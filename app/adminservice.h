@@ -2,6 +2,7 @@
 
 #include "adminplan.h"
 #include "adminresult.h"
+#include "discoveryoptions.h"
 #include "lockinfo.h"
 
 #include <QHash>
@@ -40,6 +41,9 @@ public:
     bool isReadOnly() const { return m_readOnly; }
     // How the audit log names the server (the connection's name, or host:port).
     void setServerName(const QString &name) { m_serverName = name; }
+    // Bytes LockScope reads of a value (DiscoveryOptions::valueCap): a longer token could not
+    // be read back.
+    void setValueCap(int bytes) { m_valueCap = bytes; }
     // The lockscope options that reach this server, for the command an unknown outcome
     // suggests to look again with.
     void setConnectionArguments(const QStringList &arguments) { m_connectionArguments = arguments; }
@@ -92,6 +96,7 @@ private:
     const DialectRegistry *m_registry;
     const AuditLog *m_audit;
     QString m_serverName;
+    int m_valueCap = DiscoveryOptions().valueCap;
     QStringList m_connectionArguments;
     bool m_readOnly = false;
     QHash<QString, AdminPlan> m_inFlight; // by plan id

@@ -65,6 +65,7 @@ void SessionManager::setValueCap(int bytes)
     DiscoveryOptions options = m_session->watch()->discovery()->options();
     options.valueCap = bytes;
     m_session->watch()->discovery()->setOptions(options);
+    m_session->admin()->setValueCap(bytes);
 }
 
 void SessionManager::connectTo(const ConnectionProfile &profile)
@@ -144,6 +145,7 @@ void SessionManager::replace(Session *next)
         options.valueCap = m_valueCap;
         next->watch()->discovery()->setOptions(options);
         next->admin()->setReadOnly(m_readOnly);
+        next->admin()->setValueCap(m_valueCap);
         next->watch()->setBudgetFraction(m_watchBudget);
         next->watch()->setRefreshInterval(m_refreshMs);
         next->watch()->setRescanInterval(m_rescanMs);

@@ -38,10 +38,19 @@ LockState LockInfo::state(qint64 nowMs) const
 
 qint64 LockInfo::holdCount() const
 {
-    qint64 total = 0;
+    qint64 total = holderCount() - holders.size(); // at least one hold each
     for (const LockHolder &h : holders)
         total += h.count;
     return total;
+}
+
+qint64 LockInfo::holderCount() const
+{
+    const qint64 read = holders.size();
+    if (!sample.truncated || read == 0 || sample.type == RedisType::String || sample.size <= sample.entries.size())
+        return read;
+    const qint64 notHolders = std::max<qint64>(0, sample.entries.size() - read);
+    return std::max(read, sample.size - notHolders);
 }
 
 QByteArray LockInfo::primaryToken() const
@@ -59,7 +68,8 @@ QString LockInfo::holderSummary() const
     for (const LockHolder &h : holders)
         if (!h.holder.isEmpty() && !names.contains(h.holder))
             names << h.holder;
-    const QString count = tr("%1 holders").arg(holders.size());
+    const QString count = holdersReadInPart() ? tr("%1 holders (%2 read)").arg(holderCount()).arg(holders.size())
+                                              : tr("%1 holders").arg(holders.size());
     if (names.isEmpty())
         return count;
     return tr("%1: %2").arg(count, names.mid(0, 3).join(tr(", ")) + (names.size() > 3 ? tr(", …") : QString()));

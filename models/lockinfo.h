@@ -58,6 +58,10 @@ public:
     qint64 deadlineMs() const;
     LockState state(qint64 nowMs) const;
     qint64 holdCount() const;
+    // Holders in the whole key. A collection read in part has more than holders lists: each
+    // entry not read counts as one, as those read did (less the ones that were no holder).
+    qint64 holderCount() const;
+    bool holdersReadInPart() const { return holderCount() > holders.size(); }
     QByteArray primaryToken() const;
     QString holderSummary() const;
     void addWarning(const QString &code);

@@ -49,6 +49,8 @@ void LockJson::write(JsonWriter &out, const LockInfo &lock, qint64 nowMs)
     out.field("size", lock.sample.size);
     if (lock.sample.truncated)
         out.field("read_entries", qint64(lock.sample.entries.size()));
+    if (lock.holdersReadInPart())
+        out.field("holder_count", lock.holderCount());
     out.endObject();
 }
 

@@ -23,7 +23,9 @@ QString RedissonReadWriteLockDialect::description() const
 
 int RedissonReadWriteLockDialect::recognise(const KeySample &sample, LockInfo &lock) const
 {
-    if (sample.type != RedisType::Hash || sample.entries.size() < 2 || sample.truncated)
+    // Read in part (many readers), it is still one: the inspector always reads its mode, and
+    // actions on it rest on what was read (a whole-lock guard refuses a partial read).
+    if (sample.type != RedisType::Hash || sample.entries.size() < 2)
         return 0;
     QByteArray mode;
     QList<LockHolder> holders;

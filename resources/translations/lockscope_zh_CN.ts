@@ -252,6 +252,22 @@
         <source>%1 is not held: no such key</source>
         <translation>%1 未被持有：没有这个键</translation>
     </message>
+    <message>
+        <source>LockScope read only %1 of the %2 entries of %3, and %4 is not among them: it cannot tell whether %4 holds it, so it does not act for it. Act on the lock as observed, or through its library.</source>
+        <translation>LockScope 只读了 %3 的 %2 个条目中的 %1 个，其中没有 %4：无法判断 %4 是否持有它，因此不代它操作。请按所见对锁操作，或通过它的库操作。</translation>
+    </message>
+    <message>
+        <source>A token of %1 bytes is longer than the %2 bytes LockScope reads of a value: it could not tell the lock it makes from another. Use a shorter token.</source>
+        <translation>%1 字节的令牌超过了 LockScope 读取一个值的 %2 字节：它无法把自己建的锁与别的锁区分开。请用更短的令牌。</translation>
+    </message>
+    <message>
+        <source>%1 is also held by %2 and has no expiry: an extend sets the expiry of the whole key, so one of %3 ms would end their holds too. Release %4 alone instead, or force-release the lock as observed.</source>
+        <translation>%1 同时由 %2 持有，且没有过期时间：续期设置的是整个键的过期时间，%3 ms 的续期也会结束他们的持有。请改为只释放 %4，或按所见强制释放该锁。</translation>
+    </message>
+    <message>
+        <source>%1 is also held by %2 and has %3 left: an extend sets the expiry of the whole key, so one of %4 ms would end their holds %5 early. Give a TTL of at least %6 ms.</source>
+        <translation>%1 同时由 %2 持有，还剩 %3：续期设置的是整个键的过期时间，%4 ms 的续期会让他们的持有提前 %5 结束。请给出至少 %6 ms 的 TTL。</translation>
+    </message>
 </context>
 <context>
     <name>AlertsPanel</name>
@@ -3980,6 +3996,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>, …</source>
         <translation>……</translation>
     </message>
+    <message>
+        <source>%1 holders (%2 read)</source>
+        <translation>%1 个持有者（已读 %2 个）</translation>
+    </message>
 </context>
 <context>
     <name>LockTableModel</name>
@@ -4968,10 +4988,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>信号量的上限保存在客户端而不在 Redis 中：请通过库来获取</translation>
     </message>
     <message>
-        <source>Refresh holder %1 of %2 as the library&apos;s refresh does: re-score it with the current time and PEXPIRE the set %3 ms, only while the member is still there.</source>
-        <translation>像库的 refresh 一样刷新 %2 的持有者 %1：仅当该成员仍在时，用当前时间重新设置分值，并对集合 PEXPIRE %3 毫秒。</translation>
-    </message>
-    <message>
         <source>Remove holder %1 from %2 (ZREM), as its own release does; other holders keep their permits.</source>
         <translation>像它自己的 release 一样，从 %2 移除持有者 %1（ZREM）；其他持有者保留各自的许可。</translation>
     </message>
@@ -5118,6 +5134,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>token %1 on every node</source>
         <translation>每个节点上的令牌都是 %1</translation>
+    </message>
+    <message>
+        <source>Refresh holder %1 of %2 as the library&apos;s refresh does: re-score it with the current time and PEXPIRE the set %3 ms, only while the member is still there, and never sooner than it expires now while other holders are in it.</source>
+        <translation>像库的 refresh 那样刷新 %2 的持有者 %1：用当前时间重新打分，并对该集合 PEXPIRE %3 ms；仅在该成员仍在时进行，且在还有其他持有者时绝不让它比现在更早过期。</translation>
     </message>
 </context>
 <context>
@@ -6963,6 +6983,10 @@ Redisson 锁、公平队列和信号量会显示等待者；
     <message>
         <source>more than one saved Redlock group is named &quot;%1&quot; but for case (%2): give the name as saved</source>
         <translation>有多个已保存的红锁组仅在大小写上与“%1”不同（%2）：请按保存时的写法给出名称</translation>
+    </message>
+    <message>
+        <source>no dialect &quot;%1&quot; (lockscope dialects lists them)</source>
+        <translation>没有方言“%1”（lockscope dialects 会列出所有方言）</translation>
     </message>
 </context>
 </TS>

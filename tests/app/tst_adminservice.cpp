@@ -340,6 +340,76 @@ private Q_SLOTS:
         QVERIFY(m_redis.command({"PTTL", key}).integer() <= 5000);
     }
 
+    // A shared lock with more holders than LockScope reads: counted whole, recognised, and a
+    // holder it did not read is not said not to hold it.
+    void partlyReadSharedLocks_data()
+    {
+        QTest::addColumn<QByteArray>("layout");
+        QTest::addColumn<QString>("dialect");
+        QTest::newRow("redis-semaphore zset") << QByteArray("zset") << QStringLiteral("redis-semaphore");
+        QTest::newRow("redisson read lock") << QByteArray("rwlock") << QStringLiteral("redisson-rwlock");
+    }
+
+    void partlyReadSharedLocks()
+    {
+        QFETCH(QByteArray, layout);
+        QFETCH(QString, dialect);
+        const QByteArray key = layout == "zset" ? QByteArray("semaphore:crowd") : QByteArray("crowd:rw");
+        const QByteArray now = QByteArray::number(QDateTime::currentMSecsSinceEpoch());
+        QList<QByteArray> tokens;
+        for (int i = 0; i < 100; ++i) {
+            const QByteArray uuid = QStringLiteral("%1-0000-4000-8000-%2").arg(i, 8, 16, QLatin1Char('0')).arg(i, 12, 16, QLatin1Char('0')).toLatin1();
+            tokens << (layout == "zset" ? uuid : uuid + ":1");
+            if (layout == "zset")
+                m_redis.command({"ZADD", key, now, tokens.last()});
+            else
+                m_redis.command({"HSET", key, tokens.last(), "1"});
+        }
+        if (layout == "rwlock")
+            m_redis.command({"HSET", key, "mode", "read"});
+        m_redis.command({"PEXPIRE", key, "60000"});
+
+        const LockInfo seen = observe(key);
+        QCOMPARE(seen.dialect, dialect);
+        QVERIFY(seen.sample.truncated);
+        QCOMPARE(seen.holders.size(), 64 - (layout == "rwlock" ? 1 : 0));
+        QCOMPARE(seen.holderCount(), qint64(100));
+        QVERIFY(seen.holdCount() >= 100);
+        QVERIFY2(seen.holderSummary().startsWith(QStringLiteral("100 holders (%1 read)").arg(seen.holders.size())),
+                 qPrintable(seen.holderSummary()));
+
+        QByteArray unread;
+        for (const QByteArray &t : std::as_const(tokens))
+            if (std::none_of(seen.holders.cbegin(), seen.holders.cend(), [&t](const LockHolder &h) { return h.token == t; }))
+                unread = t;
+        QVERIFY(!unread.isEmpty());
+        const AdminPlan release = m_admin->planRelease(seen, unread);
+        QVERIFY(!release.allowed);
+        QVERIFY2(release.refusal.contains(QStringLiteral("read only %1 of the %2 entries").arg(seen.sample.entries.size()).arg(seen.sample.size))
+                     && !release.refusal.contains(QLatin1String("does not hold")),
+                 qPrintable(release.refusal));
+        // No guard rests on a part: even a holder that was read is not acted for, and says why.
+        for (const AdminPlan &plan : {m_admin->planExtend(seen, unread, 120000), m_admin->planRelease(seen, seen.holders.first().token)}) {
+            QVERIFY(!plan.allowed);
+            QVERIFY2(plan.refusal.contains(QLatin1String("only in part")) && !plan.refusal.contains(QLatin1String("does not hold")),
+                     qPrintable(plan.refusal));
+            QCOMPARE(run(plan).outcome, AdminResult::Outcome::Refused);
+        }
+        QCOMPARE(m_redis.command({layout == "zset" ? "ZCARD" : "HLEN", key}).integer(), qint64(layout == "zset" ? 100 : 101));
+    }
+
+    // A token LockScope could not read back whole is not written.
+    void acquireRefusesATokenLongerThanItReads()
+    {
+        const AdminPlan plan = m_admin->planAcquire("lock:long", QByteArray(5000, 'x'), 5000);
+        QVERIFY(!plan.allowed);
+        QVERIFY2(plan.refusal.contains(QLatin1String("5000 bytes")) && plan.refusal.contains(QLatin1String("4096 bytes")),
+                 qPrintable(plan.refusal));
+        QCOMPARE(run(plan).outcome, AdminResult::Outcome::Refused);
+        QCOMPARE(m_redis.command({"EXISTS", "lock:long"}).integer(), qint64(0));
+        QVERIFY(run(m_admin->planAcquire("lock:long", QByteArray(4096, 'x'), 5000)).ok());
+    }
+
     void scriptsSurviveAScriptFlush()
     {
         m_redis.command({"SET", "lock:f", "t", "PX", "60000"});

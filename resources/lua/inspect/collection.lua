@@ -43,8 +43,17 @@ if kind == 'string' then
   if out[3] > bytes then cut = 1 end
 elseif kind == 'hash' then
   out[3] = redis.call('HLEN', key)
-  -- All fields when they fit (HKEYS keeps their order), else a bounded random choice.
+  -- All fields when they fit (HKEYS keeps their order), else a bounded random choice that
+  -- always has the field saying what the hash is (a Redisson read-write lock's mode), so a
+  -- lock with many readers is still recognised.
   local fields = out[3] <= most and redis.call('HKEYS', key) or redis.call('HRANDFIELD', key, most)
+  if out[3] > most and redis.call('HEXISTS', key, 'mode') == 1 then
+    local has = false
+    for i = 1, #fields do
+      if fields[i] == 'mode' then has = true end
+    end
+    if not has then fields[#fields] = 'mode' end
+  end
   for i = 1, #fields do
     local f = fields[i]
     local length = redis.call('HSTRLEN', key, f)
