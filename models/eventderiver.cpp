@@ -1,5 +1,7 @@
 #include "eventderiver.h"
 
+#include "dialectregistry.h"
+
 #include <algorithm>
 
 namespace {
@@ -37,15 +39,22 @@ qint64 EventDeriver::ttlAt(const LockInfo &lock, qint64 atMs)
     return deadline < 0 ? -1 : std::max<qint64>(0, deadline - atMs);
 }
 
+// A lock no dialect decodes is still one value: a new value is a new holder. Not a value read
+// only in part (its first bytes are nobody's token), nor one a dialect read and found no holder
+// in (a semaphore's count of free permits).
+bool EventDeriver::hasValueToken(const LockInfo &lock)
+{
+    return lock.holders.isEmpty() && lock.sample.type == RedisType::String && !lock.sample.truncated
+           && lock.dialect == QLatin1String(DialectRegistry::unknownId);
+}
+
 QList<QByteArray> EventDeriver::identity(const LockInfo &lock)
 {
     QList<QByteArray> tokens;
     tokens.reserve(lock.holders.size());
     for (const LockHolder &h : lock.holders)
         tokens << h.token;
-    // A lock no dialect decodes is still one value: a new value is a new holder. Not a value
-    // read only in part: its first bytes are nobody's token.
-    if (tokens.isEmpty() && lock.sample.type == RedisType::String && !lock.sample.truncated)
+    if (tokens.isEmpty() && hasValueToken(lock))
         tokens << lock.sample.value;
     std::sort(tokens.begin(), tokens.end());
     return tokens;
@@ -66,8 +75,7 @@ LockEvent EventDeriver::make(LockEventKind kind, const LockInfo &lock, qint64 at
     e.node = lock.node();
     e.dialect = lock.dialect;
     e.holder = lock.holderSummary();
-    e.token = lock.holders.isEmpty() ? (lock.sample.type == RedisType::String && !lock.sample.truncated ? lock.sample.value : QByteArray())
-                                     : lock.primaryToken();
+    e.token = hasValueToken(lock) ? lock.sample.value : lock.primaryToken();
     return e;
 }
 
@@ -341,11 +349,11 @@ void EventDeriver::tick(qint64 nowMs, QList<LockEvent> &out)
 {
     m_goneAt.removeIf([nowMs](const auto &gone) { return gone.value() < nowMs - 60'000; });
     for (Holding &h : m_locks) {
-        if (h.stuckReported)
-            continue;
+        if (h.stuckReported || identity(h.lock).isEmpty())
+            continue; // reported, or nobody holds it: nothing to be stuck
         const qint64 held = nowMs - h.heldSinceMs;
         QString reason;
-        if (h.lock.sample.pttlMs == -1 && held >= m_options.noTtlStuckAfterMs)
+        if (h.lock.state(nowMs) == LockState::NoExpiry && held >= m_options.noTtlStuckAfterMs)
             reason = QStringLiteral("no-ttl");
         else if (held >= m_options.stuckAfterMs)
             reason = QStringLiteral("held-too-long");

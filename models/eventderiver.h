@@ -82,6 +82,7 @@ private:
     void startHolding(Holding &h, const LockInfo &lock, qint64 sinceMs);
     void end(QHash<QByteArray, Holding>::iterator it, bool expired, qint64 atMs, const QString &reason, QList<LockEvent> &out);
     void compareHolders(Holding &h, const LockInfo &now, QList<LockEvent> &out);
+    static bool hasValueToken(const LockInfo &lock);
     static QList<QByteArray> identity(const LockInfo &lock);
     static qint64 ttlAt(const LockInfo &lock, qint64 atMs);
 

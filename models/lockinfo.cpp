@@ -31,8 +31,10 @@ LockState LockInfo::state(qint64 nowMs) const
 {
     if (isGone())
         return goneAs;
+    // No expiry is a stuck lock only where the classifier said so: a semaphore's counter that
+    // nobody holds lives without one by design.
     if (sample.pttlMs == -1)
-        return LockState::NoExpiry;
+        return warnings.contains(QStringLiteral("no-ttl")) ? LockState::NoExpiry : LockState::Held;
     return remainingTtlMs(nowMs) > 0 ? LockState::Held : LockState::Expired;
 }
 

@@ -217,7 +217,11 @@ private Q_SLOTS:
         const std::optional<LockInfo> lock = registry.classify(stringSample("lock.orders", deadline, 5000));
         QVERIFY(lock->warnings.contains(QStringLiteral("no-owner-token")));
         // The semaphore counter nobody holds may live without TTL; a held lock may not.
-        QVERIFY(!registry.classify(stringSample("semaphore:pool", "3", -1))->warnings.contains(QStringLiteral("no-ttl")));
+        const std::optional<LockInfo> counter = registry.classify(stringSample("semaphore:pool", "3", -1));
+        QVERIFY(!counter->warnings.contains(QStringLiteral("no-ttl")));
+        QCOMPARE(counter->state(0), LockState::Held); // not stuck
+        const std::optional<LockInfo> held = registry.classify(stringSample("lock:orders", "f3b1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d", -1));
+        QCOMPARE(held->state(0), LockState::NoExpiry);
     }
 
     void recipesGuardWithWhatTheOperatorSaw_data()

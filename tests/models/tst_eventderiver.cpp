@@ -63,6 +63,15 @@ private:
         lock.sample.type = tokens.size() == 1 ? RedisType::String : RedisType::Hash;
         if (tokens.size() == 1)
             lock.sample.value = tokens.first().toUtf8();
+        if (tokens.isEmpty() && f.contains(QStringLiteral("tok"))) { // a value with no holder in it
+            lock.sample.type = RedisType::String;
+            lock.sample.value = f.value(QStringLiteral("tok")).toUtf8();
+        }
+        // As the classifier warns: a held lock without expiry.
+        if (lock.sample.pttlMs == -1 && !tokens.isEmpty() && !f.contains(QStringLiteral("truncated")))
+            lock.addWarning(QStringLiteral("no-ttl"));
+        if (f.contains(QStringLiteral("dialect")))
+            lock.dialect = f.value(QStringLiteral("dialect"));
         if (f.contains(QStringLiteral("truncated"))) {
             lock.sample.truncated = true;
             return lock; // no dialect's: no holder
@@ -311,6 +320,14 @@ private Q_SLOTS:
         QTest::newRow("PERSIST took its expiry away: stuck later")
             << S("obs k tok=a pttl=5000 at=0; obs k tok=a pttl=-1 at=1000; tick at=30000")
             << L({"acquired k a @0 ttl=5000", "stuck k a @30000 ttl=-1 held=30000 reason=no-ttl"});
+        QTest::newRow("nobody holds it: without expiry, never stuck")
+            << S("obs k holders= pttl=-1 at=0; tick at=30000; tick at=900000") << L({"acquired k - @0 ttl=-1"});
+        QTest::newRow("a semaphore's count of free permits is nobody's token")
+            << S("obs k tok=3 dialect=redisson-semaphore holders= pttl=-1 at=0; obs k tok=2 dialect=redisson-semaphore holders= pttl=-1 at=1000; tick at=900000")
+            << L({"acquired k - @0 ttl=-1"});
+        QTest::newRow("a value no dialect reads is still one holder's")
+            << S("obs k tok=abc holders= dialect=unknown pttl=5000 at=0; obs k tok=def holders= dialect=unknown pttl=5000 at=1000")
+            << L({"acquired k abc @0 ttl=5000", "handed-over k def @1000 ttl=5000 prev=abc held=1000"});
         QTest::newRow("a baseline lock without expiry is stuck after the grace")
             << S("base k tok=a pttl=-1 at=0; tick at=30000")
             << L({"stuck k a @30000 ttl=-1 held=30000 reason=no-ttl"});

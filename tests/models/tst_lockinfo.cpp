@@ -49,8 +49,12 @@ private Q_SLOTS:
         lock.sample.type = RedisType::String;
         lock.sample.pttlMs = -1;
         QCOMPARE(lock.remainingTtlMs(123), qint64(-1));
+        lock.addWarning(QStringLiteral("no-ttl")); // as the classifier says of a held lock
         QCOMPARE(lock.state(123), LockState::NoExpiry);
         QCOMPARE(LockInfo::stateId(LockState::NoExpiry), QStringLiteral("stuck"));
+        // A key the classifier found nothing wrong with (a semaphore's counter) is not stuck.
+        lock.warnings.clear();
+        QCOMPARE(lock.state(123), LockState::Held);
         lock.goneAs = LockState::Released;
         QCOMPARE(lock.state(123), LockState::Released);
     }
