@@ -420,6 +420,11 @@ QString KeyspaceNotifier::statusText() const
     case State::Refused:
         return tr("the server refused to turn keyspace notifications on: %1").arg(m_detail);
     case State::Unverifiable:
+        // Asked to turn them on, it could not even look: say that it did not.
+        if (m_mayEnable)
+            return tr("cannot tell whether keyspace notifications are on, nor turn them on (CONFIG refused: %1); listening "
+                      "in case they are")
+                .arg(m_detail.isEmpty() ? tr("no answer") : m_detail);
         return tr("cannot tell whether keyspace notifications are on (CONFIG refused: %1); listening in case they are")
             .arg(m_detail.isEmpty() ? tr("no answer") : m_detail);
     }

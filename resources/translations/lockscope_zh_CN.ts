@@ -3388,6 +3388,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>no answer</source>
         <translation>无应答</translation>
     </message>
+    <message>
+        <source>cannot tell whether keyspace notifications are on, nor turn them on (CONFIG refused: %1); listening in case they are</source>
+        <translation>无法判断键空间通知是否已开启，也无法开启它们（CONFIG 被拒绝：%1）；仍在监听，以防它们已开启</translation>
+    </message>
 </context>
 <context>
     <name>LiveChart</name>

@@ -220,6 +220,10 @@ private Q_SLOTS:
         QTRY_COMPARE(notifier.state(), KeyspaceNotifier::State::Unverifiable);
         QVERIFY(!notifier.isLive());
         QVERIFY(notifier.statusText().contains(QLatin1String("CONFIG refused")));
+        QVERIFY2(notifier.statusText().contains(QLatin1String("nor turn them on")), qPrintable(notifier.statusText()));
+        notifier.setMayEnable(false); // not asked to: nothing to say it failed
+        QVERIFY2(!notifier.statusText().contains(QLatin1String("turn them on")), qPrintable(notifier.statusText()));
+        notifier.setMayEnable(true);
         // The first notification proves they are on. The listener needs a moment to subscribe.
         QSignalSpy events(&notifier, &KeyspaceNotifier::keyEvent);
         QTRY_VERIFY_WITH_TIMEOUT((redis.command({"SET", "lock:probe", "t"}), !events.isEmpty()), 5000);
