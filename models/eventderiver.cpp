@@ -86,6 +86,13 @@ void EventDeriver::startHolding(Holding &h, const LockInfo &lock, qint64 sinceMs
     h.leaseMs = ttlAt(lock, sinceMs);
     h.lastRenewMs = -1;
     h.stuckReported = false;
+    h.startSeen = true;
+}
+
+void EventDeriver::setHeld(LockEvent &e, const Holding &h, qint64 atMs)
+{
+    e.heldMs = std::max<qint64>(0, atMs - h.heldSinceMs);
+    e.heldAtLeast = !h.startSeen;
 }
 
 void EventDeriver::baseline(const LockInfo &lock, QList<LockEvent> &out)
@@ -97,7 +104,9 @@ void EventDeriver::baseline(const LockInfo &lock, QList<LockEvent> &out)
         return;
     }
     m_writes.remove(lock.key());
-    startHolding(m_locks[lock.key()], lock, lock.sample.observedAtMs);
+    Holding &h = m_locks[lock.key()];
+    startHolding(h, lock, lock.sample.observedAtMs);
+    h.startSeen = false; // held before the watch began: for how long, nobody here saw
 }
 
 void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)
@@ -142,10 +151,11 @@ void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)
         lost.reason = lock.lossCheck;
         lost.node = lock.lossTo;
         lost.previousNode = lock.lossFrom;
-        lost.heldMs = std::max<qint64>(0, obs - h.heldSinceMs);
+        setHeld(lost, h, obs);
         lost.ttlMs = ttlAt(before, obs);
         out << lost;
         startHolding(h, lock, obs);
+        h.startSeen = false; // taken some time after the restart, not seen when
         LockEvent taken = make(LockEventKind::Acquired, lock, obs);
         taken.ttlMs = ttlAt(lock, obs);
         out << taken;
@@ -207,7 +217,7 @@ void EventDeriver::compareHolders(Holding &h, const LockInfo &now, QList<LockEve
         e.previousToken = make(LockEventKind::HandedOver, before, obs).token;
         e.previousHolder = before.holderSummary();
         e.ttlMs = ttlAt(now, obs);
-        e.heldMs = obs - h.heldSinceMs;
+        setHeld(e, h, obs);
         out << e;
         startHolding(h, now, obs);
         return;
@@ -240,7 +250,7 @@ void EventDeriver::end(QHash<QByteArray, Holding>::iterator it, bool expired, qi
 {
     LockEvent e = make(expired ? LockEventKind::Expired : LockEventKind::Released, it->lock, atMs);
     e.ttlMs = expired ? 0 : ttlAt(it->lock, atMs);
-    e.heldMs = std::max<qint64>(0, atMs - it->heldSinceMs);
+    setHeld(e, *it, atMs);
     e.reason = reason;
     out << e;
     m_locks.erase(it);
@@ -278,7 +288,7 @@ void EventDeriver::lost(const LockInfo &gone, QList<LockEvent> &out)
     if (!gone.lossTo.isEmpty())
         e.node = gone.lossTo;
     e.previousNode = gone.lossFrom;
-    e.heldMs = std::max<qint64>(0, observedAtMs - it->heldSinceMs);
+    setHeld(e, *it, observedAtMs);
     e.ttlMs = ttlAt(it->lock, observedAtMs);
     e.reason = reason;
     out << e;
@@ -362,7 +372,7 @@ void EventDeriver::tick(qint64 nowMs, QList<LockEvent> &out)
         h.stuckReported = true;
         LockEvent e = make(LockEventKind::Stuck, h.lock, nowMs);
         e.ttlMs = ttlAt(h.lock, nowMs);
-        e.heldMs = held;
+        setHeld(e, h, nowMs);
         e.reason = reason;
         out << e;
     }

@@ -76,10 +76,12 @@ private:
         qint64 leaseMs = -1;
         qint64 lastRenewMs = -1;
         bool stuckReported = false;
+        bool startSeen = true; // false: held before it was first seen, so held times are a floor
     };
 
     LockEvent make(LockEventKind kind, const LockInfo &lock, qint64 atMs) const;
     void startHolding(Holding &h, const LockInfo &lock, qint64 sinceMs);
+    static void setHeld(LockEvent &e, const Holding &h, qint64 atMs);
     void end(QHash<QByteArray, Holding>::iterator it, bool expired, qint64 atMs, const QString &reason, QList<LockEvent> &out);
     void compareHolders(Holding &h, const LockInfo &now, QList<LockEvent> &out);
     static bool hasValueToken(const LockInfo &lock);

@@ -94,6 +94,11 @@ LockEvent LockEvent::server(const QString &what, const QString &node, const QStr
     return e;
 }
 
+QString LockEvent::heldText() const
+{
+    return heldAtLeast ? tr("at least %1").arg(seconds(heldMs)) : seconds(heldMs);
+}
+
 QString LockEvent::details() const
 {
     switch (kind) {
@@ -104,10 +109,10 @@ QString LockEvent::details() const
     case LockEventKind::Released:
         if (heldMs == unknown)
             return {};
-        return ttlMs >= 0 ? tr("after %1, with %2 left").arg(seconds(heldMs), seconds(ttlMs))
-                          : tr("after %1").arg(seconds(heldMs));
+        return ttlMs >= 0 ? tr("after %1, with %2 left").arg(heldText(), seconds(ttlMs))
+                          : tr("after %1").arg(heldText());
     case LockEventKind::Expired:
-        return heldMs != unknown ? tr("while held for %1").arg(seconds(heldMs)) : QString();
+        return heldMs != unknown ? tr("while held for %1").arg(heldText()) : QString();
     case LockEventKind::Renewed:
     case LockEventKind::NearMiss:
         if (ttlLeftMs == unknown)
@@ -119,7 +124,7 @@ QString LockEvent::details() const
         // An opaque token has no holder in words: the previous token itself says who it was.
         const QString from = !previousHolder.isEmpty() ? previousHolder
                              : !previousToken.isEmpty() ? TokenText::escape(previousToken) : QStringLiteral("?");
-        return heldMs != unknown ? tr("from %1 after %2").arg(from, seconds(heldMs)) : tr("from %1").arg(from);
+        return heldMs != unknown ? tr("from %1 after %2").arg(from, heldText()) : tr("from %1").arg(from);
     }
     case LockEventKind::Contended: {
         QStringList parts;
@@ -131,14 +136,14 @@ QString LockEvent::details() const
     }
     case LockEventKind::Stuck:
         if (reason == QLatin1String("no-ttl"))
-            return tr("no expiry, held for %1").arg(seconds(heldMs));
-        return tr("held for %1").arg(seconds(heldMs));
+            return tr("no expiry, held for %1").arg(heldText());
+        return tr("held for %1").arg(heldText());
     case LockEventKind::Lost: {
         const QString why = reason == QLatin1String("server-restarted") ? tr("the server restarted without it")
                             : reason == QLatin1String("failover")
                                 ? tr("lost in a failover: %1 took over from %2 without it").arg(node, previousNode)
                                 : reason;
-        return heldMs != unknown ? tr("%1, after %2 held").arg(why, seconds(heldMs)) : why;
+        return heldMs != unknown ? tr("%1, after %2 held").arg(why, heldText()) : why;
     }
     case LockEventKind::Server:
         return message;

@@ -33,6 +33,7 @@ public:
     // or that its holder gave up (released; 0 for expired). -1: no expiry.
     qint64 ttlMs = unknown;
     qint64 heldMs = unknown;        // how long the holding that ended (or is stuck) lasted
+    bool heldAtLeast = false;       // it was held before LockScope first saw it: heldMs is a floor
     qint64 ttlLeftMs = unknown;     // renewed, near-miss: what was left when it was renewed
     qint64 leaseMs = unknown;       // renewed, near-miss: the TTL the holder renews to
     qint64 intervalMs = unknown;    // renewed: since the previous renewal or the acquisition
@@ -59,6 +60,8 @@ public:
     static LockEvent server(const QString &what, const QString &node, const QString &message, qint64 timeMs);
     // A short human description of the details ("renewed with 0.2 s of 3.0 s left").
     QString details() const;
+    // heldMs in words: "at least" it where the holding began before LockScope saw it.
+    QString heldText() const;
 
     bool operator==(const LockEvent &other) const = default;
 };

@@ -3872,6 +3872,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>%1, after %2 held</source>
         <translation>%1，此前已持有 %2</translation>
     </message>
+    <message>
+        <source>at least %1</source>
+        <translation>至少 %1</translation>
+    </message>
 </context>
 <context>
     <name>LockEventLog</name>

@@ -107,6 +107,8 @@ private:
             s += QStringLiteral(" reason=") + e.reason;
         if (e.inferred)
             s += QStringLiteral(" inferred");
+        if (e.heldAtLeast)
+            s += QStringLiteral(" at-least");
         return s;
     }
 
@@ -219,7 +221,7 @@ private Q_SLOTS:
             << L({"acquired k a @0 ttl=10000", "released k a @1000 ttl=9000", "acquired k c @1000 ttl=9000"});
         QTest::newRow("baseline: no acquired event, but its end is seen")
             << S("base k tok=a pttl=5000 at=0; gone k at=1000")
-            << L({"released k a @1000 ttl=4000 held=1000"});
+            << L({"released k a @1000 ttl=4000 held=1000 at-least"});
         QTest::newRow("baseline of a lock already tracked is an observation")
             << S("obs k tok=a pttl=5000 at=0; base k tok=b pttl=5000 at=100")
             << L({"acquired k a @0 ttl=5000", "handed-over k b @100 ttl=5000 prev=a held=100"});
@@ -330,7 +332,10 @@ private Q_SLOTS:
             << L({"acquired k abc @0 ttl=5000", "handed-over k def @1000 ttl=5000 prev=abc held=1000"});
         QTest::newRow("a baseline lock without expiry is stuck after the grace")
             << S("base k tok=a pttl=-1 at=0; tick at=30000")
-            << L({"stuck k a @30000 ttl=-1 held=30000 reason=no-ttl"});
+            << L({"stuck k a @30000 ttl=-1 held=30000 reason=no-ttl at-least"});
+        QTest::newRow("held before the watch began: its held time is a floor, the next holder's is not")
+            << S("base k tok=a pttl=10000 at=0; obs k tok=b pttl=10000 at=2000; gone k at=3000")
+            << L({"handed-over k b @2000 ttl=10000 prev=a held=2000 at-least", "released k b @3000 ttl=9000 held=1000"});
     }
 
     void derives()
