@@ -76,6 +76,8 @@ void AdminCommand::execute(const AdminPlan &plan)
     // only touch the lock in exactly the state this line shows.
     if (plan.allowed && plan.action != AdminAction::Acquire)
         fprintf(stderr, "%s\n", qUtf8Printable(tr("%1, guarded on: %2").arg(plan.intentText(), plan.guard.text())));
+    if (plan.allowed && !plan.caution.isEmpty())
+        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("caution: %1").arg(plan.caution)));
     if (options().dryRun) {
         if (!plan.allowed) {
             if (options().json)

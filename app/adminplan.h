@@ -28,6 +28,7 @@ struct AdminPlan
     bool allowed = true;
     QString refusal;     // why it cannot run, when not allowed
     QString description; // in words, for the confirmation
+    QString caution;     // what the operator should weigh before it runs (an unknown layout)
 
     // A scripted action: the script (resources/lua/<name>.lua) with keys and args.
     QString scriptName;

@@ -291,6 +291,10 @@ AdminPlan AdminService::planForceRelease(const LockInfo &observed) const
     }
     plan.guard = LockFingerprint::whole(observed);
     applyRecipe(plan, dialectOf(observed.dialect), observed);
+    if (observed.dialect == QLatin1String(DialectRegistry::unknownId))
+        plan.caution = tr("LockScope does not know the layout of %1: deleting it may not be how its library releases it "
+                          "(waiters are not woken, keys beside it stay). Only the key exactly as you saw it is deleted.")
+                           .arg(shown(observed.key()));
     return plan;
 }
 

@@ -49,6 +49,12 @@ AdminConfirmDialog::AdminConfirmDialog(const AdminPlan &plan, const QString &ser
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(headline);
+    if (!plan.caution.isEmpty()) {
+        auto *caution = new QLabel(plan.caution, this);
+        caution->setWordWrap(true);
+        caution->setStyleSheet(QStringLiteral("QLabel { color: #b3261e; }"));
+        layout->addWidget(caution);
+    }
     layout->addLayout(form);
     if (plan.isScript()) {
         auto *source = new QPlainTextEdit(QString::fromUtf8(plan.scriptSource), this);

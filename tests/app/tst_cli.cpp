@@ -286,6 +286,7 @@ private Q_SLOTS:
                           + conn());
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY2(r.err.contains("force-release \"rw\" as observed, guarded on: " + guard), r.err.constData());
+        QVERIFY2(!r.err.contains("caution"), r.err.constData()); // a layout LockScope knows
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o.value(QStringLiteral("action")).toString(), QStringLiteral("force-release"));
         QCOMPARE(o.value(QStringLiteral("guard")).toString().toUtf8(), guard);
@@ -299,6 +300,8 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(r.err.contains("guarded on: value \"" + big + "\""));
         QVERIFY(!r.err.contains("--token"));
+        // Its layout is nobody's LockScope knows: it says deleting may not be its library's release.
+        QVERIFY2(r.err.contains("lockscope: caution: LockScope does not know the layout of \"lock:big\""), r.err.constData());
         QCOMPARE(m_redis.command({"EXISTS", "lock:big"}).integer(), qint64(0));
     }
 
