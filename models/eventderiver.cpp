@@ -44,7 +44,7 @@ qint64 EventDeriver::ttlAt(const LockInfo &lock, qint64 atMs)
 // in (a semaphore's count of free permits).
 bool EventDeriver::hasValueToken(const LockInfo &lock)
 {
-    return lock.holders.isEmpty() && lock.sample.type == RedisType::String && !lock.sample.truncated
+    return lock.holders.isEmpty() && lock.sample.type == RedisType::String && !lock.sample.truncated && !lock.sample.value.isEmpty()
            && lock.dialect == QLatin1String(DialectRegistry::unknownId);
 }
 
@@ -222,8 +222,13 @@ void EventDeriver::compareHolders(Holding &h, const LockInfo &now, QList<LockEve
         startHolding(h, now, obs);
         return;
     }
-    // Shared locks (read locks, semaphores): each holder comes and goes on its own.
+    // Shared locks (read locks, semaphores): each holder comes and goes on its own. Where a
+    // read saw only part of them, a holder missing from it may simply not have been read, and
+    // one new in it may have been there unread before: only a whole read tells.
+    const bool nowWhole = !now.holdersReadInPart(), beforeWhole = !before.holdersReadInPart();
     for (const LockHolder &gone : before.holders) {
+        if (!nowWhole)
+            break;
         if (std::any_of(now.holders.cbegin(), now.holders.cend(), [&](const LockHolder &x) { return x.token == gone.token; }))
             continue;
         LockEvent e = make(LockEventKind::Released, before, obs);
@@ -233,6 +238,8 @@ void EventDeriver::compareHolders(Holding &h, const LockInfo &now, QList<LockEve
         out << e;
     }
     for (const LockHolder &came : now.holders) {
+        if (!beforeWhole)
+            break;
         if (std::any_of(before.holders.cbegin(), before.holders.cend(), [&](const LockHolder &x) { return x.token == came.token; }))
             continue;
         LockEvent e = make(LockEventKind::Acquired, now, obs);

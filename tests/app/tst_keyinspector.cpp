@@ -127,6 +127,29 @@ private Q_SLOTS:
         QCOMPARE(redis.calls("hget"), qint64(elementCap + 1));
     }
 
+    // A hash too big to read whole is read in the same part every time while it does not
+    // change (a watch must not see holders come and go), and with its mode field, which says
+    // what it is, whichever part that is.
+    void aPartReadHashIsTheSamePartEachTime()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        redis.command({"EVAL", "for i = 1, 100 do redis.call('HSET', KEYS[1], 'reader-' .. i, 1) end "
+                               "redis.call('HSET', KEYS[1], 'mode', 'read')", "1", "rw"});
+        RedisConnection connection(redis.options());
+        connection.open();
+        QTRY_VERIFY(connection.isReady());
+        const KeySample first = inspect(connection, {"rw"}).value(0);
+        QCOMPARE(first.size, qint64(101));
+        QCOMPARE(first.entries.size(), qsizetype(elementCap));
+        QVERIFY(first.truncated);
+        QVERIFY(std::any_of(first.entries.cbegin(), first.entries.cend(), [](const KeySample::Entry &e) {
+            return e.first == "mode" && e.second == "read";
+        }));
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(inspect(connection, {"rw"}).value(0).entries, first.entries);
+    }
+
     void everyKeyGetsAStatus()
     {
         TestRedis redis;

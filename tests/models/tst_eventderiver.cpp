@@ -12,7 +12,8 @@
 //   gone KEY at=T                                         a read that found the key gone
 //   lost KEY at=T                                         gone with its server's restart
 // obs takes loss=R (the first read since a restart), holders= (a key with no holder) and
-// truncated=1 (a value read only in part, no dialect's).
+// truncated=1 (a value read only in part, no dialect's), of=N (the holders listed are only
+// those read of N).
 //   note KEY EVENT at=T                                   a keyspace notification
 //   fail KEY N at=T                                       failed attempts from the sampler
 //   tick at=T                                             time passing (stuck checks)
@@ -75,6 +76,12 @@ private:
         if (f.contains(QStringLiteral("truncated"))) {
             lock.sample.truncated = true;
             return lock; // no dialect's: no holder
+        }
+        if (f.contains(QStringLiteral("of"))) { // a read of only these holders, of=N in all
+            lock.sample.truncated = true;
+            lock.sample.size = f.value(QStringLiteral("of")).toLongLong();
+            for (const QString &t : tokens)
+                lock.sample.entries.append({t.toUtf8(), QByteArray("1")});
         }
         for (const QString &t : tokens) {
             LockHolder h;
@@ -284,6 +291,18 @@ private Q_SLOTS:
         QTest::newRow("a holder gone from a key that stays: released")
             << S("obs k tok=a pttl=10000 at=0; obs k holders= pttl=9000 at=1000")
             << L({"acquired k a @0 ttl=10000", "released k a @1000 ttl=9000"});
+        QTest::newRow("holders read in part: another part read is no change of holders")
+            << S("obs k holders=a,b,c of=100 pttl=10000 at=0; obs k holders=c,d,e of=100 pttl=9000 at=1000;"
+                 "obs k holders=f,g of=100 pttl=8000 at=2000")
+            << L({"acquired k a @0 ttl=10000"});
+        QTest::newRow("from a part to the whole: who left is told, who came is not known")
+            << S("obs k holders=a,b,c of=100 pttl=10000 at=0; obs k holders=b,x pttl=9000 at=1000")
+            << L({"acquired k a @0 ttl=10000", "released k a @1000 ttl=9000", "released k c @1000 ttl=9000"});
+        QTest::newRow("from the whole to a part: who came is told")
+            << S("obs k holders=a,b pttl=10000 at=0; obs k holders=a,x of=100 pttl=9000 at=1000")
+            << L({"acquired k a @0 ttl=10000", "acquired k x @1000 ttl=9000"});
+        QTest::newRow("an empty value is nobody's token")
+            << S("obs k tok= holders= dialect=unknown pttl=-1 at=0; lost k at=500") << L({"acquired k - @0 ttl=-1"});
         QTest::newRow("a value read in part has no token, and is not lost")
             << S("obs k tok=0123456789 truncated=1 pttl=10000 at=0; lost k at=500") << L({"acquired k - @0 ttl=10000"});
 

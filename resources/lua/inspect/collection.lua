@@ -43,10 +43,24 @@ if kind == 'string' then
   if out[3] > bytes then cut = 1 end
 elseif kind == 'hash' then
   out[3] = redis.call('HLEN', key)
-  -- All fields when they fit (HKEYS keeps their order), else a bounded random choice that
-  -- always has the field saying what the hash is (a Redisson read-write lock's mode), so a
-  -- lock with many readers is still recognised.
-  local fields = out[3] <= most and redis.call('HKEYS', key) or redis.call('HRANDFIELD', key, most)
+  -- All fields when they fit (HKEYS keeps their order), else the first the hash's own order
+  -- gives (HSCAN from the start: the same part on every read of an unchanged hash, so a
+  -- watch does not see holders come and go), always with the field saying what the hash is
+  -- (a Redisson read-write lock's mode), so a lock with many readers is still recognised.
+  local fields
+  if out[3] <= most then
+    fields = redis.call('HKEYS', key)
+  else
+    fields = {}
+    local cursor = '0'
+    repeat
+      local page = redis.call('HSCAN', key, cursor, 'COUNT', most)
+      cursor = page[1]
+      for i = 1, #page[2], 2 do
+        if #fields < most then fields[#fields + 1] = page[2][i] end
+      end
+    until cursor == '0' or #fields >= most
+  end
   if out[3] > most and redis.call('HEXISTS', key, 'mode') == 1 then
     local has = false
     for i = 1, #fields do
