@@ -445,6 +445,14 @@ AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &rep
     if (code == 1) {
         switch (plan.action) {
         case AdminAction::Extend:
+            // A shared lock's other holders had renewed it past the TTL asked for since the look.
+            if (reply.size() > 1 && reply.at(1).integer() > plan.ttlMs)
+                return {Outcome::Done, tr("Kept %1's %2 ms left, longer than the %3 ms asked for: its other holders renewed it "
+                                          "since you looked, and an extend never cuts them short (%4)")
+                                           .arg(key)
+                                           .arg(reply.at(1).integer())
+                                           .arg(plan.ttlMs)
+                                           .arg(guard)};
             return {Outcome::Done, tr("Extended %1 to %2 ms (%3)").arg(key).arg(plan.ttlMs).arg(guard)};
         case AdminAction::ReleaseHolder:
             if (reply.size() > 1 && reply.at(1).integer() == 0)

@@ -87,11 +87,12 @@ AdminRecipe RedissonReadWriteLockDialect::recipe(AdminAction action, const LockI
         return r;
     case AdminAction::Extend:
         // The lease of the hash is every holder's: the guard is the whole lock.
-        r.script = QStringLiteral("plain/force-extend");
+        r.script = QStringLiteral("redisson-rwlock/extend");
         r.keys = {key};
         r.args = {guard.serialise(), QByteArray::number(ttlMs)};
-        r.description = QObject::tr("Set the lease of %1 to %2 ms, only while it is exactly as you saw it (%3). Per-read-hold "
-                                    "timeout keys keep their own TTL, as between two watchdog runs.")
+        r.description = QObject::tr("Set the lease of %1 to %2 ms, only while it is exactly as you saw it (%3), and never "
+                                    "shorter than it is while others hold it too. Per-read-hold timeout keys keep their own "
+                                    "TTL, as between two watchdog runs.")
                             .arg(quoted(key))
                             .arg(ttlMs)
                             .arg(guard.text());

@@ -315,14 +315,14 @@ private Q_SLOTS:
         QVERIFY2(longer.ok(), qPrintable(longer.message));
         QVERIFY(m_redis.command({"PTTL", key}).integer() > 100000);
 
-        // Another holder lengthened the set after the look: the refresh does not cut it back.
-        if (layout == "zset") {
-            const AdminPlan planned = m_admin->planExtend(observe(key), mineToken, 150000);
-            QVERIFY2(planned.allowed, qPrintable(planned.refusal));
-            m_redis.command({"PEXPIRE", key, "900000"});
-            QVERIFY(run(planned).ok());
-            QVERIFY(m_redis.command({"PTTL", key}).integer() > 800000);
-        }
+        // Another holder renewed it past that after the look: the extend does not cut it back,
+        // and says it kept the longer TTL.
+        const AdminPlan planned = m_admin->planExtend(observe(key), mineToken, 150000);
+        QVERIFY2(planned.allowed, qPrintable(planned.refusal));
+        m_redis.command({"PEXPIRE", key, "900000"});
+        const AdminResult kept = run(planned);
+        QVERIFY2(kept.ok() && kept.message.contains(QLatin1String("longer than the 150000 ms asked for")), qPrintable(kept.message));
+        QVERIFY(m_redis.command({"PTTL", key}).integer() > 800000);
 
         // Without an expiry, giving the key one would end the others' holds too.
         m_redis.command({"PERSIST", key});

@@ -5,7 +5,7 @@
 -- while others are in it, it is only ever lengthened, never cut short under them.
 -- KEYS[1]: semaphore zset. ARGV[1]: fingerprint (holder). ARGV[2]: the holder's member.
 -- ARGV[3]: lock timeout in milliseconds.
--- Returns {1} refreshed, or the guard's refusal {0, type, size, entries...}.
+-- Returns {1} refreshed, {1, pttl} when the longer life the others have was kept, or the guard's refusal {0, type, size, entries...}.
 local refused = lockscope_guard(KEYS[1], ARGV[1])
 if refused then
   return refused
@@ -17,5 +17,6 @@ local ttl = tonumber(ARGV[3])
 local left = redis.call('PTTL', KEYS[1])
 if redis.call('ZCARD', KEYS[1]) == 1 or (left >= 0 and left < ttl) then
   redis.call('PEXPIRE', KEYS[1], ttl)
+  return {1}
 end
-return {1}
+return {1, left}
