@@ -63,9 +63,16 @@ QByteArray RedissonSemaphoreDialect::semaphoreName(const QByteArray &key) const
 int RedissonSemaphoreDialect::recognise(const KeySample &sample, LockInfo &lock) const
 {
     if (m_flavor == Flavor::Counter) {
-        // A bare integer is ambiguous; it wins only over the generic plain guess.
-        if (sample.type != RedisType::String || sample.value.size() > 10 || !TokenShape::isDecimal(sample.value)
-            || sample.value.toLongLong() > maxPermits)
+        // A bare integer is ambiguous; it wins only over the generic plain guess, and not where a
+        // plain lock with a numeric token (a pid) is likelier: a key that expires, or one named a
+        // lock or mutex, unless its name says semaphore. addPermits(-n) can take the count
+        // below zero.
+        const QByteArray name = sample.key.toLower();
+        const bool saysSemaphore = name.contains("semaphore") || name.contains("permit");
+        const bool saysLock = name.contains("lock") || name.contains("mutex");
+        const QByteArray digits = sample.value.startsWith('-') ? sample.value.mid(1) : sample.value;
+        if (sample.type != RedisType::String || digits.size() > 10 || !TokenShape::isDecimal(digits)
+            || std::abs(sample.value.toLongLong()) > maxPermits || (!saysSemaphore && (sample.pttlMs >= 0 || saysLock)))
             return 0;
         lock.details = {{QStringLiteral("permits available"), QString::fromLatin1(sample.value)}};
         return 15;

@@ -174,6 +174,12 @@ private Q_SLOTS:
         QTest::newRow("rwlock absurd count") << hashSample("rw", {{"mode", "read"}, {u4 + ":1", "9999999999"}}) << "unknown" << "" << "" << 0;
 
         QTest::newRow("redisson semaphore") << stringSample("semaphore:pool", "3", -1) << "redisson-semaphore" << "" << "" << 0;
+        QTest::newRow("semaphore counter below zero") << stringSample("semaphore:neg", "-1", -1) << "redisson-semaphore" << "" << "" << 0;
+        QTest::newRow("semaphore counter that expires") << stringSample("semaphore:pool", "3", 60000) << "redisson-semaphore" << "" << "" << 0;
+        QTest::newRow("bare number, no expiry") << stringSample("pool", "3", -1) << "redisson-semaphore" << "" << "" << 0;
+        QTest::newRow("numeric token that expires: a lock") << stringSample("numlock", "4242", 60000) << "plain" << "" << "" << 1;
+        QTest::newRow("numeric token under a lock's name") << stringSample("mutex:job", "17", -1) << "plain" << "" << "" << 1;
+        QTest::newRow("not a number") << stringSample("semaphore:x", "-", -1) << "plain" << "" << "" << 1;
         KeySample permits = typedSample("{pool}:timeout", RedisType::ZSet,
                                         {{permit, QByteArray::number(QDateTime::currentMSecsSinceEpoch() + 60000)},
                                          {QByteArray(16, '\x07'), "922337203685477"}});
