@@ -66,6 +66,10 @@
         <source>%1, master %2</source>
         <translation>%1，主节点 %2</translation>
     </message>
+    <message>
+        <source>caution: %1</source>
+        <translation>注意：%1</translation>
+    </message>
 </context>
 <context>
     <name>AdminConfirmDialog</name>
@@ -267,6 +271,14 @@
     <message>
         <source>%1 is also held by %2 and has %3 left: an extend sets the expiry of the whole key, so one of %4 ms would end their holds %5 early. Give a TTL of at least %6 ms.</source>
         <translation>%1 同时由 %2 持有，还剩 %3：续期设置的是整个键的过期时间，%4 ms 的续期会让他们的持有提前 %5 结束。请给出至少 %6 ms 的 TTL。</translation>
+    </message>
+    <message>
+        <source>LockScope does not know the layout of %1: deleting it may not be how its library releases it (waiters are not woken, keys beside it stay). Only the key exactly as you saw it is deleted.</source>
+        <translation>LockScope 不认识 %1 的布局：删除它未必是它的库释放它的方式（等待者不会被唤醒，旁边的键会留下）。只会删除与你所见完全相同的该键。</translation>
+    </message>
+    <message>
+        <source>Kept %1&apos;s %2 ms left, longer than the %3 ms asked for: its other holders renewed it since you looked, and an extend never cuts them short (%4)</source>
+        <translation>保留了 %1 剩余的 %2 ms，比所请求的 %3 ms 更长：在你查看之后，它的其他持有者续期了它，而续期绝不会缩短他们的持有（%4）</translation>
     </message>
 </context>
 <context>
@@ -4856,10 +4868,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>像 RReadWriteLock.writeLock() 一样获取写锁 %1：仅当无人持有时，mode=write、字段 %2 = 1、PEXPIRE %3 毫秒。</translation>
     </message>
     <message>
-        <source>Set the lease of %1 to %2 ms, only while it is exactly as you saw it (%3). Per-read-hold timeout keys keep their own TTL, as between two watchdog runs.</source>
-        <translation>仅当 %1 与你看到的完全一致（%3）时，将其租期设为 %2 毫秒。每个读持有的超时键保留各自的 TTL，就像两次看门狗续期之间一样。</translation>
-    </message>
-    <message>
         <source>Delete %1 with every holder you saw (%2), only while it is exactly so: a reader that joined since is refused, not deleted. Then publish &quot;1&quot; on %3, which wakes every waiting reader and writer.</source>
         <translation>删除 %1 及你看到的所有持有者（%2），仅当它完全如此时：之后新加入的读者会导致拒绝，而不会被删掉。然后在 %3 上发布 &quot;1&quot;，唤醒所有等待的读者和写者。</translation>
     </message>
@@ -5146,6 +5154,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>Refresh holder %1 of %2 as the library&apos;s refresh does: re-score it with the current time and PEXPIRE the set %3 ms, only while the member is still there, and never sooner than it expires now while other holders are in it.</source>
         <translation>像库的 refresh 那样刷新 %2 的持有者 %1：用当前时间重新打分，并对该集合 PEXPIRE %3 ms；仅在该成员仍在时进行，且在还有其他持有者时绝不让它比现在更早过期。</translation>
+    </message>
+    <message>
+        <source>Set the lease of %1 to %2 ms, only while it is exactly as you saw it (%3), and never shorter than it is while others hold it too. Per-read-hold timeout keys keep their own TTL, as between two watchdog runs.</source>
+        <translation>把 %1 的租期设为 %2 ms，仅在它与你所见完全相同（%3）时进行；在还有其他持有者时绝不比现在更短。每个读持有的超时键保留各自的 TTL，如同两次看门狗运行之间。</translation>
     </message>
 </context>
 <context>
