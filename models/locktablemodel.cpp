@@ -235,8 +235,14 @@ void LockTableModel::markGone(const QList<LockInfo> &gone)
         const int row = m_rowByKey.value(lock.key(), -1);
         if (row < 0 || m_locks.at(row).isGone())
             continue;
-        m_locks[row].goneAs = lock.goneAs;
-        m_locks[row].goneAtMs = lock.goneAtMs;
+        // Seen gone by a read that succeeded: no longer stale, whatever it was before.
+        LockInfo &known = m_locks[row];
+        known.goneAs = lock.goneAs;
+        known.goneAtMs = lock.goneAtMs;
+        known.goneReason = lock.goneReason;
+        known.lossFrom = lock.lossFrom;
+        known.lossTo = lock.lossTo;
+        known.stale = false;
         changed << row;
     }
     emitRowsChanged(std::move(changed));

@@ -83,6 +83,9 @@ LiveChart::LiveChart(const QString &title, QWidget *parent)
     m_plot->setMinimumHeight(140);
     m_plot->legend->setVisible(true);
     m_plot->legend->setFont(QFont(font().family(), font().pointSize() - 1));
+    // At most four entries a column: six series stay clear of the axis in a short chart.
+    m_plot->legend->setWrap(4);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foRowsFirst);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);

@@ -116,9 +116,11 @@ void LockDetailPanel::showLock(const LockInfo &lock)
     m_lock = lock;
     m_title->setText(TokenText::escape(lock.key()));
     m_dialect->setText(QStringLiteral("%1 <span style='color:gray'>(%2)</span>").arg(lock.dialectName.toHtmlEscaped(), lock.dialect));
-    m_type->setText(tr("%1, %2 %3").arg(QString::fromLatin1(redisTypeName(lock.sample.type)))
-                        .arg(lock.sample.size)
-                        .arg(lock.sample.type == RedisType::String ? tr("bytes") : tr("entries")));
+    const qint64 size = lock.sample.size;
+    const bool isString = lock.sample.type == RedisType::String;
+    const QString amount = size == 1 ? (isString ? tr("1 byte") : tr("1 entry"))
+                                     : (isString ? tr("%L1 bytes") : tr("%L1 entries")).arg(size);
+    m_type->setText(tr("%1, %2").arg(QString::fromLatin1(redisTypeName(lock.sample.type)), amount));
     m_node->setText(lock.node().isEmpty() ? QStringLiteral("—") : lock.node());
     m_holds->setText(lock.holders.isEmpty() ? QStringLiteral("—") : QString::number(lock.holdCount()));
     m_waiters->setText(lock.waiters == LockInfo::waitersUnknown ? tr("not observable for this dialect")

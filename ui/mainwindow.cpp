@@ -370,6 +370,10 @@ void MainWindow::buildLayout()
     statusBar()->addWidget(m_messageLabel, 1);
     statusBar()->addPermanentWidget(m_scanLabel);
     statusBar()->addPermanentWidget(m_progress);
+    auto *divider = new QFrame(this); // the scan's words and the lock count are two things
+    divider->setFrameShape(QFrame::VLine);
+    divider->setFrameShadow(QFrame::Sunken);
+    statusBar()->addPermanentWidget(divider);
     statusBar()->addPermanentWidget(m_countLabel);
     // What watching costs the server, and the way to change it.
     m_budgetLabel->setTextFormat(Qt::RichText);
@@ -649,7 +653,8 @@ void MainWindow::onScanProgress(const DiscoveryProgress &p, bool done)
 {
     if (done) {
         m_progress->hide();
-        m_scanLabel->setText(p.keysScanned > 0 ? tr("Scanned %L1 keys in %2 s").arg(p.keysScanned).arg(p.elapsedMs / 1000.0, 0, 'f', 1)
+        m_scanLabel->setText(p.keysScanned > 0 ? tr("Scanned %Ln key(s) in %1 s", nullptr, int(std::min<qint64>(p.keysScanned, INT_MAX)))
+                                                     .arg(p.elapsedMs / 1000.0, 0, 'f', 1)
                                                : QString());
     } else {
         m_progress->show();

@@ -42,6 +42,8 @@ QColor kindColor(LockEventKind kind)
         return QColor(0xb3, 0x26, 0x1e);
     case LockEventKind::HandedOver:
         return QColor(0x8e, 0x44, 0xad);
+    case LockEventKind::Lost:
+        return QColor(0xc2, 0x18, 0x5b);
     default:
         return QColor(0xb0, 0x60, 0x00);
     }
@@ -158,7 +160,7 @@ void WatchDashboard::bindEvents()
 {
     m_events->removeAllSeries();
     for (LockEventKind kind : {LockEventKind::Acquired, LockEventKind::Released, LockEventKind::Renewed, LockEventKind::Expired,
-                               LockEventKind::HandedOver})
+                               LockEventKind::HandedOver, LockEventKind::Lost})
         m_events->addSeries(LockEvent::kindText(kind).toLower(), &m_recorder->rates().series(kind), kindColor(kind), LiveChart::Style::Step);
 }
 

@@ -3696,18 +3696,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>请选择一把锁</translation>
     </message>
     <message>
-        <source>%1, %2 %3</source>
-        <translation>%1，%2 %3</translation>
-    </message>
-    <message>
-        <source>bytes</source>
-        <translation>字节</translation>
-    </message>
-    <message>
-        <source>entries</source>
-        <translation>项</translation>
-    </message>
-    <message>
         <source>not observable for this dialect</source>
         <translation>此方言无法观察</translation>
     </message>
@@ -3768,6 +3756,26 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>Counting down from the PTTL Redis gave when the lock was last read</source>
         <translation>从上次读取该锁时 Redis 给出的 PTTL 开始倒计时</translation>
+    </message>
+    <message>
+        <source>1 byte</source>
+        <translation>1 字节</translation>
+    </message>
+    <message>
+        <source>1 entry</source>
+        <translation>1 个条目</translation>
+    </message>
+    <message>
+        <source>%L1 bytes</source>
+        <translation>%L1 字节</translation>
+    </message>
+    <message>
+        <source>%L1 entries</source>
+        <translation>%L1 个条目</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
     </message>
 </context>
 <context>
@@ -4327,10 +4335,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         </translation>
     </message>
     <message>
-        <source>Scanned %L1 keys in %2 s</source>
-        <translation>已扫描 %L1 个键，用时 %2 秒</translation>
-    </message>
-    <message>
         <source>Scanning: %L1 keys, %L2 locks</source>
         <translation>扫描中：%L1 个键，%L2 把锁</translation>
     </message>
@@ -4385,6 +4389,12 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
 %1</source>
         <translation>在它们应答之前，它们的锁显示为过时：
 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Scanned %Ln key(s) in %1 s</source>
+        <translation>
+            <numerusform>已扫描 %Ln 个键，用时 %1 秒</numerusform>
+        </translation>
     </message>
 </context>
 <context>

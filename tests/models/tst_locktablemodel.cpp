@@ -92,6 +92,28 @@ private Q_SLOTS:
         QCOMPARE(model.rowOf("a"), -1);
     }
 
+    // A row stale through an outage, then seen gone by the first read after it (the server
+    // restarted without it): lost, not stale.
+    void aStaleRowSeenLostIsLost()
+    {
+        LockTableModel model;
+        model.setClock([this] { return m_now; });
+        m_now = 0;
+        LockInfo held = lock("a", "t1", 60000);
+        held.stale = true;
+        held.staleReason = QStringLiteral("connection lost");
+        model.upsert({held});
+        QVERIFY(model.index(0, LockTableModel::StateColumn).data().toString().contains(QLatin1String("stale")));
+        LockInfo lost = lock("a", "t1", 60000);
+        lost.goneAs = LockState::Lost;
+        lost.goneReason = QStringLiteral("server-restarted");
+        lost.goneAtMs = 1000;
+        model.markGone({lost});
+        const QString state = model.index(0, LockTableModel::StateColumn).data().toString();
+        QVERIFY2(state.startsWith(QLatin1String("lost")) && !state.contains(QLatin1String("stale")), qPrintable(state));
+        QCOMPARE(model.lock(0)->goneReason, QStringLiteral("server-restarted"));
+    }
+
     void removesContiguousRuns()
     {
         LockTableModel model;
