@@ -30,6 +30,54 @@ char simpleEscape(QChar letter)
 }
 } // namespace
 
+// The length of the UTF-8 sequence of a character that is plainly visible at the start of
+// bytes (a letter, digit, punctuation or symbol beyond ASCII), or 0. Invalid or overlong
+// sequences, and characters that look like nothing or like another (controls, format
+// characters such as a zero-width space or a direction override, separators such as a
+// no-break space, combining marks, private use, unassigned) are 0: their bytes are escaped,
+// so two keys that differ are never shown alike.
+qsizetype visibleCharacter(QByteArrayView bytes)
+{
+    const auto lead = static_cast<unsigned char>(bytes.front());
+    const qsizetype length = lead >= 0xf0 && lead <= 0xf4 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc2 && lead <= 0xdf ? 2 : 0;
+    if (length == 0 || bytes.size() < length || (length == 3 && lead > 0xef))
+        return 0;
+    char32_t code = lead & (0xff >> (length + 1));
+    for (qsizetype i = 1; i < length; ++i) {
+        const auto c = static_cast<unsigned char>(bytes[i]);
+        if ((c & 0xc0) != 0x80)
+            return 0;
+        code = (code << 6) | (c & 0x3f);
+    }
+    const char32_t least = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000;
+    if (code < least || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+        return 0;
+    switch (QChar::category(code)) {
+    case QChar::Letter_Uppercase:
+    case QChar::Letter_Lowercase:
+    case QChar::Letter_Titlecase:
+    case QChar::Letter_Modifier:
+    case QChar::Letter_Other:
+    case QChar::Number_DecimalDigit:
+    case QChar::Number_Letter:
+    case QChar::Number_Other:
+    case QChar::Punctuation_Connector:
+    case QChar::Punctuation_Dash:
+    case QChar::Punctuation_Open:
+    case QChar::Punctuation_Close:
+    case QChar::Punctuation_InitialQuote:
+    case QChar::Punctuation_FinalQuote:
+    case QChar::Punctuation_Other:
+    case QChar::Symbol_Math:
+    case QChar::Symbol_Currency:
+    case QChar::Symbol_Modifier:
+    case QChar::Symbol_Other:
+        return length;
+    default:
+        return 0;
+    }
+}
+
 bool TokenText::isPrintable(const QByteArray &bytes)
 {
     for (char c : bytes)
@@ -40,7 +88,7 @@ bool TokenText::isPrintable(const QByteArray &bytes)
 
 QString TokenText::escape(const QByteArray &bytes)
 {
-    return QString::fromLatin1(escapeBytes(bytes));
+    return QString::fromUtf8(escapeBytes(bytes));
 }
 
 QByteArray TokenText::escapeBytes(const QByteArray &bytes)
@@ -50,8 +98,15 @@ QByteArray TokenText::escapeBytes(const QByteArray &bytes)
     static const char hex[] = "0123456789abcdef";
     QByteArray out;
     out.reserve(bytes.size() * 2);
-    for (char ch : bytes) {
-        const auto c = static_cast<unsigned char>(ch);
+    for (qsizetype i = 0; i < bytes.size(); ++i) {
+        const auto c = static_cast<unsigned char>(bytes[i]);
+        if (c >= 0x80) {
+            if (const qsizetype n = visibleCharacter(QByteArrayView(bytes).sliced(i)); n > 0) {
+                out += bytes.mid(i, n);
+                i += n - 1;
+                continue;
+            }
+        }
         switch (c) {
         case '\\':
         case '"':

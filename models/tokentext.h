@@ -5,13 +5,16 @@
 
 #include <optional>
 
-// Tokens and keys are bytes. They are shown the way redis-cli shows them: printable ASCII as
-// is, backslash and quote escaped, \n \r \t \a \b, and every other byte as \xNN.
+// Tokens and keys are bytes. They are shown much as redis-cli shows them: printable ASCII as
+// is, backslash and quote escaped, \n \r \t \a \b, and every other byte as \xNN, except that
+// a plainly visible character beyond ASCII in valid UTF-8 (中, é) is shown as itself. Anything
+// that could make two different keys look alike (a zero-width space, a no-break space, a
+// combining mark) stays escaped.
 class TokenText final
 {
 public:
     static QString escape(const QByteArray &bytes);
-    // The same text as ASCII bytes, for output that is bytes anyway (JSON Lines).
+    // The same text as UTF-8 bytes, for output that is bytes anyway (JSON Lines).
     static QByteArray escapeBytes(const QByteArray &bytes);
     // The inverse: text as typed (characters other than escapes become their UTF-8 bytes)
     // with the escapes escape() writes: \xNN, \n, \r, \t, \a, \b, \\ and \". Any other

@@ -17,7 +17,17 @@ private Q_SLOTS:
         QTest::newRow("binary") << QByteArray("\x00\x01\xff", 3) << "\\x00\\x01\\xff";
         QTest::newRow("control escapes") << QByteArray("\n\r\t\a\b") << "\\n\\r\\t\\a\\b";
         QTest::newRow("quote and backslash") << QByteArray("a\"b\\c") << "a\\\"b\\\\c";
-        QTest::newRow("utf-8 is bytes") << QByteArray("caf\xc3\xa9") << "caf\\xc3\\xa9";
+        QTest::newRow("utf-8 letters are text") << QByteArray("caf\xc3\xa9") << QStringLiteral("caf\u00e9");
+        QTest::newRow("cjk") << QByteArray("\xe9\x94\x81:\xe8\xae\xa2\xe5\x8d\x95") << QStringLiteral("\u9501:\u8ba2\u5355");
+        QTest::newRow("emoji, four bytes") << QByteArray("lock:\xf0\x9f\x94\x92") << QStringLiteral("lock:\U0001F512");
+        QTest::newRow("zero-width space") << QByteArray("lock\xe2\x80\x8b") << "lock\\xe2\\x80\\x8b";
+        QTest::newRow("direction override") << QByteArray("\xe2\x80\xaekcol") << "\\xe2\\x80\\xaekcol";
+        QTest::newRow("no-break space") << QByteArray("a\xc2\xa0" "b") << "a\\xc2\\xa0b";
+        QTest::newRow("combining mark") << QByteArray("cafe\xcc\x81") << "cafe\\xcc\\x81";
+        QTest::newRow("overlong slash") << QByteArray("\xc0\xaf") << "\\xc0\\xaf";
+        QTest::newRow("encoded surrogate") << QByteArray("\xed\xa0\x80") << "\\xed\\xa0\\x80";
+        QTest::newRow("cut short") << QByteArray("\xe9\x94") << "\\xe9\\x94";
+        QTest::newRow("c1 control") << QByteArray("\xc2\x85") << "\\xc2\\x85";
         QTest::newRow("invalid utf-8") << QByteArray("\xc3\x28\xa0\xa1") << "\\xc3(\\xa0\\xa1";
         QTest::newRow("del") << QByteArray("\x7f") << "\\x7f";
     }
