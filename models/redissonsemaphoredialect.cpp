@@ -119,9 +119,22 @@ LockFingerprint::Scope RedissonSemaphoreDialect::guardScope(AdminAction action) 
 
 ActionSupport RedissonSemaphoreDialect::support(AdminAction action) const
 {
-    if (m_flavor == Flavor::Counter)
+    if (m_flavor == Flavor::Counter) {
+        // Its value is a count of free permits, nobody's lock: say so in the terms of the action.
+        switch (action) {
+        case AdminAction::Acquire:
+            return ActionSupport::no(QObject::tr("A Redisson semaphore's permits are taken by the library's acquire(), which "
+                                                 "counts them down; LockScope does not take one for you."));
+        case AdminAction::Extend:
+            return ActionSupport::no(QObject::tr("A Redisson semaphore's permits have no lease in Redis: there is nothing "
+                                                 "to extend."));
+        case AdminAction::ForceRelease:
+        case AdminAction::ReleaseHolder:
+            break;
+        }
         return ActionSupport::no(QObject::tr("A Redisson semaphore's permits have no owner in Redis: nothing identifies whose "
                                              "permit to give back. Use the library's release() or addPermits()."));
+    }
     if (action == AdminAction::Acquire)
         return ActionSupport::no(QObject::tr("Permits are issued by the library, which also counts them down"));
     return ActionSupport::yes();

@@ -230,6 +230,29 @@ private Q_SLOTS:
         QCOMPARE(held->state(0), LockState::NoExpiry);
     }
 
+    // A Redisson semaphore's counter refuses every action, each in its own words.
+    void aSemaphoreCounterRefusesInTheWordsOfTheAction_data()
+    {
+        QTest::addColumn<int>("action");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("acquire") << int(AdminAction::Acquire) << "acquire()";
+        QTest::newRow("extend") << int(AdminAction::Extend) << "nothing to extend";
+        QTest::newRow("force-release") << int(AdminAction::ForceRelease) << "whose permit to give back";
+        QTest::newRow("release one") << int(AdminAction::ReleaseHolder) << "whose permit to give back";
+    }
+
+    void aSemaphoreCounterRefusesInTheWordsOfTheAction()
+    {
+        QFETCH(int, action);
+        QFETCH(QString, says);
+        const DialectRegistry registry;
+        const Dialect *counter = registry.find(QStringLiteral("redisson-semaphore"));
+        QVERIFY(counter);
+        const ActionSupport s = counter->support(AdminAction(action));
+        QVERIFY(!s.enabled);
+        QVERIFY2(s.reason.contains(says), qPrintable(s.reason));
+    }
+
     void recipesGuardWithWhatTheOperatorSaw_data()
     {
         QTest::addColumn<KeySample>("sample");
