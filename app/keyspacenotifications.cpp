@@ -167,7 +167,8 @@ QString KeyspaceNotifications::statusText() const
     if (m_notifiers.size() == 1)
         return m_notifiers.cbegin().value()->statusText();
     if (m_notifiers.isEmpty())
-        return tr("keyspace notifications: waiting for the masters");
+        return m_topology->kind() == RedisTopology::Kind::Standalone ? tr("keyspace notifications: waiting for the server")
+                                                                     : tr("keyspace notifications: waiting for the masters");
     const qsizetype live = std::count_if(m_notifiers.cbegin(), m_notifiers.cend(), [](const KeyspaceNotifier *n) { return n->isLive(); });
     if (live == m_notifiers.size())
         return tr("live: keyspace notifications on all %1 masters%2")

@@ -3345,6 +3345,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>keyspace notifications live on %1 of %2 masters; %3: %4</source>
         <translation>%2 个主节点中有 %1 个的键空间通知为实时；%3：%4</translation>
     </message>
+    <message>
+        <source>keyspace notifications: waiting for the server</source>
+        <translation>键空间通知：正在等待服务器</translation>
+    </message>
 </context>
 <context>
     <name>KeyspaceNotifier</name>
@@ -5168,6 +5172,14 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>Set the lease of %1 to %2 ms, only while it is exactly as you saw it (%3), and never shorter than it is while others hold it too. Per-read-hold timeout keys keep their own TTL, as between two watchdog runs.</source>
         <translation>把 %1 的租期设为 %2 ms，仅在它与你所见完全相同（%3）时进行；在还有其他持有者时绝不比现在更短。每个读持有的超时键保留各自的 TTL，如同两次看门狗运行之间。</translation>
+    </message>
+    <message>
+        <source>A Redisson semaphore&apos;s permits are taken by the library&apos;s acquire(), which counts them down; LockScope does not take one for you.</source>
+        <translation>Redisson 信号量的许可由库的 acquire() 取得并递减计数；LockScope 不会替你取得许可。</translation>
+    </message>
+    <message>
+        <source>A Redisson semaphore&apos;s permits have no lease in Redis: there is nothing to extend.</source>
+        <translation>Redisson 信号量的许可在 Redis 中没有租期：没有可续期的东西。</translation>
     </message>
 </context>
 <context>

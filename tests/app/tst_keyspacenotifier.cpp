@@ -1,6 +1,8 @@
 #include "dialectregistry.h"
 #include "keyspaceeventflags.h"
 #include "keyspacenotifier.h"
+#include "keyspacenotifications.h"
+#include "servertopology.h"
 #include "testredis.h"
 
 #include <QSignalSpy>
@@ -202,6 +204,18 @@ private Q_SLOTS:
         QCOMPARE(KeyspaceNotifier::restoreDuty(name), std::optional<QString>(original));
         QCOMPARE(KeyspaceNotifier::restoreDuty(KeyspaceNotifier::listenerName("abc", std::nullopt)), std::nullopt);
         QCOMPARE(KeyspaceNotifier::restoreDuty("someone-else:restore:41"), std::nullopt);
+    }
+
+    // Before a standalone server answers, it is the server that is waited for, not "masters".
+    void aStandaloneServerNotYetThereIsTheServer()
+    {
+        ConnectionOptions options;
+        options.host = QStringLiteral("127.0.0.1");
+        options.port = 1; // nothing listens there
+        ServerTopology topology(options);
+        const DialectRegistry registry;
+        const KeyspaceNotifications notifications(&topology, &registry);
+        QCOMPARE(notifications.statusText(), QStringLiteral("keyspace notifications: waiting for the server"));
     }
 
     void refusedConfigListensAnyway()
