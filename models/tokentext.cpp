@@ -93,13 +93,23 @@ QString TokenText::escape(const QByteArray &bytes)
 
 QByteArray TokenText::escapeBytes(const QByteArray &bytes)
 {
-    if (isPrintable(bytes))
+    // Spaces at either end would be invisible (a token of one space, a blank cell): escaped.
+    qsizetype first = 0, last = bytes.size() - 1;
+    while (first < bytes.size() && bytes[first] == ' ')
+        ++first;
+    while (last >= first && bytes[last] == ' ')
+        --last;
+    if (isPrintable(bytes) && first == 0 && last == bytes.size() - 1)
         return bytes;
     static const char hex[] = "0123456789abcdef";
     QByteArray out;
     out.reserve(bytes.size() * 2);
     for (qsizetype i = 0; i < bytes.size(); ++i) {
         const auto c = static_cast<unsigned char>(bytes[i]);
+        if (c == ' ' && (i < first || i > last)) {
+            out += "\\x20";
+            continue;
+        }
         if (c >= 0x80) {
             if (const qsizetype n = visibleCharacter(QByteArrayView(bytes).sliced(i)); n > 0) {
                 out += bytes.mid(i, n);

@@ -14,6 +14,8 @@ private Q_SLOTS:
         QTest::newRow("uuid") << QByteArray("8743c9c0-0795-4907-87fd-6c719a6b4586") << "8743c9c0-0795-4907-87fd-6c719a6b4586";
         QTest::newRow("empty") << QByteArray() << "";
         QTest::newRow("space kept") << QByteArray("a b") << "a b";
+        QTest::newRow("only a space") << QByteArray(" ") << "\\x20";
+        QTest::newRow("spaces at the ends") << QByteArray("  a b ") << "\\x20\\x20a b\\x20";
         QTest::newRow("binary") << QByteArray("\x00\x01\xff", 3) << "\\x00\\x01\\xff";
         QTest::newRow("control escapes") << QByteArray("\n\r\t\a\b") << "\\n\\r\\t\\a\\b";
         QTest::newRow("quote and backslash") << QByteArray("a\"b\\c") << "a\\\"b\\\\c";
