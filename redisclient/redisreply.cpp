@@ -1,5 +1,7 @@
 #include "redisreply.h"
 
+#include <QRegularExpression>
+
 RedisReply RedisReply::integer(qint64 value)
 {
     RedisReply r;
@@ -92,7 +94,14 @@ bool RedisReply::errorIs(const char *code) const
 
 QString RedisReply::errorMessage() const
 {
-    return m_type == Type::Error ? QString::fromUtf8(m_bytes) : QString();
+    if (m_type != Type::Error)
+        return {};
+    // An error raised inside a script ends with where in it ("script: <sha>, on
+    // @user_script:12."): the script's own line numbers mean nothing to the reader.
+    static const QRegularExpression where(QStringLiteral(" script: [0-9a-f]{40}, on @user_script:\\d+\\.?$"));
+    QString message = QString::fromUtf8(m_bytes);
+    message.remove(where);
+    return message;
 }
 
 QString RedisReply::toDebugString() const

@@ -151,6 +151,21 @@ private Q_SLOTS:
         QCOMPARE(call(c, {"GET", QByteArray("k\x00\xff", 3)}).bytes(), all);
     }
 
+    // An error inside a script reads as the error, not as where in the script it happened.
+    void scriptErrorsSayWhatNotWhere()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        RedisConnection c(redis.options());
+        c.open();
+        QVERIFY(call(c, {"RPUSH", "l", "x"}).integer() == 1);
+        const RedisReply wrongType = call(c, {"EVAL", "return redis.call('GET', KEYS[1])", "1", "l"});
+        QVERIFY(wrongType.errorIs("WRONGTYPE"));
+        QCOMPARE(wrongType.errorMessage(), QStringLiteral("WRONGTYPE Operation against a key holding the wrong kind of value"));
+        const RedisReply plain = call(c, {"GET", "l"});
+        QCOMPARE(plain.errorMessage(), QStringLiteral("WRONGTYPE Operation against a key holding the wrong kind of value"));
+    }
+
     void handlerDiesWithItsContext()
     {
         TestRedis redis;
