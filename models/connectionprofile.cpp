@@ -188,12 +188,18 @@ QString ConnectionProfile::endpoint() const
     return Endpoint{host, port}.text();
 }
 
+QString ConnectionProfile::seedsText() const
+{
+    // The first sentinel or seed alone would read as the only one.
+    return moreNodes.isEmpty() ? endpoint() : QObject::tr("%1 and %n more", nullptr, int(moreNodes.size())).arg(endpoint());
+}
+
 QString ConnectionProfile::displayName() const
 {
     if (!name.isEmpty())
         return name;
     QString text = !socketPath.isEmpty()     ? socketPath
-                   : kind == Kind::Sentinel ? masterName + QStringLiteral(" via ") + endpoint()
+                   : kind == Kind::Sentinel ? masterName + QStringLiteral(" via ") + seedsText()
                                             : endpoint();
     if (database != 0)
         text += QLatin1Char('/') + QString::number(database);
@@ -210,9 +216,9 @@ QString ConnectionProfile::addressText() const
     if (!socketPath.isEmpty())
         text = QStringLiteral("unix:") + socketPath;
     else if (kind == Kind::Sentinel)
-        text = QObject::tr("sentinel %1 via %2").arg(masterName, endpoint());
+        text = QObject::tr("sentinel %1 via %2").arg(masterName, seedsText());
     else if (kind == Kind::Cluster)
-        text = QObject::tr("cluster via %1").arg(endpoint());
+        text = QObject::tr("cluster via %1").arg(seedsText());
     else
         text = endpoint();
     if (database != 0)

@@ -138,6 +138,8 @@ struct ConnectionProfile
 
     // host:port[/db] with the user when there is one (the socket's path for a Unix socket,
     // "via" the bastion for a tunnel), or the profile's name; never a secret.
+    // The first sentinel or seed node, and how many more there are.
+    QString seedsText() const;
     QString displayName() const;
     // Where it goes, without the name: "sentinel orders via s1:26379", "host:6379 via ssh
     // ops@bastion:22", "unix:/run/redis.sock"; for lists and tooltips.

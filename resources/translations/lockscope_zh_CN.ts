@@ -5181,6 +5181,12 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>A Redisson semaphore&apos;s permits have no lease in Redis: there is nothing to extend.</source>
         <translation>Redisson 信号量的许可在 Redis 中没有租期：没有可续期的东西。</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 及另外 %n 个</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RedisConnection</name>

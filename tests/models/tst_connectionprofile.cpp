@@ -117,6 +117,20 @@ private Q_SLOTS:
         QTest::newRow("the name wins") << "redis://ops:s3cret@h:7000/2" << "prod-eu" << "prod-eu";
     }
 
+    // A sentinel connection names its first sentinel and how many more it has.
+    void severalSentinelsAreCounted()
+    {
+        ConnectionProfile p;
+        p.kind = ConnectionProfile::Kind::Sentinel;
+        p.masterName = QStringLiteral("mymaster");
+        p.host = QStringLiteral("10.0.0.1");
+        p.port = 26379;
+        QCOMPARE(p.displayName(), QStringLiteral("mymaster via 10.0.0.1:26379"));
+        p.moreNodes = {ConnectionProfile::Endpoint{QStringLiteral("10.0.0.2"), 26379}, ConnectionProfile::Endpoint{QStringLiteral("10.0.0.3"), 26379}};
+        QCOMPARE(p.displayName(), QStringLiteral("mymaster via 10.0.0.1:26379 and 2 more"));
+        QCOMPARE(p.addressText(), QStringLiteral("sentinel mymaster via 10.0.0.1:26379 and 2 more"));
+    }
+
     void displayName()
     {
         QFETCH(QString, url);
