@@ -144,6 +144,14 @@ void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)
     Holding &h = *it;
     const LockInfo before = h.lock;
     const QList<QByteArray> was = identity(before), now = identity(lock);
+    if (before.dialect != lock.dialect
+        && (before.dialect == QLatin1String(DialectRegistry::unknownId) || lock.dialect == QLatin1String(DialectRegistry::unknownId))) {
+        // Read as no layout LockScope knows, or again as one (a semaphore with one entry that is
+        // no holder's): that says nothing of who came or went. Only later reads of it do.
+        startHolding(h, lock, obs);
+        h.startSeen = false;
+        return;
+    }
     if (was != now && !was.isEmpty() && !lock.lossCheck.isEmpty()) {
         // The server failed over (or restarted) between the two reads: the holding tracked
         // did not change hands, it was lost; whoever holds the lock now took it afterwards.

@@ -26,21 +26,33 @@ void TextTable::addRow(const QStringList &cells)
 
 namespace {
 // East Asian wide and fullwidth characters (Hangul, CJK, kana, fullwidth forms).
-int columnsOf(QChar c)
+int columnsOf(char32_t u)
 {
-    const char16_t u = c.unicode();
     const bool wide = (u >= 0x1100 && u <= 0x115f) || (u >= 0x2e80 && u <= 0xa4cf) || (u >= 0xac00 && u <= 0xd7a3)
                       || (u >= 0xf900 && u <= 0xfaff) || (u >= 0xfe30 && u <= 0xfe4f) || (u >= 0xff00 && u <= 0xff60)
-                      || (u >= 0xffe0 && u <= 0xffe6);
+                      || (u >= 0xffe0 && u <= 0xffe6) || (u >= 0x1f300 && u <= 0x1f64f) || (u >= 0x1f680 && u <= 0x1f6ff)
+                      || (u >= 0x1f900 && u <= 0x1f9ff) || (u >= 0x20000 && u <= 0x3fffd);
     return wide ? 2 : 1;
+}
+
+// The code point at i and how many UTF-16 units it takes (a pair beyond U+FFFF).
+std::pair<char32_t, qsizetype> codePointAt(const QString &text, qsizetype i)
+{
+    const QChar c = text.at(i);
+    if (c.isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate())
+        return {QChar::surrogateToUcs4(c, text.at(i + 1)), 2};
+    return {c.unicode(), 1};
 }
 } // namespace
 
 qsizetype TextTable::columns(const QString &text)
 {
     qsizetype n = 0;
-    for (const QChar c : text)
-        n += columnsOf(c);
+    for (qsizetype i = 0; i < text.size();) {
+        const auto [code, units] = codePointAt(text, i);
+        n += columnsOf(code);
+        i += units;
+    }
     return n;
 }
 
@@ -53,8 +65,13 @@ QByteArray TextTable::render() const
         if (max > 1 && columns(text) > max) {
             qsizetype used = 1; // the ellipsis
             qsizetype keep = 0;
-            while (keep < text.size() && used + columnsOf(text.at(keep)) <= max)
-                used += columnsOf(text.at(keep++));
+            while (keep < text.size()) {
+                const auto [code, units] = codePointAt(text, keep);
+                if (used + columnsOf(code) > max)
+                    break;
+                used += columnsOf(code);
+                keep += units;
+            }
             text = text.left(keep) + QChar(0x2026);
         }
         return text;

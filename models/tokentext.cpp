@@ -52,6 +52,20 @@ qsizetype visibleCharacter(QByteArrayView bytes)
     const char32_t least = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000;
     if (code < least || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
         return 0;
+    // Letters and symbols that draw as nothing (Hangul fillers, the blank braille pattern), and
+    // the replacement characters, which would pass for a byte that was not UTF-8.
+    switch (code) {
+    case 0x115f:
+    case 0x1160:
+    case 0x2800:
+    case 0x3164:
+    case 0xffa0:
+    case 0xfffc:
+    case 0xfffd:
+        return 0;
+    default:
+        break;
+    }
     switch (QChar::category(code)) {
     case QChar::Letter_Uppercase:
     case QChar::Letter_Lowercase:

@@ -301,6 +301,10 @@ private Q_SLOTS:
         QTest::newRow("from the whole to a part: who came is told")
             << S("obs k holders=a,b pttl=10000 at=0; obs k holders=a,x of=100 pttl=9000 at=1000")
             << L({"acquired k a @0 ttl=10000", "acquired k x @1000 ttl=9000"});
+        QTest::newRow("read as no known layout and back: nobody came or went")
+            << S("obs k holders=a,b,c pttl=10000 at=0; obs k holders= dialect=unknown pttl=9000 at=1000;"
+                 "obs k holders=a,b,c pttl=8000 at=2000; gone k at=3000")
+            << L({"acquired k a @0 ttl=10000", "released k a @3000 ttl=7000 held=1000 at-least"});
         QTest::newRow("an empty value is nobody's token")
             << S("obs k tok= holders= dialect=unknown pttl=-1 at=0; lost k at=500") << L({"acquired k - @0 ttl=-1"});
         QTest::newRow("a value read in part has no token, and is not lost")

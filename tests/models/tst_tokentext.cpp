@@ -29,6 +29,9 @@ private Q_SLOTS:
         QTest::newRow("overlong slash") << QByteArray("\xc0\xaf") << "\\xc0\\xaf";
         QTest::newRow("encoded surrogate") << QByteArray("\xed\xa0\x80") << "\\xed\\xa0\\x80";
         QTest::newRow("cut short") << QByteArray("\xe9\x94") << "\\xe9\\x94";
+        QTest::newRow("hangul filler") << QByteArray("a\xe3\x85\xa4" "b") << "a\\xe3\\x85\\xa4b";
+        QTest::newRow("blank braille") << QByteArray("a\xe2\xa0\x80" "b") << "a\\xe2\\xa0\\x80b";
+        QTest::newRow("replacement character") << QByteArray("\xef\xbf\xbd") << "\\xef\\xbf\\xbd";
         QTest::newRow("c1 control") << QByteArray("\xc2\x85") << "\\xc2\\x85";
         QTest::newRow("invalid utf-8") << QByteArray("\xc3\x28\xa0\xa1") << "\\xc3(\\xa0\\xa1";
         QTest::newRow("del") << QByteArray("\x7f") << "\\x7f";
