@@ -110,9 +110,8 @@ QByteArray ScanCommand::table(QList<LockInfo> locks, qint64 nowMs, bool withNode
     table.setRightAligned(4 + shift);
     table.setRightAligned(5 + shift);
     for (const LockInfo &lock : std::as_const(locks)) {
-        const QString token = lock.holders.size() > 1 ? tr("(%1 tokens)").arg(lock.holders.size())
-                                                      : TokenText::escape(lock.primaryToken());
-        QStringList row{TokenText::escape(lock.key()), lock.dialect, lock.holderSummary(), token,
+        const QString token = lock.holderCount() > 1 ? tr("(%1 tokens)").arg(lock.holderCount()) : TokenText::escape(lock.primaryToken());
+        QStringList row{TokenText::escape(lock.key()), lock.dialect, lock.holderOrFacts(), token,
                         LockInfo::formatTtl(lock.remainingTtlMs(nowMs)), QString::number(lock.holdCount()),
                         stateWord(lock.state(nowMs)), lock.warnings.join(QLatin1Char(','))};
         if (withNode)

@@ -77,6 +77,16 @@ QString LockInfo::holderSummary() const
     return tr("%1: %2").arg(count, names.mid(0, 3).join(tr(", ")) + (names.size() > 3 ? tr(", …") : QString()));
 }
 
+QString LockInfo::holderOrFacts() const
+{
+    if (!holders.isEmpty() || details.isEmpty())
+        return holderSummary();
+    QStringList facts;
+    for (const auto &d : details)
+        facts << tr("%1: %2").arg(d.first, d.second);
+    return facts.join(tr(", "));
+}
+
 void LockInfo::addWarning(const QString &code)
 {
     if (!warnings.contains(code))

@@ -64,6 +64,8 @@ public:
     bool holdersReadInPart() const { return holderCount() > holders.size(); }
     QByteArray primaryToken() const;
     QString holderSummary() const;
+    // holderSummary(), or where nobody holds it what is known of it ("permits available: 3").
+    QString holderOrFacts() const;
     void addWarning(const QString &code);
 
     static QString stateId(LockState state);

@@ -83,10 +83,9 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
         case DialectColumn:
             return lock.dialectName;
         case HolderColumn:
-            return lock.holderSummary();
+            return lock.holderOrFacts();
         case TokenColumn:
-            return lock.holders.size() > 1 ? tr("(%1 tokens)").arg(lock.holders.size())
-                                           : TokenText::escape(lock.primaryToken());
+            return lock.holderCount() > 1 ? tr("(%1 tokens)").arg(lock.holderCount()) : TokenText::escape(lock.primaryToken());
         case TtlColumn:
             if (lock.isGone())
                 return QStringLiteral("—");
@@ -134,7 +133,7 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
         case TokenColumn:
             return TokenText::escape(lock.primaryToken());
         case HolderColumn:
-            return lock.holderSummary();
+            return lock.holderOrFacts();
         case DialectColumn:
             return lock.dialect;
         case TtlColumn:
@@ -228,6 +227,11 @@ void LockTableModel::upsert(const QList<LockInfo> &locks)
     }
 }
 
+int LockTableModel::goneCount() const
+{
+    return int(std::count_if(m_locks.cbegin(), m_locks.cend(), [](const LockInfo &l) { return l.isGone(); }));
+}
+
 void LockTableModel::markGone(const QList<LockInfo> &gone)
 {
     QList<int> changed;
@@ -294,7 +298,7 @@ bool LockTableModel::lessThan(int leftRow, int rightRow, int column) const
     case DialectColumn:
         return a.dialectName < b.dialectName;
     case HolderColumn:
-        return a.holderSummary() < b.holderSummary();
+        return a.holderOrFacts() < b.holderOrFacts();
     case TokenColumn:
         return a.primaryToken() < b.primaryToken();
     case NodeColumn:

@@ -58,6 +58,8 @@ public:
     bool lessThan(int leftRow, int rightRow, int column) const;
 
     const LockInfo *lock(int row) const;
+    // Rows of locks seen gone, still shown for a while.
+    int goneCount() const;
     const LockInfo *lock(const QByteArray &key) const;
     int rowOf(const QByteArray &key) const { return m_rowByKey.value(key, -1); }
     const QList<LockInfo> &locks() const { return m_locks; }

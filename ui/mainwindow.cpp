@@ -631,7 +631,10 @@ void MainWindow::flushUpdates()
     }
     if (m_model->rowCount() > 0 && !m_table->currentIndex().isValid())
         m_table->selectRow(0);
-    m_countLabel->setText(tr("%Ln lock(s)", nullptr, m_model->rowCount()));
+    // Rows of gone locks stay on show a while; they are not locks any more.
+    const int gone = m_model->goneCount();
+    const QString count = tr("%Ln lock(s)", nullptr, m_model->rowCount() - gone);
+    m_countLabel->setText(gone > 0 ? tr("%1 (%2 gone)").arg(count).arg(gone) : count);
 }
 
 void MainWindow::tick()

@@ -4400,6 +4400,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
             <numerusform>已扫描 %Ln 个键，用时 %1 秒</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 (%2 gone)</source>
+        <translation>%1（%2 个已消失）</translation>
+    </message>
 </context>
 <context>
     <name>PasswordDialog</name>

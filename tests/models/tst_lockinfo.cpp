@@ -43,6 +43,20 @@ private Q_SLOTS:
         QVERIFY(lock.acceptsRead(read));
     }
 
+    // Nobody holds a semaphore's counter: what is known of it stands in for a holder.
+    void factsStandInForNoHolder()
+    {
+        LockInfo counter;
+        counter.details = {{QStringLiteral("permits available"), QStringLiteral("3")}};
+        QCOMPARE(counter.holderSummary(), QString());
+        QCOMPARE(counter.holderOrFacts(), QStringLiteral("permits available: 3"));
+        LockHolder h;
+        h.token = "t";
+        h.holder = QStringLiteral("web-1");
+        counter.holders = {h};
+        QCOMPARE(counter.holderOrFacts(), QStringLiteral("web-1"));
+    }
+
     void noExpiryIsStuck()
     {
         LockInfo lock;

@@ -80,13 +80,16 @@ private Q_SLOTS:
         LockInfo gone = lock("a", "t1", 5000);
         gone.goneAs = LockState::Released;
         gone.goneAtMs = 1000;
+        QCOMPARE(model.goneCount(), 0);
         model.markGone({gone});
         QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.goneCount(), 1);
         QCOMPARE(model.index(0, LockTableModel::StateColumn).data().toString(), QStringLiteral("released"));
         model.pruneGone(5000, 15000);
         QCOMPARE(model.rowCount(), 2);
         model.pruneGone(16000, 15000);
         QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.goneCount(), 0);
         QCOMPARE(model.lock(0)->key(), QByteArray("b"));
         QCOMPARE(model.rowOf("b"), 0);
         QCOMPARE(model.rowOf("a"), -1);
