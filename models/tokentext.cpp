@@ -32,10 +32,10 @@ char simpleEscape(QChar letter)
 
 // The length of the UTF-8 sequence of a character that is plainly visible at the start of
 // bytes (a letter, digit, punctuation or symbol beyond ASCII), or 0. Invalid or overlong
-// sequences, and characters that look like nothing or like another (controls, format
-// characters such as a zero-width space or a direction override, separators such as a
-// no-break space, combining marks, private use, unassigned) are 0: their bytes are escaped,
-// so two keys that differ are never shown alike.
+// sequences, and characters that draw as nothing or change how their neighbours draw
+// (controls, format characters such as a zero-width space or a direction override, separators
+// such as a no-break space, combining marks, private use, unassigned) are 0: their bytes are
+// escaped, so a key never looks like one with those bytes left out.
 qsizetype visibleCharacter(QByteArrayView bytes)
 {
     const auto lead = static_cast<unsigned char>(bytes.front());

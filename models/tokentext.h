@@ -8,8 +8,8 @@
 // Tokens and keys are bytes. They are shown much as redis-cli shows them: printable ASCII as
 // is, backslash and quote escaped, \n \r \t \a \b, and every other byte as \xNN, except that
 // a plainly visible character beyond ASCII in valid UTF-8 (中, é) is shown as itself. Anything
-// that could make two different keys look alike (a zero-width space, a no-break space, a
-// combining mark) stays escaped.
+// invisible, or that changes how its neighbours show (a zero-width space, a no-break space, a
+// combining mark), stays escaped, as do spaces at either end.
 class TokenText final
 {
 public:

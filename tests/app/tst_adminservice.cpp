@@ -70,6 +70,16 @@ private:
         return out;
     }
 
+    // The shared locks whose extend sets the whole key's expiry: one holder per zset member,
+    // or per hash field beside the mode.
+    static void sharedLayouts()
+    {
+        QTest::addColumn<QByteArray>("layout");
+        QTest::addColumn<QString>("dialect");
+        QTest::newRow("redis-semaphore zset") << QByteArray("zset") << QStringLiteral("redis-semaphore");
+        QTest::newRow("redisson read lock") << QByteArray("rwlock") << QStringLiteral("redisson-rwlock");
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -275,13 +285,7 @@ private Q_SLOTS:
 
     // Extending one holder of a shared lock sets the whole key's expiry: never shorter than the
     // other holders already have, which would end their holds under them.
-    void sharedExtendNeverCutsOthersShort_data()
-    {
-        QTest::addColumn<QByteArray>("layout");
-        QTest::addColumn<QString>("dialect");
-        QTest::newRow("redis-semaphore zset") << QByteArray("zset") << QStringLiteral("redis-semaphore");
-        QTest::newRow("redisson read lock") << QByteArray("rwlock") << QStringLiteral("redisson-rwlock");
-    }
+    void sharedExtendNeverCutsOthersShort_data() { sharedLayouts(); }
 
     void sharedExtendNeverCutsOthersShort()
     {
@@ -342,13 +346,7 @@ private Q_SLOTS:
 
     // A shared lock with more holders than LockScope reads: counted whole, recognised, and a
     // holder it did not read is not said not to hold it.
-    void partlyReadSharedLocks_data()
-    {
-        QTest::addColumn<QByteArray>("layout");
-        QTest::addColumn<QString>("dialect");
-        QTest::newRow("redis-semaphore zset") << QByteArray("zset") << QStringLiteral("redis-semaphore");
-        QTest::newRow("redisson read lock") << QByteArray("rwlock") << QStringLiteral("redisson-rwlock");
-    }
+    void partlyReadSharedLocks_data() { sharedLayouts(); }
 
     void partlyReadSharedLocks()
     {
