@@ -269,9 +269,17 @@ void LiveWatchDocks::updateStatus()
     // The toggle says whether LockScope may change the server, not whether it is live.
     QSignalBlocker block(m_notificationsAction);
     m_notificationsAction->setChecked(notifier->mayEnable());
-    m_notificationsAction->setEnabled(notifier->state() != KeyspaceNotifier::State::Unverifiable);
+    // A server that publishes them by itself (LockScope's own sandbox does) leaves nothing to ask.
+    const bool publishesAlready = notifier->state() == KeyspaceNotifier::State::Live && !notifier->changedServer();
+    m_notificationsAction->setEnabled(notifier->state() != KeyspaceNotifier::State::Unverifiable && !publishesAlready);
+    m_notificationsAction->setToolTip(publishesAlready ? alreadyLiveText() : QString());
     m_notificationsAction->setText(notifier->changedServer() ? tr("Keyspace notifications: on (turn off)")
                                                              : tr("Use &keyspace notifications…"));
+}
+
+QString LiveWatchDocks::alreadyLiveText()
+{
+    return tr("The server already publishes keyspace notifications: events are live");
 }
 
 void LiveWatchDocks::askToEnableNotifications(bool checked)
@@ -288,7 +296,7 @@ void LiveWatchDocks::askToEnableNotifications(bool checked)
     }
     m_notificationsAction->setChecked(false); // until the user says yes
     if (notifier->state() == KeyspaceNotifier::State::Live && !notifier->changedServer()) {
-        m_window->statusBar()->showMessage(tr("The server already publishes keyspace notifications: events are live"), 8000);
+        m_window->statusBar()->showMessage(alreadyLiveText(), 8000);
         return;
     }
     auto *box = new QMessageBox(QMessageBox::Question, tr("Use keyspace notifications?"), notificationCost(), QMessageBox::Cancel, m_window);

@@ -69,6 +69,7 @@ private:
     void updateStatus();
     void updateSampler();
     void askToEnableNotifications(bool checked);
+    static QString alreadyLiveText();
     void toggleSampler();
 
     QMainWindow *m_window;

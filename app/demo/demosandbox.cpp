@@ -1,5 +1,6 @@
 #include "demosandbox.h"
 
+#include "keyspaceeventflags.h"
 #include "linkproxy.h"
 #include "profileoptions.h"
 #include "redisconnection.h"
@@ -16,10 +17,12 @@ DemoSandbox::DemoSandbox(int servers, bool replicated, QObject *parent)
     for (int i = 0; i < std::max(1, servers); ++i) {
         auto *server = new SandboxServer(this);
         // Replicas load the master's snapshot from the socket and masters send it without a
-        // file or a delay, so no server ever needs its (removed) directory.
+        // file or a delay, so no server ever needs its (removed) directory. The servers are
+        // LockScope's own: a window on them has live events, with no consent to ask.
         server->setExtraArguments({QStringLiteral("--repl-diskless-sync"), QStringLiteral("yes"),
                                    QStringLiteral("--repl-diskless-sync-delay"), QStringLiteral("0"),
-                                   QStringLiteral("--repl-diskless-load"), QStringLiteral("swapdb")});
+                                   QStringLiteral("--repl-diskless-load"), QStringLiteral("swapdb"),
+                                   QStringLiteral("--notify-keyspace-events"), QString::fromLatin1(KeyspaceEventFlags::wanted)});
         connect(server, &SandboxServer::ready, this, [this, i] { serverReady(i); });
         connect(server, &SandboxServer::failed, this, [this, i](const QString &message) {
             if (!m_ready)

@@ -1,6 +1,7 @@
 #include "embeddedsandbox.h"
 
 #include "demorun.h"
+#include "keyspaceeventflags.h"
 #include "profileoptions.h"
 #include "redisconnection.h"
 #include "sampleseeder.h"
@@ -13,6 +14,8 @@ EmbeddedSandbox::EmbeddedSandbox(QObject *parent)
     : ServerLauncher(parent)
     , m_server(new SandboxServer(this))
 {
+    // The server is LockScope's own: events are live from the start, with no consent to ask.
+    m_server->setExtraArguments({QStringLiteral("--notify-keyspace-events"), QString::fromLatin1(KeyspaceEventFlags::wanted)});
     connect(m_server, &SandboxServer::failed, this, &EmbeddedSandbox::failed);
     connect(m_server, &SandboxServer::ready, this, &EmbeddedSandbox::seed);
 }

@@ -864,6 +864,15 @@ private Q_SLOTS:
         QVERIFY2(red > 100, qPrintable(QString::number(red)));
     }
 
+    void theSandboxHasLiveEvents()
+    {
+        // Its own server publishes keyspace notifications: nothing to consent to, nothing changed.
+        const Run r = lockscope({QStringLiteral("watch"), QStringLiteral("--sandbox"), QStringLiteral("--duration"), QStringLiteral("1")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains("events live: keyspace notifications"), r.err.constData());
+        QVERIFY2(!r.err.contains("turned on by LockScope"), r.err.constData());
+    }
+
     void noDisplayFallsBackToTheTerminal()
     {
         QProcess p;

@@ -264,6 +264,27 @@ private Q_SLOTS:
         QTRY_VERIFY(!w->isVisible());
     }
 
+    void aServerThatPublishesNotificationsLeavesNothingToAsk()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        redis.command({"CONFIG", "SET", "notify-keyspace-events", "KEA"});
+        DialectRegistry registry;
+        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
+        TestWindow t(&registry, &audit);
+        MainWindow &w = t.window;
+        w.show();
+        QVERIFY(t.connectTo(redis.profile()));
+        LiveWatchDocks *live = w.liveWatch();
+        QTRY_VERIFY_WITH_TIMEOUT(w.session()->events()->isLive(), 5000);
+        QTRY_VERIFY(!live->notificationsAction()->isEnabled());
+        QVERIFY(live->notificationsAction()->toolTip().contains(QLatin1String("already publishes")));
+        // Turned off behind LockScope's back: there is something to ask again.
+        redis.command({"CONFIG", "SET", "notify-keyspace-events", ""});
+        QTRY_VERIFY_WITH_TIMEOUT(live->notificationsAction()->isEnabled(), 15000);
+        QCOMPARE(flags(redis), QByteArray());
+    }
+
     void samplerAsksThenCountsFailedAcquisitions()
     {
         TestRedis redis;
