@@ -22,6 +22,7 @@
 #include "livewatchdocks.h"
 #include "lockdetailpanel.h"
 #include "lockfilterproxymodel.h"
+#include "locktablecolumns.h"
 #include "locktablemodel.h"
 #include "monotonicclock.h"
 #include "session.h"
@@ -325,18 +326,7 @@ void MainWindow::buildLayout()
     header->setStretchLastSection(false);
     header->setSectionResizeMode(LockTableModel::KeyColumn, QHeaderView::Stretch);
     header->setHighlightSections(false);
-    const QList<QPair<int, int>> widths = {
-        {LockTableModel::KeyColumn, 180},   {LockTableModel::NodeColumn, 120}, {LockTableModel::DialectColumn, 150},
-        {LockTableModel::HolderColumn, 150}, {LockTableModel::TokenColumn, 175}, {LockTableModel::TtlColumn, 72},
-        {LockTableModel::CountColumn, 48},   {LockTableModel::WaitersColumn, 60}, {LockTableModel::StateColumn, 130}};
-    // Never narrower than the header's own text: the widths suit English, and a translated
-    // header ("重入次数" for Holds) may need more. (Not sectionSizeHint(): it keeps room for
-    // a sort arrow on every column and would widen them all.)
-    const int margins = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
-    for (const auto &[column, width] : widths) {
-        const QString text = m_proxy->headerData(column, Qt::Horizontal).toString();
-        m_table->setColumnWidth(column, std::max(width, header->fontMetrics().horizontalAdvance(text) + margins));
-    }
+    m_columns = new LockTableColumns(m_table);
     // On a cluster, where a lock lives comes right after which lock it is.
     header->moveSection(header->visualIndex(LockTableModel::NodeColumn), header->visualIndex(LockTableModel::KeyColumn) + 1);
     m_table->setColumnHidden(LockTableModel::NodeColumn, true);
@@ -495,6 +485,7 @@ void MainWindow::onSessionChanged(Session *session)
             showMessage(missing, true);
         flushUpdates();
         m_proxy->setBulkLoading(false);
+        m_columns->fitToContents();
         Q_EMIT scanFinished();
     });
     connect(discovery, &DiscoveryService::failed, this, [this] {
@@ -1015,6 +1006,7 @@ void MainWindow::restoreLayout(const WindowLayout &layout)
         restoreState(layout.state);
     QHeaderView *header = m_table->horizontalHeader();
     if (!layout.lockTableHeader.isEmpty() && header->restoreState(layout.lockTableHeader)) {
+        m_columns->keepUserWidths();
         // The header remembers the sort indicator; the proxy sorts only when told.
         m_table->sortByColumn(header->sortIndicatorSection(), header->sortIndicatorOrder());
     }

@@ -26,6 +26,7 @@ class HoldersPanel;
 class LiveWatchDocks;
 class LockDetailPanel;
 class LockFilterProxyModel;
+class LockTableColumns;
 class LockTableModel;
 class ProfileEditorDialog;
 class ProfileStore;
@@ -164,6 +165,7 @@ private:
     LockTableModel *m_model;
     LockFilterProxyModel *m_proxy;
     QTableView *m_table;
+    LockTableColumns *m_columns;
     LockDetailPanel *m_detail;
     QLineEdit *m_filter;
     QLabel *m_connectionLabel;

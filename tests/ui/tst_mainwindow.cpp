@@ -360,6 +360,37 @@ private Q_SLOTS:
     }
 
     // Geometry, docks, column widths and the sort order come back in a new window.
+    void columnsFitTheFirstLocks()
+    {
+        m_redis.command({"HSET", "stockLock", "mode", "read", "8743c9c0-0795-4907-87fd-6c719a6b4586:12", "1"});
+        m_redis.command({"PEXPIRE", "stockLock", "30000"});
+        TestWindow t(&m_registry, m_audit.get());
+        MainWindow &w = t.window;
+        w.resize(1600, 800);
+        w.show();
+        QTableView *table = w.lockTable();
+        const int defaultToken = table->columnWidth(LockTableModel::TokenColumn);
+        const QString dialect = QStringLiteral("Redisson ReadWriteLock");
+        QVERIFY(t.connectTo(m_redis.profile()));
+        QTRY_COMPARE(w.lockModel()->rowCount(), 4);
+        QCOMPARE(cell(w, "stockLock", LockTableModel::DialectColumn), dialect);
+        QVERIFY(table->columnWidth(LockTableModel::DialectColumn) > table->fontMetrics().horizontalAdvance(dialect));
+        // The token column grew toward the whole UUID (sharing what was left with the holder's),
+        // and the key kept its room.
+        const QModelIndex token = w.proxyModel()->mapFromSource(w.lockModel()->index(rowOf(w, "lock:orders"), LockTableModel::TokenColumn));
+        const QFontMetrics mono(token.data(Qt::FontRole).value<QFont>());
+        QVERIFY(mono.horizontalAdvance(token.data().toString()) > defaultToken); // cut before the fit
+        QVERIFY(table->columnWidth(LockTableModel::TokenColumn) > defaultToken + 50);
+        QVERIFY(table->columnWidth(LockTableModel::KeyColumn) > mono.horizontalAdvance(QStringLiteral("lock:orders")));
+
+        // A width the user chose stays through the next scans.
+        table->setColumnWidth(LockTableModel::DialectColumn, 97);
+        QSignalSpy finished(&w, &MainWindow::scanFinished);
+        w.session()->watch()->rescan();
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(table->columnWidth(LockTableModel::DialectColumn), 97);
+    }
+
     void layoutIsKeptBetweenRuns()
     {
         WindowLayout saved;

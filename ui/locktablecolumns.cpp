@@ -1,0 +1,107 @@
+#include "locktablecolumns.h"
+
+#include "locktablemodel.h"
+
+#include <QHeaderView>
+#include <QStyle>
+#include <QTableView>
+
+#include <algorithm>
+
+namespace {
+struct ColumnBounds
+{
+    int column;
+    int defaultWidth;
+    int maxWidth; // a long token or holder is elided in the middle past this
+};
+
+constexpr ColumnBounds bounds[] = {
+    {LockTableModel::KeyColumn, 180, 480},     {LockTableModel::NodeColumn, 120, 220},
+    {LockTableModel::DialectColumn, 150, 240}, {LockTableModel::HolderColumn, 150, 340},
+    {LockTableModel::TokenColumn, 175, 340},   {LockTableModel::TtlColumn, 72, 140},
+    {LockTableModel::CountColumn, 48, 90},     {LockTableModel::WaitersColumn, 60, 90},
+    {LockTableModel::StateColumn, 130, 260},
+};
+
+// Enough rows to see what the columns hold, few enough to cost nothing on 100k locks.
+constexpr int sampledRows = 300;
+} // namespace
+
+LockTableColumns::LockTableColumns(QTableView *table)
+    : QObject(table)
+    , m_table(table)
+{
+    QHeaderView *header = table->horizontalHeader();
+    m_fitting = true;
+    for (const ColumnBounds &b : bounds)
+        table->setColumnWidth(b.column, std::max(b.defaultWidth, neededWidth(b.column, 0))); // the header's text is never cut
+    m_fitting = false;
+    connect(header, &QHeaderView::sectionResized, this, [this](int column, int oldSize, int newSize) {
+        // The key stretches with the window, and hiding or showing a column is no choice of width.
+        if (!m_fitting && column != LockTableModel::KeyColumn && oldSize > 0 && newSize > 0)
+            m_settled = true;
+    });
+}
+
+// The header's text and the first rows' (at most maxWidth): the width that cuts none of them.
+int LockTableColumns::neededWidth(int column, int rows) const
+{
+    const QHeaderView *header = m_table->horizontalHeader();
+    const int headerMargins = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
+    int width = header->fontMetrics().horizontalAdvance(m_table->model()->headerData(column, Qt::Horizontal).toString()) + headerMargins;
+    const QAbstractItemModel *model = m_table->model();
+    const int cellMargins = 2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 6;
+    for (int row = 0; row < rows; ++row) {
+        const QModelIndex cell = model->index(row, column);
+        const QVariant font = cell.data(Qt::FontRole); // keys and tokens are monospace
+        const QFontMetrics metrics = font.isValid() ? QFontMetrics(font.value<QFont>()) : m_table->fontMetrics();
+        width = std::max(width, metrics.horizontalAdvance(cell.data().toString()) + cellMargins);
+    }
+    return width;
+}
+
+void LockTableColumns::fitToContents()
+{
+    const int rows = std::min(m_table->model()->rowCount(), sampledRows);
+    if (m_settled || rows == 0)
+        return;
+    m_settled = true;
+    // What the viewport has beyond the defaults goes first to the short columns that name the
+    // lock (the key, its node, dialect and state, whole or not at all), then to the holder and
+    // token, in proportion to what they lack: those two are elided in the middle and read well
+    // cut. Never narrower than the default: a state or TTL not among these rows may come later.
+    struct Want
+    {
+        int column, base, need;
+    };
+    QList<Want> whole, shared;
+    int spare = m_table->viewport()->width();
+    for (const ColumnBounds &b : bounds) {
+        if (m_table->isColumnHidden(b.column))
+            continue;
+        const int base = std::max(b.defaultWidth, neededWidth(b.column, 0));
+        const int need = std::clamp(neededWidth(b.column, rows), base, std::max(base, b.maxWidth));
+        const bool elidesWell = b.column == LockTableModel::HolderColumn || b.column == LockTableModel::TokenColumn;
+        (elidesWell ? shared : whole).append({b.column, base, need});
+        spare -= base;
+    }
+    QList<QPair<int, int>> widths;
+    for (const Want &w : std::as_const(whole)) {
+        const int extra = std::clamp(w.need - w.base, 0, std::max(spare, 0));
+        spare -= extra;
+        widths.append({w.column, w.base + extra});
+    }
+    int lacking = 0;
+    for (const Want &w : std::as_const(shared))
+        lacking += w.need - w.base;
+    for (const Want &w : std::as_const(shared)) {
+        const int extra = lacking > 0 ? int(qint64(w.need - w.base) * std::clamp(spare, 0, lacking) / lacking) : 0;
+        widths.append({w.column, w.base + extra});
+    }
+    m_fitting = true;
+    for (const auto &[column, width] : std::as_const(widths))
+        if (column != LockTableModel::KeyColumn) // it stretches into what is left, its need kept
+            m_table->setColumnWidth(column, width);
+    m_fitting = false;
+}

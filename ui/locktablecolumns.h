@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QObject>
+
+class QTableView;
+
+// The lock table's column widths. The defaults suit English and short values, and are never
+// narrower than a (translated) header. Once the first locks are in, each column takes what its
+// contents need, within bounds, and the key, which stretches, takes the rest: the sandbox's
+// "Redisson ReadWriteLock" is not cut while the key column has room to spare. Widths the user
+// set, or a layout restored from the last run, are left alone.
+class LockTableColumns final : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit LockTableColumns(QTableView *table);
+
+    // Once per window; does nothing once the user has resized a column.
+    void fitToContents();
+    // A saved layout was restored: its widths are the user's.
+    void keepUserWidths() { m_settled = true; }
+
+private:
+    int neededWidth(int column, int rows) const;
+
+    QTableView *m_table;
+    bool m_settled = false;
+    bool m_fitting = false;
+};
