@@ -90,7 +90,7 @@ LiveWatchDocks::LiveWatchDocks(QMainWindow *window)
     window->tabifyDockWidget(m_chartsDock, m_logDock);
     window->tabifyDockWidget(m_logDock, m_alertsDock);
     m_chartsDock->raise();
-    window->resizeDocks({m_chartsDock}, {340}, Qt::Vertical);
+    window->resizeDocks({m_chartsDock}, {300}, Qt::Vertical); // the table keeps the larger share
 
     m_statusLight->setTextFormat(Qt::RichText);
     window->statusBar()->addPermanentWidget(m_statusLight);

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -46,6 +47,8 @@ LockDetailPanel::LockDetailPanel(QWidget *parent)
     titleFont.setBold(true);
     titleFont.setPointSizeF(mono.pointSizeF() * 1.15);
     m_title->setFont(titleFont);
+    m_title->setWordWrap(false);
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     QFont ttlFont = font();
     ttlFont.setBold(true);
     m_ttl->setFont(ttlFont);
@@ -81,13 +84,25 @@ LockDetailPanel::LockDetailPanel(QWidget *parent)
     buttons->addWidget(m_release);
     buttons->addStretch();
 
+    // What the lock says scrolls when the panel is short, so that a lock with many warnings
+    // never makes the window taller; the actions stay in view.
+    auto *body = new QWidget(this);
+    auto *bodyLayout = new QVBoxLayout(body);
+    bodyLayout->setContentsMargins(0, 0, 0, 0);
+    bodyLayout->addLayout(form);
+    bodyLayout->addWidget(new QLabel(tr("Holders"), body));
+    bodyLayout->addWidget(m_holders);
+    bodyLayout->addWidget(new QLabel(tr("Raw value"), body));
+    bodyLayout->addWidget(m_raw, 1);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(body);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
-    layout->addLayout(form);
-    layout->addWidget(new QLabel(tr("Holders"), this));
-    layout->addWidget(m_holders);
-    layout->addWidget(new QLabel(tr("Raw value"), this));
-    layout->addWidget(m_raw, 1);
+    layout->addWidget(scroll, 1);
     layout->addLayout(buttons);
 
     connect(m_extend, &QPushButton::clicked, this, &LockDetailPanel::extendRequested);
@@ -101,7 +116,8 @@ void LockDetailPanel::clear()
 {
     m_lock.reset();
     m_tick.stop();
-    m_title->setText(tr("No lock selected"));
+    m_titleText = tr("No lock selected");
+    showTitle();
     for (QLabel *l : {m_dialect, m_type, m_node, m_state, m_ttl, m_holds, m_waiters, m_details, m_warnings})
         l->clear();
     m_holders->clear();
@@ -114,7 +130,7 @@ void LockDetailPanel::showLock(const LockInfo &lock)
     const bool sameLock = m_lock && m_lock->key() == lock.key();
     const QByteArray previousToken = selectedToken();
     m_lock = lock;
-    m_title->setText(TokenText::escape(lock.key()));
+    m_titleText = TokenText::escape(lock.key());
     m_dialect->setText(QStringLiteral("%1 <span style='color:gray'>(%2)</span>").arg(lock.dialectName.toHtmlEscaped(), lock.dialect));
     const qint64 size = lock.sample.size;
     const bool isString = lock.sample.type == RedisType::String;
@@ -166,6 +182,7 @@ void LockDetailPanel::showLock(const LockInfo &lock)
     if (m_raw->toPlainText() != raw)
         m_raw->setPlainText(raw);
     updateTtl();
+    showTitle();
     m_tick.start();
 }
 
@@ -225,6 +242,20 @@ void LockDetailPanel::changeEvent(QEvent *event)
     if (event->type() == QEvent::PaletteChange)
         styleReleaseButton();
     QWidget::changeEvent(event);
+}
+
+void LockDetailPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event); // the layout has given the title its new width by now
+    showTitle();
+}
+
+// A key of hundreds of bytes must not widen the window: the title is cut in the middle, and
+// the tooltip (and Copy key) has it whole.
+void LockDetailPanel::showTitle()
+{
+    m_title->setText(m_title->fontMetrics().elidedText(m_titleText, Qt::ElideMiddle, m_title->width()));
+    m_title->setToolTip(m_title->text() == m_titleText ? QString() : m_titleText);
 }
 
 void LockDetailPanel::styleReleaseButton()

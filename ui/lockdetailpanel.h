@@ -39,14 +39,17 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     // Force release in the error colour of the palette in use (light or dark).
     void styleReleaseButton();
     void updateTtl();
+    void showTitle();
 
     std::optional<LockInfo> m_lock;
     QLabel *m_title;
+    QString m_titleText;
     QLabel *m_dialect;
     QLabel *m_type;
     QLabel *m_node;

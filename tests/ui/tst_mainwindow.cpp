@@ -391,6 +391,26 @@ private Q_SLOTS:
         QCOMPARE(table->columnWidth(LockTableModel::DialectColumn), 97);
     }
 
+    void aLongKeyDoesNotWidenTheWindow()
+    {
+        const QByteArray key = "lock:" + QByteArray("verylongname").repeated(25);
+        m_redis.command({"SET", key, "t", "PX", "60000"});
+        const std::unique_ptr<TestWindow> window = openWindow();
+        QVERIFY(window);
+        MainWindow &w = window->window;
+        w.resize(1200, 800);
+        QTRY_VERIFY(rowOf(w, key) >= 0);
+        const int width = w.width();
+        select(w, key);
+        QTRY_COMPARE(w.detailPanel()->lock().value_or(LockInfo()).key(), key);
+        QCoreApplication::processEvents();
+        QCOMPARE(w.width(), width);
+        // Cut in the middle on show, whole in the tooltip.
+        const QLabel *title = w.detailPanel()->findChild<QLabel *>();
+        QVERIFY(title->text().contains(QChar(0x2026)));
+        QCOMPARE(title->toolTip(), QString::fromLatin1(key));
+    }
+
     void layoutIsKeptBetweenRuns()
     {
         WindowLayout saved;
