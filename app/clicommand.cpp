@@ -210,12 +210,8 @@ void CliCommand::finish(int code)
     if (m_finished)
         return;
     m_finished = true;
-    // Output that could not be flushed is output lost: say so, never exit 0 over it.
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("could not write the output: %1").arg(QString::fromLocal8Bit(strerror(errno)))));
-        if (code == Done)
-            code = Refused;
-    }
+    if (!outputWritten() && code == Done)
+        code = Refused;
     // However the command ends, the session closes in order and what it changed on the
     // server (keyspace notifications) is put back before the process goes.
     m_sessions->shutdown(this, [code] { QCoreApplication::exit(code); });
@@ -235,7 +231,18 @@ bool CliCommand::print(const QByteArray &text)
         return false;
     if (fwrite(text.constData(), 1, size_t(text.size()), stdout) == size_t(text.size()))
         return true;
-    fail(Refused, tr("could not write the output: %1").arg(QString::fromLocal8Bit(strerror(errno))));
+    finish(Refused); // which says what was lost
+    return false;
+}
+
+bool CliCommand::outputWritten()
+{
+    static bool reported = false;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return true;
+    const int error = errno;
+    if (!std::exchange(reported, true))
+        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("could not write the output: %1").arg(QString::fromLocal8Bit(strerror(error)))));
     return false;
 }
 

@@ -46,6 +46,11 @@ public:
     // Runs the command to completion in the application's event loop.
     int exec();
 
+    // Flushes stdout; false, having said so once on stderr, when the output could not all be
+    // written (a full disk, a closed pipe): never exit 0 over output lost. For every command,
+    // those without a session too (help, dialects, demo).
+    static bool outputWritten();
+
 protected:
     // Called once the session is connected.
     virtual void run() = 0;

@@ -1,5 +1,6 @@
 #include "dialectscommand.h"
 
+#include "clicommand.h"
 #include "dialectregistry.h"
 #include "jsonwriter.h"
 #include "texttable.h"
@@ -45,5 +46,5 @@ int DialectsCommand::run(const DialectRegistry &registry, bool json)
     if (!json)
         out = table.render();
     fwrite(out.constData(), 1, size_t(out.size()), stdout);
-    return 0;
+    return CliCommand::outputWritten() ? CliCommand::Done : CliCommand::Refused;
 }

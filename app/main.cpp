@@ -216,10 +216,10 @@ int runCli(int argc, char *argv[], const QStringList &arguments)
     switch (options.command) {
     case CliOptions::Command::Help:
         fputs(qUtf8Printable(CliOptions::helpText(options.helpTopic)), stdout);
-        return 0;
+        return CliCommand::outputWritten() ? CliCommand::Done : CliCommand::Refused;
     case CliOptions::Command::Version:
         printf("lockscope %s\n", LOCKSCOPE_VERSION);
-        return 0;
+        return CliCommand::outputWritten() ? CliCommand::Done : CliCommand::Refused;
     case CliOptions::Command::Gui:
         complain(QCoreApplication::translate(
             "main", "no display ($DISPLAY and $WAYLAND_DISPLAY are unset), so here are the locks in the terminal.\n"

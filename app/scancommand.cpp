@@ -47,9 +47,15 @@ void ScanCommand::run()
     });
     connect(m_discovery, &DiscoveryService::failed, this, [this](const QString &message) { fail(ConnectionError, message); });
     connect(m_discovery, &DiscoveryService::finished, this, [this](const DiscoveryProgress &p) {
+        if (isFinished())
+            return; // output was lost: the command ended there, its session with it
         if (!options().json) {
-            print(table(m_locks, MonotonicClock::nowMs(), !session()->isSingleServer()));
-            fflush(stdout); // the table before the summary on stderr, when both go to one terminal
+            // The table before the summary on stderr, when both go to one terminal; output
+            // lost ends the command (and its session) there.
+            if (!print(table(m_locks, MonotonicClock::nowMs(), !session()->isSingleServer())) || !outputWritten()) {
+                finish(Refused);
+                return;
+            }
             fprintf(stderr, "%s\n",
                     qUtf8Printable(tr("%1 lock(s) among %2 key(s) scanned on %3 (%4 s)")
                                        .arg(QString::number(p.locksFound), QString::number(p.keysScanned),

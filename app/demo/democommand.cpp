@@ -1,5 +1,6 @@
 #include "democommand.h"
 
+#include "clicommand.h"
 #include "demorun.h"
 #include "demosummary.h"
 #include "jsonwriter.h"
@@ -87,8 +88,7 @@ int DemoCommand::exec()
 {
     if (m_options.list) {
         print(listing(m_options.json));
-        fflush(stdout);
-        return Done;
+        return CliCommand::outputWritten() ? Done : CliCommand::Refused;
     }
     QString error;
     if (m_options.connectionGiven || m_options.sandbox)
@@ -198,7 +198,8 @@ void DemoCommand::finish(int code)
     if (m_finished)
         return;
     m_finished = true;
-    fflush(stdout);
+    if (!CliCommand::outputWritten() && code == Done)
+        code = CliCommand::Refused;
     QCoreApplication::exit(code);
 }
 
