@@ -29,10 +29,15 @@ LockEventService::LockEventService(RedisTopology *topology, WatchService *watch,
     connect(watch->discovery(), &DiscoveryService::finished, this, [this] { m_baselining = false; });
     connect(watch->discovery(), &DiscoveryService::failed, this, [this] { m_baselining = false; });
     connect(watch->discovery(), &DiscoveryService::cancelled, this, [this] { m_baselining = false; });
+    // After a failover the new master's keys are what holds now: a lock there that was not
+    // tracked (its release never reached the replica, or it was taken meanwhile) is acquired
+    // as far as anyone can tell, and said so.
+    connect(topology, &RedisTopology::failover, this, [this] { m_failedOver = true; });
     connect(topology, &RedisTopology::ready, this, [this] {
         // Back after a loss: what happened meanwhile is unknown. The rescan the watch starts
-        // now is a new baseline, and reads that were in flight are void.
-        m_baselining = true;
+        // now is a new baseline, unless a failover says what happened, and reads that were in
+        // flight are void.
+        m_baselining = !std::exchange(m_failedOver, false);
         m_dirty.clear();
         m_outstanding.clear();
         m_sentSeq.clear();

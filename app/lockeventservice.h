@@ -97,5 +97,6 @@ private:
     qint64 m_lastProbeMs = 0;
     bool m_active = false;
     bool m_baselining = true;
+    bool m_failedOver = false; // since the last time the topology was ready
     quint64 m_eventsTotal = 0;
 };

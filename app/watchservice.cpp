@@ -390,7 +390,8 @@ void WatchService::merge(const QList<LockInfo> &found)
             m_locks.insert(lock.key(), lock);
             changed << lock;
         } else if (it->acceptsRead(lock.sample)) {
-            const bool news = meaningfullyDifferent(*it, lock);
+            markLossCheck(lossBehind(*it, lock.node()), *it, lock); // a rescan may be the first read since
+            const bool news = meaningfullyDifferent(*it, lock) || !lock.lossCheck.isEmpty();
             *it = lock;
             if (news)
                 changed << lock;
@@ -439,17 +440,17 @@ void WatchService::onRefreshed(const QList<KeySample> &samples, QList<std::optio
             }
             continue;
         }
-        // A loss is for the locks last read before it: one read since was read on the server as
-        // it is now, and what happens to it afterwards is that server's ordinary business.
-        auto loss = m_losses.constFind(sample.node);
-        if (loss != m_losses.cend() && it->sample.observedAtMs >= loss->sinceMs)
-            loss = m_losses.cend();
+        const Loss *loss = lossBehind(*it, sample.node);
         if (!now) {
             LockInfo lock = *it;
             lock.stale = false;
             const qint64 deadline = lock.deadlineMs();
             lock.goneAtMs = sample.observedAtMs;
-            if (loss != m_losses.cend()) {
+            // A lock whose TTL ran out before the restart or failover was noticed (the server
+            // away all the while) would be gone either way: it expired, nobody lost it.
+            if (loss && deadline >= 0 && deadline <= loss->sinceMs)
+                loss = nullptr;
+            if (loss) {
                 lock.goneAs = LockState::Lost;
                 lock.goneReason = loss->reason;
                 lock.lossFrom = loss->from;
@@ -467,13 +468,7 @@ void WatchService::onRefreshed(const QList<KeySample> &samples, QList<std::optio
                 *absent << sample;
             continue;
         }
-        if (loss != m_losses.cend() && it->node() == loss->from) {
-            // The first read since its master restarted or failed over: whether the holding
-            // survived is for the event deriver to tell.
-            now->lossCheck = loss->reason;
-            now->lossFrom = loss->from;
-            now->lossTo = sample.node;
-        }
+        markLossCheck(loss, *it, *now);
         if (present)
             *present << *now;
         const bool news = meaningfullyDifferent(*it, *now) || !now->lossCheck.isEmpty();
@@ -487,6 +482,26 @@ void WatchService::onRefreshed(const QList<KeySample> &samples, QList<std::optio
         Q_EMIT locksGone(gone);
     if (!unreadable.isEmpty())
         Q_EMIT keysUnreadable(unreadable);
+}
+
+// The restart or failover of the node read now that came after the lock was last read, if
+// any: a loss is for the locks last read before it; one read since was read on the server as
+// it is now, and what happens to it afterwards is that server's ordinary business.
+const WatchService::Loss *WatchService::lossBehind(const LockInfo &before, const QString &node) const
+{
+    const auto loss = m_losses.constFind(node);
+    return loss != m_losses.cend() && before.sample.observedAtMs < loss->sinceMs ? &*loss : nullptr;
+}
+
+// The first read of a lock since its master restarted or failed over: whether the holding
+// survived is for the event deriver to tell.
+void WatchService::markLossCheck(const Loss *loss, const LockInfo &before, LockInfo &now)
+{
+    if (!loss || before.node() != loss->from)
+        return;
+    now.lossCheck = loss->reason;
+    now.lossFrom = loss->from;
+    now.lossTo = now.node();
 }
 
 bool WatchService::meaningfullyDifferent(const LockInfo &before, const LockInfo &after)

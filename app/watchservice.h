@@ -153,6 +153,8 @@ private:
         qint64 sinceMs = 0; // when it was noticed: only a refresh begun after it has read every lock since
     };
     QHash<QString, Loss> m_losses;
+    const Loss *lossBehind(const LockInfo &before, const QString &node) const;
+    static void markLossCheck(const Loss *loss, const LockInfo &before, LockInfo &now);
     QSet<QString> m_unreadOn; // nodes a read failed on since the refresh under way began
     QSet<QByteArray> m_notReplicated;
     QHash<const RedisConnection *, QString> m_runIds;

@@ -147,11 +147,24 @@ private Q_SLOTS:
         // with CLIENT PAUSE WRITE also holds back Sentinel's promotion (its MULTI … EXEC), so
         // the replica drops its copy itself, as a writable replica may: the state it is
         // promoted in is the same as if the write had never reached it.
+        // Two more the same way: a lock handed to "newer" on the master while the replica
+        // still has the older holder, and a lock released on the master that the replica still
+        // holds. The watch has seen the handover and the release when the failover comes.
+        const QByteArray handed = "lock:handed", released = "lock:released";
         QVERIFY(m_sentinel.command(master, {"SET", key, "held-by-a", "PX", "600000"}).isStatus("OK"));
+        QVERIFY(m_sentinel.command(master, {"SET", handed, "older", "PX", "600000"}).isStatus("OK"));
+        QVERIFY(m_sentinel.command(master, {"SET", released, "gone-on-master", "PX", "600000"}).isStatus("OK"));
         QCOMPARE(m_sentinel.command(master, {"WAIT", "1", "5000"}).integer(), qint64(1));
-        QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().contains(key), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().contains(released), 20000);
+        QVERIFY(m_sentinel.command(master, {"SET", handed, "newer", "PX", "600000"}).isStatus("OK"));
+        QCOMPARE(m_sentinel.command(master, {"DEL", released}).integer(), qint64(1));
+        QCOMPARE(m_sentinel.command(master, {"WAIT", "1", "5000"}).integer(), qint64(1));
+        QTRY_VERIFY_WITH_TIMEOUT(w->find(LockEventKind::HandedOver, QString::fromLatin1(handed)), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(w->find(LockEventKind::Released, QString::fromLatin1(released)), 20000);
         QVERIFY(m_sentinel.command(replica, {"CONFIG", "SET", "replica-read-only", "no"}).isStatus("OK"));
         QCOMPARE(m_sentinel.command(replica, {"DEL", key}).integer(), qint64(1));
+        QVERIFY(m_sentinel.command(replica, {"SET", handed, "older", "PX", "600000"}).isStatus("OK"));
+        QVERIFY(m_sentinel.command(replica, {"SET", released, "gone-on-master", "PX", "600000"}).isStatus("OK"));
         QVERIFY(m_sentinel.command(replica, {"CONFIG", "SET", "replica-read-only", "yes"}).isStatus("OK"));
         // The watch sees the exposure before the failover: the replica does not hold it.
         QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().value(key).warnings.contains(QStringLiteral("not-replicated")), 15000);
@@ -164,7 +177,23 @@ private Q_SLOTS:
         QCOMPARE(lost->reason, QStringLiteral("failover"));
         QCOMPARE(lost->previousNode, nodeName(master));
         QCOMPARE(lost->node, nodeName(replica));
-        QCOMPARE(w->falseEvents({key}), QStringList());
+        // "newer" thinks it holds the lock, but the failover gave it back to "older": lost, then
+        // taken, never an ordinary handover. The released lock is held again: acquired.
+        const auto eventsOf = [&w](const QByteArray &k) {
+            QStringList out;
+            for (const LockEvent &e : w->log())
+                if (e.key == k)
+                    out << LockEvent::kindId(e.kind) + QLatin1Char(' ') + QString::fromUtf8(e.token);
+            return out;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(eventsOf(handed).size(), 4, 30000);
+        QCOMPARE(eventsOf(handed), (QStringList{QStringLiteral("acquired older"), QStringLiteral("handed-over newer"),
+                                                QStringLiteral("lost newer"), QStringLiteral("acquired older")}));
+        QCOMPARE(w->find(LockEventKind::Lost, QString::fromLatin1(handed))->reason, QStringLiteral("failover"));
+        QTRY_COMPARE_WITH_TIMEOUT(eventsOf(released).size(), 3, 30000);
+        QCOMPARE(eventsOf(released), (QStringList{QStringLiteral("acquired gone-on-master"), QStringLiteral("released gone-on-master"),
+                                                  QStringLiteral("acquired gone-on-master")}));
+        QCOMPARE(w->falseEvents({key, handed, released}), QStringList());
     }
 };
 

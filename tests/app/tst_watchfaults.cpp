@@ -290,6 +290,31 @@ private Q_SLOTS:
         QCOMPARE(events(LockEventKind::Released, "lock:kept") + events(LockEventKind::Expired, "lock:kept"), 0);
     }
 
+    // A lock whose TTL ran out while its server was down would be gone either way: expired,
+    // not lost. One with time left when the server came back empty was lost.
+    void aLockThatRanOutWhileTheServerWasAwayExpired()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        redis.command({"SET", "lock:short", "2b9c7d1e-4f3a-4c6b-8e5d-1a0f9e8d7c6b", "PX", "1500"});
+        redis.command({"SET", "lock:long", "7c6b5a49-3827-4160-9f8e-7d6c5b4a3928", "PX", "600000"});
+        const std::unique_ptr<Watch> w = watch(redis, false, 2);
+        QVERIFY(w);
+        redis.kill();
+        // The watch counts the short lock down to nothing while it cannot read it.
+        QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().value("lock:short").state(MonotonicClock::nowMs()) == LockState::Expired, 10000);
+        QVERIFY(redis.restart()); // no persistence: it comes back empty
+        QTRY_VERIFY_WITH_TIMEOUT(w->session()->watch()->locks().isEmpty(), 10000);
+        QVERIFY(w->saw(QStringLiteral("restarted")));
+        QStringList seen;
+        for (const LockEvent &e : std::as_const(w->log))
+            if (!e.isServerEvent())
+                seen << LockEvent::kindId(e.kind) + QLatin1Char(' ') + QString::fromUtf8(e.key);
+        QVERIFY2(seen.contains(QStringLiteral("expired lock:short")), qPrintable(seen.join(QLatin1Char(','))));
+        QVERIFY2(seen.contains(QStringLiteral("lost lock:long")), qPrintable(seen.join(QLatin1Char(','))));
+        QCOMPARE(seen.size(), 2);
+    }
+
     void aServerThatRestartsEmptyLostItsLocks()
     {
         TestRedis redis;
