@@ -36,6 +36,7 @@ RedlockScanService::RedlockScanService(const QList<ConnectionProfile> &nodes, co
             m_nodes.at(node).topology->open();
     });
     for (int i = 0; i < m_nodes.size(); ++i) {
+        connect(m_nodes.at(i).topology, &RedisTopology::mastersChanged, this, [this, i] { followStalls(i); });
         DiscoveryService *d = m_nodes.at(i).discovery;
         connect(d, &DiscoveryService::locksFound, this, [this, i](const QList<LockInfo> &locks) {
             for (const LockInfo &lock : locks)
@@ -107,11 +108,14 @@ void RedlockScanService::start(bool walk)
     }
     ++m_generation;
     m_running = true;
+    m_walking = walk;
     m_pendingReads = 0;
     m_seen.clear();
     m_seen.reserve(m_lastSeen);
-    for (Node &n : m_nodes) {
-        n.failure.clear();
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        Node &n = m_nodes[i];
+        followStalls(i);
+        n.failure = isStalled(i) ? n.stall : QString();
         n.walked = false;
     }
     if (!m_opened) {
@@ -128,7 +132,7 @@ void RedlockScanService::start(bool walk)
         // connection, which keeps trying, brings it back into a later scan.
         for (int i = 0; i < m_nodes.size(); ++i) {
             Node &n = m_nodes[i];
-            if (n.topology->isReady())
+            if (n.topology->isReady() || !n.failure.isEmpty())
                 continue;
             n.failure = m_transport->failure(i);
             if (n.failure.isEmpty())
@@ -160,6 +164,35 @@ void RedlockScanService::close()
         n.topology->close();
     }
     m_opened = false;
+}
+
+void RedlockScanService::followStalls(int node)
+{
+    for (RedisConnection *c : m_nodes.at(node).topology->masters()) {
+        if (m_followed.contains(c))
+            continue;
+        m_followed.insert(c);
+        connect(c, &QObject::destroyed, this, [this, c] { m_followed.remove(c); });
+        connect(c, &RedisConnection::stalled, this, [this, node](qint64 waitingMs) { onStalled(node, waitingMs); });
+    }
+}
+
+bool RedlockScanService::isStalled(int node) const
+{
+    const QList<RedisConnection *> masters = m_nodes.at(node).topology->masters();
+    return std::any_of(masters.cbegin(), masters.cend(), [](const RedisConnection *c) { return c->isStalled(); });
+}
+
+// The scan under way would wait for the node for ever: it starts over without it. Replies
+// that come later belong to a scan that is no more.
+void RedlockScanService::onStalled(int node, qint64 waitingMs)
+{
+    m_nodes[node].stall = tr("not answering: a command has waited %1 s").arg(waitingMs / 1000.0, 0, 'f', 1);
+    if (!m_running || !m_nodes.at(node).failure.isEmpty())
+        return;
+    for (Node &n : m_nodes)
+        n.discovery->cancel();
+    start(m_walking);
 }
 
 void RedlockScanService::onWalked()

@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QList>
 #include <QObject>
+#include <QSet>
 #include <QStringList>
 
 class DialectRegistry;
@@ -25,7 +26,10 @@ class RedisTopology;
 // A node that could not be walked or read (down, refused, an error reply) marks its entries
 // unreadable, never absent: the quorum must not count it as "not holding". Nor may one server
 // vote twice: a node whose server (by its run_id, or the address its connection reached) is
-// another node's too, under another name, is refused as unreadable, and said so.
+// another node's too, under another name, is refused as unreadable, and said so. A node that
+// stops answering (a stopped process, a link that drops packets) keeps its connection open:
+// once a command has waited the connection's stall threshold, the scan goes on without it, and
+// it stays unreadable until it answers again.
 class RedlockScanService final : public QObject
 {
     Q_OBJECT
@@ -84,8 +88,13 @@ private:
         DiscoveryService *discovery = nullptr;
         QString failure;        // the whole walk failed
         QStringList identities; // of its servers (ServerInfo), this scan
+        QString stall;          // why it is not answering, while one of its connections is stalled
         bool walked = false;
     };
+
+    void followStalls(int node);
+    void onStalled(int node, qint64 waitingMs);
+    bool isStalled(int node) const;
 
     void onWalked();
     Seen &seen(const QByteArray &key);
@@ -97,12 +106,14 @@ private:
     void merge();
 
     QList<Node> m_nodes;
+    QSet<const QObject *> m_followed; // connections whose stalls are followed
     GroupTransport *m_transport;
     QMetaObject::Connection m_waitForTransport;
     QList<QByteArray> m_known;
     QHash<QByteArray, Seen> m_seen;
     qsizetype m_lastSeen = 0; // keys of the last scan: the next one reserves as much
     bool m_running = false;
+    bool m_walking = false; // this scan walks the nodes (start(walk))
     bool m_opened = false;
     quint64 m_generation = 0;
     int m_pendingReads = 0;

@@ -4,7 +4,10 @@
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
+#include <QScopeGuard>
 #include <QTest>
+
+#include <csignal>
 
 namespace {
 using Kind = RedlockEvent::Kind;
@@ -181,6 +184,36 @@ private Q_SLOTS:
         QVERIFY(m_group.lock("locks:short", tokenA, {0, 1, 2, 3, 4}, 1500));
         QTRY_COMPARE_WITH_TIMEOUT(kinds("locks:short"), QList<Kind>{Kind::Acquired}, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(kinds("locks:short"), (QList<Kind>{Kind::Acquired, Kind::Expired}), 10000);
+    }
+
+    // Three servers that hang (stopped processes: their connections stay open, nothing
+    // answers): the watch goes on without them once a command has waited too long, reports
+    // them down and the quorum lost, and gets both back when they answer again.
+    void serversThatHangWhileWatching()
+    {
+        QVERIFY(m_group.lock("locks:h", tokenA, {0, 1, 2, 3, 4}, 120000));
+        watch();
+        QCOMPARE(quorum("locks:h"), Quorum::Held);
+        const QList<int> hung{0, 2, 4};
+        const auto cont = [this, hung] {
+            for (int i : hung)
+                ::kill(pid_t(m_group.node(i).pid()), SIGCONT);
+        };
+        auto resume = qScopeGuard(cont); // never leave a server stopped
+        for (int i : hung)
+            QCOMPARE(::kill(pid_t(m_group.node(i).pid()), SIGSTOP), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(count(Kind::QuorumLost), 1, 15000);
+        for (int i : hung)
+            QTRY_COMPARE_WITH_TIMEOUT(count(Kind::NodeDown, i), 1, 10000);
+        QCOMPARE(quorum("locks:h"), Quorum::Unknown);
+        QVERIFY(observation("locks:h")->nodes.at(2).error.contains(QLatin1String("not answering")));
+
+        cont(); // answering again
+        resume.dismiss();
+        QTRY_COMPARE_WITH_TIMEOUT(count(Kind::QuorumRegained), 1, 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(count(Kind::NodeUp), 3, 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(quorum("locks:h"), Quorum::Held, 10000);
+        QVERIFY2(count(Kind::Released) == 0 && count(Kind::Expired) == 0 && count(Kind::Acquired) == 0, qPrintable(logText()));
     }
 
     // One and then three servers stopped under a running watch: the nodes go down, the lock
