@@ -84,8 +84,11 @@ void ScanCommand::run()
 
 // A state as the table shows it: in English its id (as --json and the manual name it), in
 // another language its word there.
-QString ScanCommand::stateWord(LockState state)
+QString ScanCommand::stateWord(const LockInfo &lock, qint64 nowMs)
 {
+    const LockState state = lock.state(nowMs);
+    if (state == LockState::Expired && !lock.isGone())
+        return tr("expiring"); // run out by the countdown, not read gone yet (as the window says)
     switch (state) {
     case LockState::Held:
         return tr("held");
@@ -119,7 +122,7 @@ QByteArray ScanCommand::table(QList<LockInfo> locks, qint64 nowMs, bool withNode
         const QString token = lock.holderCount() > 1 ? tr("(%1 tokens)").arg(lock.holderCount()) : TokenText::escape(lock.primaryToken());
         QStringList row{TokenText::escape(lock.key()), lock.dialect, lock.holderOrFacts(), token,
                         LockInfo::formatTtl(lock.remainingTtlMs(nowMs)), QString::number(lock.holdCount()),
-                        stateWord(lock.state(nowMs)), lock.warnings.join(QLatin1Char(','))};
+                        stateWord(lock, nowMs), lock.warnings.join(QLatin1Char(','))};
         if (withNode)
             row.insert(1, lock.node());
         table.addRow(row);

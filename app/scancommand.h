@@ -17,7 +17,7 @@ public:
     // Also used by watch to reprint the table.
     // withNode: a NODE column (the master each lock lives on), for deployments of several.
     static QByteArray table(QList<LockInfo> locks, qint64 nowMs, bool withNode = false);
-    static QString stateWord(LockState state);
+    static QString stateWord(const LockInfo &lock, qint64 nowMs);
 
 protected:
     void run() override;

@@ -127,6 +127,12 @@ QString LockInfo::stateText(LockState state)
     return {};
 }
 
+QString LockInfo::stateTextAt(qint64 nowMs) const
+{
+    const LockState now = state(nowMs);
+    return now == LockState::Expired && !isGone() ? tr("expiring") : stateText(now);
+}
+
 QString LockInfo::formatTtl(qint64 ms)
 {
     if (ms < 0)

@@ -191,8 +191,7 @@ void LockDetailPanel::updateTtl()
     if (!m_lock)
         return;
     const qint64 now = MonotonicClock::nowMs();
-    const LockState state = m_lock->state(now);
-    m_state->setText(LockInfo::stateText(state));
+    m_state->setText(m_lock->stateTextAt(now));
     if (m_lock->isGone()) {
         m_ttl->setText(QStringLiteral("—"));
         return;

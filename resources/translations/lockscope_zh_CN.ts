@@ -4032,6 +4032,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>%1 holders (%2 read)</source>
         <translation>%1 个持有者（已读 %2 个）</translation>
     </message>
+    <message>
+        <source>expiring</source>
+        <translation>即将过期</translation>
+    </message>
 </context>
 <context>
     <name>LockTableModel</name>
@@ -5950,6 +5954,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>part of the same Redis Cluster as node %1 (%2): a Redlock group needs independent servers, so it is not counted</source>
         <translation>与节点 %1（%2）属于同一个 Redis 集群：红锁组需要相互独立的服务器，因此不计入</translation>
     </message>
+    <message>
+        <source>not answering: a command has waited %1 s</source>
+        <translation>没有应答：一条命令已等待 %1 秒</translation>
+    </message>
 </context>
 <context>
     <name>RedlockWatchCommand</name>
@@ -6220,6 +6228,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>%1 lock(s) among %2 key(s) scanned on %3 (%4 s)</source>
         <translation>在 %3 上扫描了 %2 个键，其中 %1 把锁（%4 秒）</translation>
+    </message>
+    <message>
+        <source>expiring</source>
+        <translation>即将过期</translation>
     </message>
 </context>
 <context>

@@ -144,6 +144,12 @@ private Q_SLOTS:
         QCOMPARE(ttl.data().toString(), QStringLiteral("3.5 s"));
         QCOMPARE(ttl.data(LockTableModel::SortRole).toLongLong(), qint64(3500));
         m_now = 16'000;
+        // Run out by the countdown, not yet read gone: a watchdog may have renewed it meanwhile.
+        QCOMPARE(model.index(0, LockTableModel::StateColumn).data().toString(), QStringLiteral("expiring"));
+        LockInfo gone = *model.lock(0);
+        gone.goneAs = LockState::Expired;
+        gone.goneAtMs = 15'100;
+        model.markGone({gone});
         QCOMPARE(model.index(0, LockTableModel::StateColumn).data().toString(), QStringLiteral("expired"));
         QCOMPARE(model.index(1, LockTableModel::TtlColumn).data().toString(), QStringLiteral("no expiry"));
         QVERIFY(model.index(1, LockTableModel::TtlColumn).data(LockTableModel::SortRole).toLongLong()
