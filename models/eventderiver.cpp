@@ -87,6 +87,7 @@ void EventDeriver::startHolding(Holding &h, const LockInfo &lock, qint64 sinceMs
     h.lastRenewMs = -1;
     h.stuckReported = false;
     h.startSeen = true;
+    h.hadExpiry = lock.sample.pttlMs >= 0;
 }
 
 void EventDeriver::setHeld(LockEvent &e, const Holding &h, qint64 atMs)
@@ -144,6 +145,13 @@ void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)
     Holding &h = *it;
     const LockInfo before = h.lock;
     const QList<QByteArray> was = identity(before), now = identity(lock);
+    if (before.sample.type != lock.sample.type && before.sample.type != RedisType::None && lock.sample.type != RedisType::None) {
+        // Made anew as another kind of value (a hash where a string was, a list where a lock
+        // was): whatever held it before let go, and what is there now is new.
+        end(it, false, obs, {}, out);
+        observe(lock, out);
+        return;
+    }
     if (before.dialect != lock.dialect
         && (before.dialect == QLatin1String(DialectRegistry::unknownId) || lock.dialect == QLatin1String(DialectRegistry::unknownId))) {
         // Read as no layout LockScope knows, or again as one (a semaphore with one entry that is
@@ -192,6 +200,10 @@ void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)
             }
             h.leaseMs = lease;
             h.lastRenewMs = at;
+        } else if (dBefore < 0 && dNow >= 0 && !h.hadExpiry && !h.stuckReported && h.startSeen) {
+            // Its first TTL, before it was ever stuck (SETNX, then EXPIRE): the acquisition
+            // completing, not a renewal.
+            h.leaseMs = pttl;
         } else if (dBefore < 0 && dNow >= 0) {
             // A lock without expiry was given one: renewed to a TTL, no longer at risk of sticking.
             LockEvent e = make(LockEventKind::Renewed, lock, obs);
@@ -205,6 +217,7 @@ void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)
             h.leaseMs = -1; // PERSIST: from now on it can only be released
         }
     }
+    h.hadExpiry = h.hadExpiry || lock.sample.pttlMs >= 0;
     if (lock.waiters > 0 && lock.waiters > std::max(0, before.waiters)) {
         LockEvent c = make(LockEventKind::Contended, lock, obs);
         c.waiters = lock.waiters;

@@ -77,6 +77,7 @@ private:
         qint64 lastRenewMs = -1;
         bool stuckReported = false;
         bool startSeen = true; // false: held before it was first seen, so held times are a floor
+        bool hadExpiry = false; // a TTL was seen on this holding at some time
     };
 
     LockEvent make(LockEventKind kind, const LockInfo &lock, qint64 atMs) const;

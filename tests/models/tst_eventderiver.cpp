@@ -73,6 +73,12 @@ private:
             lock.addWarning(QStringLiteral("no-ttl"));
         if (f.contains(QStringLiteral("dialect")))
             lock.dialect = f.value(QStringLiteral("dialect"));
+        // The Redis type where it matters (the key made anew as another); else from the tokens.
+        static const QHash<QString, RedisType> types{{QStringLiteral("string"), RedisType::String},
+                                                     {QStringLiteral("hash"), RedisType::Hash},
+                                                     {QStringLiteral("list"), RedisType::List}};
+        if (f.contains(QStringLiteral("type")))
+            lock.sample.type = types.value(f.value(QStringLiteral("type")));
         if (f.contains(QStringLiteral("truncated"))) {
             lock.sample.truncated = true;
             return lock; // no dialect's: no holder
@@ -213,9 +219,6 @@ private Q_SLOTS:
         QTest::newRow("renewal of a baseline lock: the lease is learned from the renewal")
             << S("base k tok=a pttl=2000 at=0; obs k tok=a pttl=9900 at=1000")
             << L({"renewed k a @1000 ttl=9900 left=1000 lease=9900 interval=1000"});
-        QTest::newRow("a lock without expiry given one")
-            << S("obs k tok=a pttl=-1 at=0; obs k tok=a pttl=5000 at=1000")
-            << L({"acquired k a @0 ttl=-1", "renewed k a @1000 ttl=5000 lease=5000 interval=1000"});
         QTest::newRow("handed over: another token, never seen free")
             << S("obs k tok=a pttl=10000 at=0; obs k tok=b pttl=10000 at=1000")
             << L({"acquired k a @0 ttl=10000", "handed-over k b @1000 ttl=10000 prev=a held=1000"});
@@ -286,10 +289,10 @@ private Q_SLOTS:
         QTest::newRow("a key nobody held is not lost")
             << S("obs k holders= pttl=10000 at=0; lost k at=500") << L({"acquired k - @0 ttl=10000"});
         QTest::newRow("nobody held it before a restart: a holder after is no loss")
-            << S("obs k holders= pttl=10000 at=0; obs k tok=b pttl=10000 at=1000 loss=server-restarted")
+            << S("obs k holders= type=hash pttl=10000 at=0; obs k holders=b type=hash pttl=10000 at=1000 loss=server-restarted")
             << L({"acquired k - @0 ttl=10000", "acquired k b @1000 ttl=10000"});
         QTest::newRow("a holder gone from a key that stays: released")
-            << S("obs k tok=a pttl=10000 at=0; obs k holders= pttl=9000 at=1000")
+            << S("obs k holders=a type=hash pttl=10000 at=0; obs k holders= type=hash pttl=9000 at=1000")
             << L({"acquired k a @0 ttl=10000", "released k a @1000 ttl=9000"});
         QTest::newRow("holders read in part: another part read is no change of holders")
             << S("obs k holders=a,b,c of=100 pttl=10000 at=0; obs k holders=c,d,e of=100 pttl=9000 at=1000;"
@@ -305,6 +308,13 @@ private Q_SLOTS:
             << S("obs k holders=a,b,c pttl=10000 at=0; obs k holders= dialect=unknown pttl=9000 at=1000;"
                  "obs k holders=a,b,c pttl=8000 at=2000; gone k at=3000")
             << L({"acquired k a @0 ttl=10000", "released k a @3000 ttl=7000 held=1000 at-least"});
+        QTest::newRow("made anew as another type: the holding before ended")
+            << S("obs k tok=a pttl=10000 at=0; obs k holders= dialect=unknown type=list pttl=-1 at=1000; gone k at=2000")
+            << L({"acquired k a @0 ttl=10000", "released k a @1000 ttl=9000 held=1000", "acquired k - @1000 ttl=-1",
+                  "released k - @2000 ttl=-1 held=1000"});
+        QTest::newRow("a string lock made anew as a hash by another holder: released, then acquired")
+            << S("obs k tok=a pttl=10000 at=0; obs k holders=b,c pttl=9000 at=1000")
+            << L({"acquired k a @0 ttl=10000", "released k a @1000 ttl=9000 held=1000", "acquired k b @1000 ttl=9000"});
         QTest::newRow("an empty value is nobody's token")
             << S("obs k tok= holders= dialect=unknown pttl=-1 at=0; lost k at=500") << L({"acquired k - @0 ttl=-1"});
         QTest::newRow("a value read in part has no token, and is not lost")
@@ -342,6 +352,13 @@ private Q_SLOTS:
             << S("obs k tok=a pttl=-1 at=0; tick at=30000; obs k tok=b pttl=-1 at=31000; tick at=61000")
             << L({"acquired k a @0 ttl=-1", "stuck k a @30000 ttl=-1 held=30000 reason=no-ttl",
                            "handed-over k b @31000 ttl=-1 prev=a held=31000", "stuck k b @61000 ttl=-1 held=30000 reason=no-ttl"});
+        QTest::newRow("a first TTL soon after the taking completes the acquisition; it renews nothing")
+            << S("obs k tok=a pttl=-1 at=0; obs k tok=a pttl=30000 at=20; obs k tok=a pttl=30000 at=10000")
+            << L({"acquired k a @0 ttl=-1", "renewed k a @10000 ttl=30000 left=20020 lease=30000 interval=10000"});
+        QTest::newRow("a TTL given to a lock stuck without one renews it")
+            << S("obs k tok=a pttl=-1 at=0; tick at=30000; obs k tok=a pttl=5000 at=31000")
+            << L({"acquired k a @0 ttl=-1", "stuck k a @30000 ttl=-1 held=30000 reason=no-ttl",
+                  "renewed k a @31000 ttl=5000 lease=5000 interval=31000"});
         QTest::newRow("PERSIST took its expiry away: stuck later")
             << S("obs k tok=a pttl=5000 at=0; obs k tok=a pttl=-1 at=1000; tick at=30000")
             << L({"acquired k a @0 ttl=5000", "stuck k a @30000 ttl=-1 held=30000 reason=no-ttl"});
