@@ -29,16 +29,26 @@ void AdminCommand::run()
     m_inspector->inspect({options().key}, this, [this](const QList<KeySample> &samples, const QString &error) {
         if (isFinished())
             return; // answered by the session's close (a signal, a failure elsewhere)
-        if (!error.isEmpty()) {
-            // Not read because its master cannot be reached (a cluster's master down): a
-            // connection error, not a refusal.
-            const RedisConnection *owner = topology()->nodeFor(options().key);
-            fail(owner && owner->isReady() ? Refused : ConnectionError, error);
+        const KeySample sample = samples.value(0);
+        if (!error.isEmpty() || sample.isFailed()) {
+            // Not read (its master cannot be reached, the user may not read it): nothing to
+            // guard on, so nothing runs. Refused and audited as any refused action; exit code
+            // 3, as for any server that could not be read.
+            m_unread = true;
+            execute(m_admin->planUnread(requestedAction(), options().key, options().token, options().ttlMs,
+                                        error.isEmpty() ? sample.error : error));
             return;
         }
-        m_observedOn = samples.value(0).node;
-        onObserved(registry()->classify(samples.value(0)));
+        m_observedOn = sample.node;
+        onObserved(registry()->classify(sample));
     });
+}
+
+// What the command asks for, before the lock is read: a release by token is the lock's
+// release whatever its layout turns out to be.
+AdminAction AdminCommand::requestedAction() const
+{
+    return options().command == CliOptions::Command::Extend ? AdminAction::Extend : AdminAction::ForceRelease;
 }
 
 void AdminCommand::connectionFailed(const QString &message)
@@ -53,10 +63,7 @@ void AdminCommand::connectionFailed(const QString &message)
 void AdminCommand::onObserved(const std::optional<LockInfo> &lock)
 {
     if (!lock) {
-        const AdminAction action = options().command == CliOptions::Command::Extend ? AdminAction::Extend
-                                   : options().observed                            ? AdminAction::ForceRelease
-                                                                                   : AdminAction::ReleaseHolder;
-        execute(m_admin->planNotHeld(action, options().key, options().token, options().ttlMs));
+        execute(m_admin->planNotHeld(requestedAction(), options().key, options().token, options().ttlMs));
         return;
     }
     // --observed: the lock as it is now, every holder, guarded by all of it (and printed
@@ -105,7 +112,7 @@ void AdminCommand::execute(const AdminPlan &plan)
             return; // the intent and the outcome are in the audit log; the command has ended
         // Reachable is the key's own master: a cluster with another master down is no excuse.
         const RedisConnection *owner = topology()->nodeFor(plan.key);
-        const int code = exitCodeOf(result.outcome, owner && owner->isReady());
+        const int code = m_unread ? ConnectionError : exitCodeOf(result.outcome, owner && owner->isReady());
         if (options().json)
             print(json(plan, result.outcomeId(), result.message, result.node));
         if (code == Done) {

@@ -26,6 +26,7 @@ protected:
 
 private:
     void onObserved(const std::optional<LockInfo> &lock);
+    AdminAction requestedAction() const;
     void execute(const AdminPlan &plan);
     // The action's JSON line: what it is for, and its result ("dry-run" with the command it
     // would run).
@@ -34,4 +35,5 @@ private:
     AdminService *m_admin = nullptr;
     KeyInspector *m_inspector = nullptr;
     QString m_observedOn; // the node the lock was read on (an importing node after ASK)
+    bool m_unread = false; // the lock could not be read, so nothing ran
 };

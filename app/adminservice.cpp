@@ -305,6 +305,15 @@ AdminPlan AdminService::planNotHeld(AdminAction action, const QByteArray &key, c
     AdminPlan plan = newPlan(action, absent, token, ttlMs);
     plan.allowed = false;
     plan.refusal = tr("%1 is not held: no such key").arg(shown(key));
+    plan.byHolder = action == AdminAction::ForceRelease && !token.isEmpty();
+    return plan;
+}
+
+AdminPlan AdminService::planUnread(AdminAction action, const QByteArray &key, const QByteArray &token, qint64 ttlMs,
+                                   const QString &why) const
+{
+    AdminPlan plan = planNotHeld(action, key, token, ttlMs);
+    plan.refusal = tr("could not read %1 to see what to guard on: %2; nothing was run").arg(shown(key), why);
     return plan;
 }
 
@@ -332,6 +341,7 @@ AdminPlan AdminService::planRelease(const LockInfo &observed, const QByteArray &
         return plan;
     }
     AdminPlan plan = newPlan(dialect->isShared() ? AdminAction::ReleaseHolder : AdminAction::ForceRelease, observed, token, -1);
+    plan.byHolder = true; // a release by token, refused: never recorded as a force-release
     plan.allowed = false;
     plan.refusal = !why.isEmpty()
                        ? why

@@ -67,6 +67,9 @@ public:
     // An extend or release of a key that is not there: refused, and audited as every
     // refused action is.
     AdminPlan planNotHeld(AdminAction action, const QByteArray &key, const QByteArray &token, qint64 ttlMs) const;
+    // An action on a key that could not be read (why: the server's error): nothing to guard
+    // on, so refused, and audited.
+    AdminPlan planUnread(AdminAction action, const QByteArray &key, const QByteArray &token, qint64 ttlMs, const QString &why) const;
 
     // Runs the plan. handler is called (unless context is gone by then) with the result;
     // the audit log gets the outcome whether or not context is still there.

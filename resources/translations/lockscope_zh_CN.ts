@@ -280,6 +280,10 @@
         <source>Kept %1&apos;s %2 ms left, longer than the %3 ms asked for: its other holders renewed it since you looked, and an extend never cuts them short (%4)</source>
         <translation>保留了 %1 剩余的 %2 ms，比所请求的 %3 ms 更长：在你查看之后，它的其他持有者续期了它，而续期绝不会缩短他们的持有（%4）</translation>
     </message>
+    <message>
+        <source>could not read %1 to see what to guard on: %2; nothing was run</source>
+        <translation>无法读取 %1，不知道以什么为保护条件：%2；什么都没有执行</translation>
+    </message>
 </context>
 <context>
     <name>AlertsPanel</name>

@@ -13,6 +13,7 @@
 #include <QProcess>
 #include <QTcpServer>
 #include <QTemporaryDir>
+#include <QScopeGuard>
 #include <QTest>
 
 namespace {
@@ -364,9 +365,44 @@ private Q_SLOTS:
                 lines << QJsonDocument::fromJson(line).object();
         QCOMPARE(lines.size(), 4); // the intent and the refusal of each
         QCOMPARE(lines.at(1).value(QStringLiteral("result")).toString(), QStringLiteral("refused"));
+        QCOMPARE(lines.at(1).value(QStringLiteral("action")).toString(), QStringLiteral("release")); // as asked for
         QCOMPARE(lines.at(3).value(QStringLiteral("action")).toString(), QStringLiteral("extend"));
         for (const QJsonObject &line : std::as_const(lines))
             QVERIFY(!line.value(QStringLiteral("user")).toString().isEmpty());
+    }
+
+    // A key the user may not read: nothing to guard on, so nothing runs. Said so, with the key
+    // and the server's reason, exit code 3 (a server that could not be read), and audited.
+    // A release by token that is refused is recorded as a release, never a force-release.
+    void aKeyThatCannotBeReadIsRefusedAndAudited()
+    {
+        m_redis.command({"SET", "lock:hidden", "t1", "PX", "60000"});
+        m_redis.command({"SET", "lock:open", "t2", "PX", "60000"});
+        QVERIFY(m_redis.command({"ACL", "SETUSER", "narrow", "on", ">pw3", "~lock:open", "&*", "+@all"}).isStatus("OK"));
+        const auto dropUser = qScopeGuard([this] { m_redis.command({"ACL", "DELUSER", "narrow"}); });
+        const QStringList who{QStringLiteral("--user"), QStringLiteral("narrow"), QStringLiteral("-a"), QStringLiteral("pw3"),
+                              QStringLiteral("--no-auth-warning")};
+        Run r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:hidden"), QStringLiteral("--observed")} + who + conn());
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.contains("could not read \"lock:hidden\"") && r.err.contains("NOPERM") && r.err.contains("nothing was run"),
+                 r.err.constData());
+        QCOMPARE(m_redis.command({"GET", "lock:hidden"}).bytes(), QByteArray("t1"));
+        r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:open"), QStringLiteral("--token"), QStringLiteral("t9")}
+                      + who + conn());
+        QCOMPARE(r.code, 1);
+        QFile audit(m_home.filePath(QStringLiteral("lockscope/audit.log")));
+        QVERIFY(audit.open(QIODevice::ReadOnly));
+        QStringList hidden, open;
+        for (const QByteArray &line : audit.readAll().split('\n')) {
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            if (o.value(QStringLiteral("key")).toString() == QLatin1String("lock:hidden"))
+                hidden << o.value(QStringLiteral("action")).toString() + QLatin1Char(' ') + o.value(QStringLiteral("result")).toString();
+            if (o.value(QStringLiteral("key")).toString() == QLatin1String("lock:open"))
+                open << o.value(QStringLiteral("action")).toString() + QLatin1Char(' ') + o.value(QStringLiteral("result")).toString();
+        }
+        QCOMPARE(hidden.size(), 2); // the intent and the refusal
+        QCOMPARE(hidden.last(), QStringLiteral("force-release refused"));
+        QCOMPARE(open.last(), QStringLiteral("release refused"));
     }
 
     // The server dies while the release waits for its answer: the outcome is unknown, exit
