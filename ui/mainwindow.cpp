@@ -476,13 +476,27 @@ void MainWindow::onSessionChanged(Session *session)
     DiscoveryService *discovery = watch->discovery();
     connect(discovery, &DiscoveryService::started, this, [this] {
         m_proxy->setBulkLoading(true);
+        m_unreadable.clear();
         onScanProgress({}, false);
+    });
+    connect(discovery, &DiscoveryService::keysUnreadable, this, [this](const QList<KeySample> &samples) {
+        for (qsizetype i = 0; i < samples.size() && m_unreadable.size() < shownUnreadable; ++i)
+            m_unreadable << TokenText::escape(samples.at(i).key);
     });
     connect(discovery, &DiscoveryService::progressChanged, this, [this](const DiscoveryProgress &p) { onScanProgress(p, false); });
     connect(discovery, &DiscoveryService::finished, this, [this](const DiscoveryProgress &p) {
         onScanProgress(p, true);
+        // What the table cannot show is said, never left out silently: masters not scanned,
+        // and keys under the lock patterns the server would not let us read.
+        QStringList incomplete;
         if (const QString missing = p.failedNodesMessage(); !missing.isEmpty())
-            showMessage(missing, true);
+            incomplete << missing;
+        if (p.unreadable > 0) {
+            const QString which = m_unreadable.join(QStringLiteral(", ")) + (p.unreadable > m_unreadable.size() ? QStringLiteral(", …") : QString());
+            incomplete << tr("%Ln key(s) under the lock patterns could not be read (%1): %2", nullptr, int(p.unreadable)).arg(which, p.readError);
+        }
+        if (!incomplete.isEmpty())
+            showMessage(incomplete.join(QStringLiteral("; ")), true);
         flushUpdates();
         m_proxy->setBulkLoading(false);
         m_columns->fitToContents();

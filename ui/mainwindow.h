@@ -165,6 +165,8 @@ private:
     LockTableModel *m_model;
     LockFilterProxyModel *m_proxy;
     QTableView *m_table;
+    QStringList m_unreadable; // some keys the scan under way could not read, to name them
+    static constexpr qsizetype shownUnreadable = 3;
     LockTableColumns *m_columns;
     LockDetailPanel *m_detail;
     QLineEdit *m_filter;

@@ -4412,6 +4412,12 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>%1 (%2 gone)</source>
         <translation>%1（%2 个已消失）</translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln key(s) under the lock patterns could not be read (%1): %2</source>
+        <translation>
+            <numerusform>锁模式下有 %Ln 个键无法读取（%1）：%2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PasswordDialog</name>

@@ -27,6 +27,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSpinBox>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -409,6 +410,25 @@ private Q_SLOTS:
         const QLabel *title = w.detailPanel()->findChild<QLabel *>();
         QVERIFY(title->text().contains(QChar(0x2026)));
         QCOMPARE(title->toolTip(), QString::fromLatin1(key));
+    }
+
+    // Keys under the lock patterns that the user may not read are said to be missing, by
+    // name, never left out of the table silently.
+    void keysThatCannotBeReadAreNamed()
+    {
+        QVERIFY(m_redis.command({"ACL", "SETUSER", "narrow", "on", ">pw3", "~lock:o*", "~orderLock", "&*", "+@all"}).isStatus("OK"));
+        const auto dropUser = qScopeGuard([this] { m_redis.command({"ACL", "DELUSER", "narrow"}); });
+        ConnectionProfile narrow = m_redis.profile();
+        narrow.user = QStringLiteral("narrow");
+        narrow.password = QStringLiteral("pw3");
+        TestWindow t(&m_registry, m_audit.get());
+        MainWindow &w = t.window;
+        w.show();
+        QVERIFY(t.connectTo(narrow));
+        QTRY_COMPARE(w.lockModel()->rowCount(), 2); // lock:orders and orderLock
+        QTRY_VERIFY(w.statusMessage().contains(QLatin1String("could not be read")));
+        QVERIFY2(w.statusMessage().contains(QLatin1String("lock:stuck")) && w.statusMessage().contains(QLatin1String("NOPERM")),
+                 qPrintable(w.statusMessage()));
     }
 
     void layoutIsKeptBetweenRuns()
