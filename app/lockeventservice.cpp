@@ -26,7 +26,10 @@ LockEventService::LockEventService(RedisTopology *topology, WatchService *watch,
 
     connect(watch, &WatchService::locksChanged, this, &LockEventService::onLocksChanged);
     connect(watch, &WatchService::locksGone, this, &LockEventService::onLocksGone);
-    connect(watch->discovery(), &DiscoveryService::finished, this, [this] { m_baselining = false; });
+    // A scan that could read nothing (a cluster that is down when the watch begins) is no
+    // baseline: the first one that reads is.
+    connect(watch->discovery(), &DiscoveryService::finished, this,
+            [this](const DiscoveryProgress &p) { m_baselining = p.locksFound == 0 && p.unreadable > 0; });
     connect(watch->discovery(), &DiscoveryService::failed, this, [this] { m_baselining = false; });
     connect(watch->discovery(), &DiscoveryService::cancelled, this, [this] { m_baselining = false; });
     // After a failover the new master's keys are what holds now: a lock there that was not

@@ -5,6 +5,7 @@
 #include "lockeventservice.h"
 #include "lockjson.h"
 #include "monotonicclock.h"
+#include "redisreply.h"
 #include "session.h"
 #include "scancommand.h"
 #include "terminationsignals.h"
@@ -55,7 +56,9 @@ void WatchCommand::run()
         m_scanned = true;
         if (!first)
             return;
-        if (p.locksFound == 0 && p.unreadable > 0) {
+        // A user refused every key has nothing to watch; a server that will answer later (a
+        // cluster that is down, a server loading its data) is watched until it does.
+        if (p.locksFound == 0 && p.unreadable > 0 && !RedisReply::isPassingError(p.readError)) {
             fail(ConnectionError, tr("none of the %1 key(s) under the lock patterns could be read: %2").arg(p.unreadable).arg(p.readError));
             return;
         }

@@ -1,5 +1,7 @@
 #include "redisreply.h"
 
+#include <algorithm>
+
 #include <QRegularExpression>
 
 RedisReply RedisReply::integer(qint64 value)
@@ -125,4 +127,12 @@ QString RedisReply::toDebugString() const
     }
     }
     return {};
+}
+
+bool RedisReply::isPassingError(const QString &message)
+{
+    static const char *const passing[] = {"CLUSTERDOWN", "LOADING", "TRYAGAIN", "MASTERDOWN", "BUSY"};
+    return std::any_of(std::begin(passing), std::end(passing), [&message](const char *code) {
+        return message.startsWith(QLatin1String(code)) && (message.size() == qsizetype(qstrlen(code)) || message.at(qstrlen(code)) == QLatin1Char(' '));
+    });
 }

@@ -46,6 +46,10 @@ public:
     // True when the error reply starts with the given code, e.g. "NOSCRIPT" or "WRONGPASS".
     bool errorIs(const char *code) const;
     QString errorMessage() const;
+    // An error the server gives while it cannot serve for now and will again without anyone's
+    // help (CLUSTERDOWN, LOADING, TRYAGAIN, MASTERDOWN, BUSY), as opposed to a refusal
+    // (NOPERM, WRONGTYPE) that asking again does not change.
+    static bool isPassingError(const QString &message);
     QString toDebugString() const;
 
     bool operator==(const RedisReply &other) const;

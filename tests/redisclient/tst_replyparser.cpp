@@ -137,6 +137,30 @@ private Q_SLOTS:
         QVERIFY(RedisReply::error("WRONGPASS").errorIs("WRONGPASS"));
         QVERIFY(!RedisReply::string("NOSCRIPT").errorIs("NOSCRIPT"));
     }
+
+    void passingErrors_data()
+    {
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<bool>("passing");
+        QTest::newRow("cluster down") << QStringLiteral("CLUSTERDOWN The cluster is down") << true;
+        QTest::newRow("loading") << QStringLiteral("LOADING Redis is loading the dataset in memory") << true;
+        QTest::newRow("try again") << QStringLiteral("TRYAGAIN Multiple keys request during rehashing of slot") << true;
+        QTest::newRow("master down") << QStringLiteral("MASTERDOWN Link with MASTER is down") << true;
+        QTest::newRow("busy script") << QStringLiteral("BUSY Redis is busy running a script") << true;
+        QTest::newRow("code alone") << QStringLiteral("LOADING") << true;
+        QTest::newRow("no permission") << QStringLiteral("NOPERM this user has no permissions to access one of the keys") << false;
+        QTest::newRow("wrong type") << QStringLiteral("WRONGTYPE Operation against a key holding the wrong kind of value") << false;
+        QTest::newRow("a longer code") << QStringLiteral("BUSYKEY Target key name already exists") << false;
+        QTest::newRow("lower case") << QStringLiteral("clusterdown") << false;
+        QTest::newRow("empty") << QString() << false;
+    }
+
+    void passingErrors()
+    {
+        QFETCH(QString, message);
+        QFETCH(bool, passing);
+        QCOMPARE(RedisReply::isPassingError(message), passing);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestReplyParser)
