@@ -417,6 +417,13 @@ QString applyTopology(const Reader &in, ConnectionProfile &c, bool deferred)
     const bool sentinelGiven = !sentinels.isEmpty() || c.kind == Kind::Sentinel;
     if (sentinelGiven && (in.isSet(QStringLiteral("cluster")) || !nodes.isEmpty()))
         return CliOptions::tr("a master behind Sentinel is not a Redis Cluster: give --sentinel or -c/--node, not both");
+    // The sentinels say where the master is: an address given beside them would be ignored.
+    if (sentinelGiven)
+        for (const QString &name : {QStringLiteral("host"), QStringLiteral("port"), QStringLiteral("socket")})
+            if (in.isSet(name))
+                return CliOptions::tr("behind Sentinel the sentinels say where the master is: %1 does not go with --sentinel (or a "
+                                      "redis+sentinel:// URL)")
+                    .arg(in.spelled(name));
     if (!sentinelGiven && !deferred) {
         for (const QString &name : {QStringLiteral("master"), QStringLiteral("sentinel-user"), QStringLiteral("sentinel-pass")})
             if (in.isSet(name))
@@ -654,7 +661,9 @@ bool applyRedlock(const Reader &in, CliOptions &o, QString *error)
     } else {
         QStringList seen;
         for (const QString &value : in.values(byNode ? QStringLiteral("node") : QStringLiteral("redlock"))) {
-            for (const QString &url : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            for (const QString &url : value.split(QLatin1Char(','))) {
+                if (url.trimmed().isEmpty())
+                    return refuse(CliOptions::tr("%1 has an empty entry ('%2'): one URL per node, comma-separated").arg(spelling, value));
                 ConnectionProfile node;
                 node.connectTimeoutMs = o.connection.connectTimeoutMs;
                 QString why;

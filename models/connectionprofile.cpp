@@ -139,6 +139,10 @@ bool ConnectionProfile::applyUrl(const QString &text, QString *error)
     }
     const QUrl url(text, QUrl::StrictMode);
     const QString scheme = url.scheme().toLower();
+    const bool redisScheme = text.trimmed().startsWith(QLatin1String("redis://"), Qt::CaseInsensitive)
+                             || text.trimmed().startsWith(QLatin1String("rediss://"), Qt::CaseInsensitive);
+    if (!url.isValid() && redisScheme) // what is wrong with it, in Qt's words (a port out of range, say)
+        return fail(error, QObject::tr("not a valid URL (%1): %2").arg(url.errorString().section(QStringLiteral("; source was"), 0, 0), text));
     if (!url.isValid() || (scheme != QLatin1String("redis") && scheme != QLatin1String("rediss")))
         return fail(error, QObject::tr("not a redis://, rediss:// or redis+sentinel:// URL: %1").arg(text));
     if (url.host().isEmpty())

@@ -335,7 +335,8 @@ void RedisConnection::onHandshakeDone(const RedisReply &failure)
     if (failure.isError()) {
         const QString server = failure.errorMessage();
         if (failure.errorIs("NOAUTH"))
-            fail(ErrorKind::Authentication, RedisConnection::tr("%1 requires a password (NOAUTH): give one with -a or in the connection dialog").arg(endpoint()));
+            fail(ErrorKind::Authentication, RedisConnection::tr("%1 requires a password (NOAUTH): give it with -a or REDISCLI_AUTH, in its redis:// URL (a Redlock "
+                                                                    "group's node), or in the connection dialog").arg(endpoint()));
         else if (failure.errorIs("WRONGPASS") || server.contains(QLatin1String("password"), Qt::CaseInsensitive)
                  || server.contains(QLatin1String("AUTH")))
             fail(ErrorKind::Authentication, RedisConnection::tr("Authentication failed on %1: %2").arg(endpoint(), server));

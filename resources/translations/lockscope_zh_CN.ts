@@ -1112,6 +1112,14 @@ socket, SSH tunnel), its secrets from the keychain</source>
         <source>the saved Redlock group &quot;%1&quot; names %2, a Sentinel connection: each node of a group is a server of its own</source>
         <translation>已保存的红锁组“%1”包含 %2，这是一个 Sentinel 连接：组内每个节点都必须是一台独立的服务器</translation>
     </message>
+    <message>
+        <source>behind Sentinel the sentinels say where the master is: %1 does not go with --sentinel (or a redis+sentinel:// URL)</source>
+        <translation>在哨兵后面由哨兵告诉主节点在哪里：%1 不能与 --sentinel（或 redis+sentinel:// URL）一起使用</translation>
+    </message>
+    <message>
+        <source>%1 has an empty entry (&apos;%2&apos;): one URL per node, comma-separated</source>
+        <translation>%1 有一个空条目（&apos;%2&apos;）：每个节点一个 URL，用逗号分隔</translation>
+    </message>
 </context>
 <context>
     <name>ClusterSlotMap</name>
@@ -5205,6 +5213,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
             <numerusform>%1 及另外 %n 个</numerusform>
         </translation>
     </message>
+    <message>
+        <source>not a valid URL (%1): %2</source>
+        <translation>不是有效的 URL（%1）：%2</translation>
+    </message>
 </context>
 <context>
     <name>RedisConnection</name>
@@ -5273,10 +5285,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>%1 以明文应答：这不是 TLS 端口；请不用 TLS 连接（去掉 --tls，用 redis:// 而不是 rediss://）</translation>
     </message>
     <message>
-        <source>%1 requires a password (NOAUTH): give one with -a or in the connection dialog</source>
-        <translation>%1 需要密码（NOAUTH）：请用 -a 或在连接对话框中提供</translation>
-    </message>
-    <message>
         <source>Authentication failed on %1: %2</source>
         <translation>%1 上认证失败：%2</translation>
     </message>
@@ -5295,6 +5303,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>%1 did not answer %2 within %3</source>
         <translation>%1 在 %3 内没有应答 %2</translation>
+    </message>
+    <message>
+        <source>%1 requires a password (NOAUTH): give it with -a or REDISCLI_AUTH, in its redis:// URL (a Redlock group&apos;s node), or in the connection dialog</source>
+        <translation>%1 需要密码（NOAUTH）：用 -a 或 REDISCLI_AUTH 提供，或写在它的 redis:// URL 里（Redlock 组的节点），或在连接对话框中填写</translation>
     </message>
 </context>
 <context>

@@ -305,6 +305,12 @@ private Q_SLOTS:
         QTest::newRow("--sni without TLS") << QStringList{QStringLiteral("--sni"), QStringLiteral("x")} << "--sni is for TLS";
         QTest::newRow("--ssh-key without --ssh") << QStringList{QStringLiteral("--ssh-key"), QStringLiteral("k")} << "add --ssh";
         QTest::newRow("bad --ssh") << QStringList{QStringLiteral("--ssh"), QStringLiteral("ops@")} << "--ssh:";
+        QTest::newRow("-p beside --sentinel") << QStringList{QStringLiteral("--sentinel"), QStringLiteral("s:26379"), QStringLiteral("--master"),
+                                                             QStringLiteral("m"), QStringLiteral("-p"), QStringLiteral("6380")}
+                                              << "the sentinels say where the master is: -p does not go with --sentinel";
+        QTest::newRow("-h beside a sentinel URL") << QStringList{QStringLiteral("-u"), QStringLiteral("redis+sentinel://s:26379/m"), QStringLiteral("-h"),
+                                                                 QStringLiteral("x")}
+                                                  << "-h does not go with --sentinel";
     }
 
     void connectionWaysThatDoNotFit()
@@ -515,7 +521,11 @@ private Q_SLOTS:
         const QString scan = QStringLiteral("scan");
         const QString two = QStringLiteral("redis://a:1,redis://a:2");
         QTest::newRow("one node") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral("redis://a:1")} << "at least 2 servers";
-        QTest::newRow("empty") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral(",")} << "at least 2 servers";
+        QTest::newRow("empty") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral(",")} << "has an empty entry (',')";
+        QTest::newRow("an empty entry is no node") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral("redis://a:1,,redis://a:2,redis://a:3")}
+                                                   << "has an empty entry";
+        QTest::newRow("port out of range") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral("redis://a:99999,redis://a:2")}
+                                           << "port number out of range";
         QTest::newRow("same node twice") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral("redis://a:1,redis://a:1")}
                                          << "names a:1 twice";
         QTest::newRow("not a URL") << QStringList{scan, QStringLiteral("--redlock"), QStringLiteral("a:1,a:2")}
