@@ -249,6 +249,12 @@ AdminPlan AdminService::planExtend(const LockInfo &observed, const QByteArray &t
     } else if (const QString why = cutsOthersShort(observed, token, ttlMs); !why.isEmpty()) {
         plan.allowed = false;
         plan.refusal = why;
+    } else if (const qint64 left = observed.remainingTtlMs(MonotonicClock::nowMs()); left > ttlMs) {
+        // Allowed (an operator may mean to let a lock run out sooner), but not called an
+        // extension without a word.
+        plan.caution = tr("%1 has %2 left: a TTL of %3 ms shortens it, and its holder may lose it before it is done")
+                           .arg(shown(observed.key()), LockInfo::formatTtl(left))
+                           .arg(ttlMs);
     }
     return plan;
 }

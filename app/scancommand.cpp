@@ -121,7 +121,8 @@ QByteArray ScanCommand::table(QList<LockInfo> locks, qint64 nowMs, bool withNode
     for (const LockInfo &lock : std::as_const(locks)) {
         const QString token = lock.holderCount() > 1 ? tr("(%1 tokens)").arg(lock.holderCount()) : TokenText::escape(lock.primaryToken());
         QStringList row{TokenText::escape(lock.key()), lock.dialect, lock.holderOrFacts(), token,
-                        LockInfo::formatTtl(lock.remainingTtlMs(nowMs)), QString::number(lock.holdCount()),
+                        LockInfo::formatTtl(lock.remainingTtlMs(nowMs)),
+                        lock.holders.isEmpty() ? QStringLiteral("—") : QString::number(lock.holdCount()), // as the window shows it
                         stateWord(lock, nowMs), lock.warnings.join(QLatin1Char(','))};
         if (withNode)
             row.insert(1, lock.node());

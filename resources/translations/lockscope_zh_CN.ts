@@ -284,6 +284,10 @@
         <source>could not read %1 to see what to guard on: %2; nothing was run</source>
         <translation>无法读取 %1，不知道以什么为保护条件：%2；什么都没有执行</translation>
     </message>
+    <message>
+        <source>%1 has %2 left: a TTL of %3 ms shortens it, and its holder may lose it before it is done</source>
+        <translation>%1 还剩 %2：%3 毫秒的 TTL 会缩短它，持有者可能在完成之前就失去这把锁</translation>
+    </message>
 </context>
 <context>
     <name>AlertsPanel</name>

@@ -122,6 +122,12 @@ private Q_SLOTS:
         const AdminResult wrong = run(m_admin->planExtend(seen, "not-mine", 90000));
         QCOMPARE(wrong.outcome, AdminResult::Outcome::Refused);
         QVERIFY(m_redis.command({"PTTL", "lock:e"}).integer() <= 60000);
+
+        // Lengthening says nothing more; a TTL shorter than what is left is allowed, with a caution.
+        QVERIFY(m_admin->planExtend(observe("lock:e"), "mine", 90000).caution.isEmpty());
+        const AdminPlan shorter = m_admin->planExtend(observe("lock:e"), "mine", 500);
+        QVERIFY(shorter.allowed);
+        QVERIFY2(shorter.caution.contains(QLatin1String("a TTL of 500 ms shortens it")), qPrintable(shorter.caution));
     }
 
     void forceReleaseDeletesTheLockSeen()
