@@ -243,14 +243,18 @@ void LiveChart::refresh()
     if (!changed)
         return;
     m_dirty = false;
-    double top = 1;
+    // From zero, or below it where a series goes there (an oversold stock): never cut off.
+    double top = 1, bottom = 0;
     for (const Bound &b : std::as_const(m_series)) {
         bool found = false;
         const QCPRange range = b.graph->getValueRange(found, QCP::sdBoth, m_plot->xAxis->range());
-        if (found)
+        if (found) {
             top = std::max(top, range.upper);
+            bottom = std::min(bottom, range.lower);
+        }
     }
-    m_plot->yAxis->setRange(0, top * 1.15);
+    const double margin = (top - bottom) * 0.15;
+    m_plot->yAxis->setRange(bottom < 0 ? bottom - margin : 0, top + margin);
     ++m_replots;
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

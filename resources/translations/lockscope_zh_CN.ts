@@ -2144,6 +2144,10 @@ socket, SSH tunnel), its secrets from the keychain</source>
         <source>Demo servers</source>
         <translation>演示服务器</translation>
     </message>
+    <message>
+        <source>workers · stock</source>
+        <translation>工作者 · 库存</translation>
+    </message>
 </context>
 <context>
     <name>DemoRecipe</name>

@@ -36,6 +36,24 @@ private Q_SLOTS:
         QVERIFY(qAbs(x.size() - 60.0) < 0.5);
     }
 
+    void aSeriesBelowZeroIsNotCutOff()
+    {
+        TimeSeries stock(3'600'000, 1000);
+        LiveChart chart(QStringLiteral("stock"));
+        chart.addSeries(QStringLiteral("stock left"), &stock, Qt::darkYellow, LiveChart::Style::Step);
+        chart.resize(800, 300);
+        chart.show();
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        stock.add(now - 3000, 20);
+        stock.add(now - 2000, 3);
+        chart.refresh();
+        QCOMPARE(chart.plot()->yAxis->range().lower, 0.0); // from zero while nothing is below it
+        stock.add(now - 1000, -2); // oversold
+        chart.refresh();
+        QVERIFY2(chart.plot()->yAxis->range().lower < -2.0, qPrintable(QString::number(chart.plot()->yAxis->range().lower)));
+        QVERIFY(chart.plot()->yAxis->range().upper > 20.0);
+    }
+
     void replotsAreThrottled()
     {
         TimeSeries series;

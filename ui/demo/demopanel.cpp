@@ -243,6 +243,10 @@ QWidget *DemoPanel::buildSide()
 {
     auto *box = new QWidget(this);
     m_workerView = compactTable(m_workerModel, box);
+    // The short columns take what they show, so that what each worker is doing (the last,
+    // the one that says most) keeps the rest of a narrow panel.
+    for (int column = 0; column < m_workerModel->columnCount() - 1; ++column)
+        m_workerView->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     // Compact widths for English, never narrower than a (translated) header's text.
     QHeaderView *header = m_workerView->horizontalHeader();
     const int margins = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
@@ -450,7 +454,10 @@ void DemoPanel::bindCharts()
     }
     const DemoSeries &series = m_run->series();
     m_occupancyChart->addSeries(tr("inside"), &series.occupancy, QColor(0x1f, 0x5f, 0xbf), LiveChart::Style::Step);
-    if (m_run->recipe().job == DemoRecipe::Job::Purchase)
+    const bool purchase = m_run->recipe().job == DemoRecipe::Job::Purchase;
+    // The stock shares the axis: it says so.
+    m_occupancyChart->setValueLabel(purchase ? tr("workers · stock") : tr("workers"));
+    if (purchase)
         m_occupancyChart->addSeries(tr("stock left"), &series.stock, QColor(0x8a, 0x5a, 0x00), LiveChart::Style::Step);
     m_violationChart->addSeries(tr("violations"), &series.violations, violationColor, LiveChart::Style::Step);
     m_trafficChart->addSeries(tr("acquired"), &series.acquisitions, QColor(0x1b, 0x7f, 0x3b), LiveChart::Style::Step);
