@@ -85,12 +85,12 @@ void RedlockAdminCommand::execute(const RedlockAdminPlan &plan)
             if (options().json)
                 print(json(plan, nullptr));
             else
-                print(tr("%1\n  would run on each of %2: %3\n").arg(plan.action.description, where, plan.action.commandText()).toUtf8());
+                print(tr("%1\n  would run on each of %2: %3\n").arg(plan.action.description, where, plan.commandText()).toUtf8());
             finish(Done);
         });
         return;
     }
-    if (plan.action.allowed && !m_admin->isReadOnly() && !confirmAction(plan.action.description, plan.action.commandText(), where)) {
+    if (plan.action.allowed && !m_admin->isReadOnly() && !confirmAction(plan.action.description, plan.commandText(), where)) {
         fail(Refused, tr("not confirmed; nothing was run"));
         return;
     }
@@ -167,7 +167,7 @@ QByteArray RedlockAdminCommand::json(const RedlockAdminPlan &plan, const Redlock
         }
         out.endArray();
         out.field("result", QStringLiteral("dry-run")).field("message", plan.action.description);
-        out.field("command", plan.action.commandText()).endObject();
+        out.field("command", plan.commandText()).endObject();
         return out.take() + '\n';
     }
     if (result->validityMs >= 0)

@@ -109,6 +109,13 @@ QString RedlockAdminPlan::guardText() const
     return parts.join(QStringLiteral("; "));
 }
 
+QString RedlockAdminPlan::commandText() const
+{
+    if (guards.isEmpty())
+        return action.commandText();
+    return QObject::tr("%1 <the token seen on that node>").arg(action.commandText());
+}
+
 RedlockAdminService::RedlockAdminService(const RedlockGroup &group, const DialectRegistry *registry, const AuditLog *audit,
                                          QObject *parent, GroupTransport *transport)
     : QObject(parent)

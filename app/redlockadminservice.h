@@ -53,6 +53,9 @@ struct RedlockAdminPlan
 
     // The per-node guards in words, for the audit log and the confirmation.
     QString guardText() const;
+    // The command each node is sent; a force-release's guard is the token seen on that node,
+    // which differs from node to node, so it is named where it goes.
+    QString commandText() const;
 };
 
 struct RedlockAdminResult

@@ -5225,6 +5225,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>not a valid URL (%1): %2</source>
         <translation>不是有效的 URL（%1）：%2</translation>
     </message>
+    <message>
+        <source>%1 &lt;the token seen on that node&gt;</source>
+        <translation>%1 &lt;在该节点上看到的令牌&gt;</translation>
+    </message>
 </context>
 <context>
     <name>RedisConnection</name>

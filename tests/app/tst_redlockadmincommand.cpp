@@ -134,6 +134,7 @@ private Q_SLOTS:
         LockscopeRun r = lockscope(args + QStringList{QStringLiteral("--dry-run")});
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(r.out.contains("would run on each of"));
+        QVERIFY2(r.out.contains("1 locks:orders <the token seen on that node>"), r.out.constData()); // the guard is no secret
         QVERIFY2(r.err.contains("guarded on: ") && r.err.contains(tokenA), r.err.constData());
         QCOMPARE(m_group.tokens("locks:orders"), QList<QByteArray>(5, tokenA));
         r = lockscope(args + QStringList{QStringLiteral("--dry-run"), QStringLiteral("--json")});
