@@ -42,11 +42,13 @@ void RedlockWatchCommand::onObserved(const QList<RedlockObservation> &observatio
     if (!m_observed) {
         m_observed = true;
         fprintf(stderr, "lockscope: %s\n",
-                qUtf8Printable(tr("watching %1 lock(s) on a Redlock group of %2 nodes (quorum %3), a scan every %4 s")
+                qUtf8Printable(tr("watching %1 lock(s) on a Redlock group of %2 nodes (quorum %3): the known locks read every %4 s, "
+                                  "the nodes walked for new ones every %5 s")
                                    .arg(observations.size())
                                    .arg(group.size())
                                    .arg(group.quorum())
-                                   .arg(options().intervalMs / 1000.0)));
+                                   .arg(options().intervalMs / 1000.0)
+                                   .arg(m_watch->rescanInterval() / 1000.0)));
     }
     if (options().events)
         return;

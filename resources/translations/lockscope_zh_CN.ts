@@ -5996,10 +5996,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
 <context>
     <name>RedlockWatchCommand</name>
     <message>
-        <source>watching %1 lock(s) on a Redlock group of %2 nodes (quorum %3), a scan every %4 s</source>
-        <translation>正在监视 %2 个节点的红锁组上的 %1 把锁（多数派为 %3），每 %4 秒扫描一次</translation>
-    </message>
-    <message>
         <source>%1  %2 lock(s) on a Redlock group of %3 nodes, %4 down
 
 </source>
@@ -6062,6 +6058,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>node-restarted</source>
         <translation>节点重启</translation>
+    </message>
+    <message>
+        <source>watching %1 lock(s) on a Redlock group of %2 nodes (quorum %3): the known locks read every %4 s, the nodes walked for new ones every %5 s</source>
+        <translation>正在监视 %2 个节点（法定数 %3）的 Redlock 组上的 %1 把锁：已知的锁每 %4 秒读取一次，每 %5 秒遍历各节点寻找新锁</translation>
     </message>
 </context>
 <context>
