@@ -344,10 +344,13 @@ int runGui(int argc, char *argv[], CliOptions options)
         window.showMessage(profileError, true);
     window.setLanguages(AppTranslator::available());
     window.setSettings(settings);
-    if (!settingsProblems.isEmpty())
-        window.showMessage(QApplication::translate("main", "Settings out of range or unreadable, defaults used: %1")
-                               .arg(settingsProblems.join(QStringLiteral(", "))),
-                           true);
+    if (!settingsProblems.isEmpty()) {
+        // On stderr too: the status bar shows the last message only, and a scan soon has its say.
+        const QString message = QApplication::translate("main", "Settings out of range or unreadable: %1 (brought into range, or set to their defaults)")
+                                    .arg(settingsProblems.join(QStringLiteral(", ")));
+        complain(message);
+        window.showMessage(message, true);
+    }
     QObject::connect(&window, &MainWindow::settingsSubmitted, &window,
                      [&settingsStore, &options, &sessions, &theme, &window](const AppSettings &changed) {
                          QString error;

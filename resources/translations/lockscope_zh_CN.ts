@@ -7025,10 +7025,6 @@ Redisson 锁、公平队列和信号量会显示等待者；
 <context>
     <name>main</name>
     <message>
-        <source>Settings out of range or unreadable, defaults used: %1</source>
-        <translation>设置超出范围或无法读取，已使用默认值：%1</translation>
-    </message>
-    <message>
         <source>no %1 translation here; speaking English</source>
         <translation>这里没有 %1 的翻译；改用英文</translation>
     </message>
@@ -7085,6 +7081,10 @@ Redisson 锁、公平队列和信号量会显示等待者；
     <message>
         <source>no dialect &quot;%1&quot; (lockscope dialects lists them)</source>
         <translation>没有方言“%1”（lockscope dialects 会列出所有方言）</translation>
+    </message>
+    <message>
+        <source>Settings out of range or unreadable: %1 (brought into range, or set to their defaults)</source>
+        <translation>设置超出范围或无法读取：%1（已调整到范围内，或改用默认值）</translation>
     </message>
 </context>
 </TS>
