@@ -158,7 +158,7 @@ void LockDetailPanel::showLock(const LockInfo &lock)
         item->setFont(0, QFontDatabase::systemFont(QFontDatabase::FixedFont));
         item->setToolTip(0, TokenText::escape(h.token));
         for (const auto &f : h.fields)
-            new QTreeWidgetItem(item, {f.first, f.second});
+            new QTreeWidgetItem(item, {LockHolder::fieldLabel(f.first), f.second});
         if (h.ttlMs != LockHolder::noOwnTtl)
             new QTreeWidgetItem(item, {tr("ttl"), LockInfo::formatTtl(h.ttlMs)});
         if (sameLock && h.token == previousToken)

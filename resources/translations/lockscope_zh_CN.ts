@@ -4007,6 +4007,53 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     </message>
 </context>
 <context>
+    <name>LockHolder</name>
+    <message>
+        <source>client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>thread</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>pid</source>
+        <translation>进程号</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>expires</source>
+        <translation>到期</translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>MAC</source>
+        <translation>MAC</translation>
+    </message>
+    <message>
+        <source>metadata</source>
+        <translation>元数据</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>holder</source>
+        <translation>持有者</translation>
+    </message>
+</context>
+<context>
     <name>LockInfo</name>
     <message>
         <source>held</source>

@@ -3,6 +3,7 @@
 #include "democontroller.h"
 #include "demopanel.h"
 #include "dialectregistry.h"
+#include "lockholder.h"
 #include "mainwindow.h"
 #include "testredis.h"
 #include "testwindow.h"
@@ -230,6 +231,8 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(t.connectTo(m_redis.profile()));
         QCOMPARE(w.findChild<QToolBar *>()->actions().first()->text(), QStringLiteral("连接(&C)…")); // Chinese indeed
+        QCOMPARE(LockHolder::fieldLabel(QStringLiteral("client")), QStringLiteral("客户端")); // a holder's fields too
+        QCOMPARE(LockHolder::fieldLabel(QStringLiteral("no-such-field")), QStringLiteral("no-such-field"));
         QStringList clipped = clippedIn(&w);
 
         QAction *demo = demoAction(w);
