@@ -113,11 +113,16 @@ void AdminCommand::execute(const AdminPlan &plan)
         // Reachable is the key's own master: a cluster with another master down is no excuse.
         const RedisConnection *owner = topology()->nodeFor(plan.key);
         const int code = m_unread ? ConnectionError : exitCodeOf(result.outcome, owner && owner->isReady());
+        // Output lost is not the outcome lost: stderr still says what happened on the server.
+        const auto report = [this, &result](const QByteArray &text) {
+            if (!print(text))
+                fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("what happened: %1").arg(result.message)));
+        };
         if (options().json)
-            print(json(plan, result.outcomeId(), result.message, result.node));
+            report(json(plan, result.outcomeId(), result.message, result.node));
         if (code == Done) {
             if (!options().json)
-                print(result.message.toUtf8() + '\n');
+                report(result.message.toUtf8() + '\n');
             finish(Done);
         } else {
             fail(code, result.message);

@@ -255,6 +255,10 @@ AdminPlan AdminService::planExtend(const LockInfo &observed, const QByteArray &t
         plan.caution = tr("%1 has %2 left: a TTL of %3 ms shortens it, and its holder may lose it before it is done")
                            .arg(shown(observed.key()), LockInfo::formatTtl(left))
                            .arg(ttlMs);
+    } else if (left < 0) {
+        plan.caution = tr("%1 has no expiry: with a TTL of %2 ms it expires then, unless its holder renews it")
+                           .arg(shown(observed.key()))
+                           .arg(ttlMs);
     }
     return plan;
 }

@@ -197,6 +197,9 @@ int runCommand(CliCommand &&command, ConnectionStore *store)
 // does not parse, all in the user's language.
 int runCli(int argc, char *argv[], const QStringList &arguments)
 {
+    // A reader that went away (`| head`) is output that could not be written: said, with exit
+    // code 1, as for a full disk, never a silent death by SIGPIPE.
+    std::signal(SIGPIPE, SIG_IGN);
     QCoreApplication app(argc, argv);
     setIdentity();
     // The terminal takes the language and the audit log's place from Settings; how it scans

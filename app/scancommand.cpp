@@ -86,6 +86,13 @@ void ScanCommand::run()
 // another language its word there.
 QString ScanCommand::stateWord(const LockInfo &lock, qint64 nowMs)
 {
+    // A lock whose last read failed shows its last good values: said so, as the window does.
+    const QString word = stateWordOf(lock, nowMs);
+    return lock.stale ? tr("%1 (stale)").arg(word) : word;
+}
+
+QString ScanCommand::stateWordOf(const LockInfo &lock, qint64 nowMs)
+{
     const LockState state = lock.state(nowMs);
     if (state == LockState::Expired && !lock.isGone())
         return tr("expiring"); // run out by the countdown, not read gone yet (as the window says)

@@ -23,6 +23,8 @@ protected:
     void run() override;
 
 private:
+    static QString stateWordOf(const LockInfo &lock, qint64 nowMs);
+
     DiscoveryService *m_discovery = nullptr;
     QList<LockInfo> m_locks;
     QStringList m_unreadable; // the first few keys that could not be read, for the text summary

@@ -1,6 +1,7 @@
 #include "watchservice.h"
 
 #include "dialectregistry.h"
+#include "eventderiver.h"
 #include "monotonicclock.h"
 #include "redisconnection.h"
 #include "redistopology.h"
@@ -499,7 +500,10 @@ void WatchService::markLossCheck(const Loss *loss, const LockInfo &before, LockI
 {
     if (!loss || before.node() != loss->from)
         return;
-    now.lossCheck = loss->reason;
+    // A TTL that ran out before the restart or failover was noticed (the server away all the
+    // while): whoever holds the lock now took it after it expired, not from a lost holding.
+    const qint64 deadline = before.deadlineMs();
+    now.lossCheck = deadline >= 0 && deadline <= loss->sinceMs ? QString::fromLatin1(EventDeriver::expiredMeanwhile) : loss->reason;
     now.lossFrom = loss->from;
     now.lossTo = now.node();
 }

@@ -145,7 +145,31 @@ void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)
     Holding &h = *it;
     const LockInfo before = h.lock;
     const QList<QByteArray> was = identity(before), now = identity(lock);
-    if (before.sample.type != lock.sample.type && before.sample.type != RedisType::None && lock.sample.type != RedisType::None) {
+    const bool remade = before.sample.type != lock.sample.type && before.sample.type != RedisType::None && lock.sample.type != RedisType::None;
+    if ((was != now || remade) && !was.isEmpty() && !lock.lossCheck.isEmpty()) {
+        // The server failed over (or restarted) between the two reads: the holding tracked
+        // did not change hands, it was lost, or had run out before, while the server was away
+        // ("expired"); whoever holds the lock now took it afterwards.
+        const bool ranOut = lock.lossCheck == QLatin1String(expiredMeanwhile);
+        const qint64 at = ranOut ? std::clamp(before.deadlineMs(), before.sample.observedAtMs, obs) : obs;
+        LockEvent ended = make(ranOut ? LockEventKind::Expired : LockEventKind::Lost, before, at);
+        if (!ranOut) {
+            ended.reason = lock.lossCheck;
+            ended.node = lock.lossTo;
+            ended.previousNode = lock.lossFrom;
+        }
+        setHeld(ended, h, at);
+        ended.ttlMs = ranOut ? 0 : ttlAt(before, obs);
+        out << ended;
+        startHolding(h, lock, obs);
+        h.startSeen = false; // taken some time after the restart, not seen when
+        LockEvent taken = make(LockEventKind::Acquired, lock, obs);
+        taken.ttlMs = ttlAt(lock, obs);
+        out << taken;
+        h.lock = lock;
+        return;
+    }
+    if (remade) {
         // Made anew as another kind of value (a hash where a string was, a list where a lock
         // was): whatever held it before let go, and what is there now is new.
         end(it, false, obs, {}, out);
@@ -158,24 +182,6 @@ void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)
         // no holder's): that says nothing of who came or went. Only later reads of it do.
         startHolding(h, lock, obs);
         h.startSeen = false;
-        return;
-    }
-    if (was != now && !was.isEmpty() && !lock.lossCheck.isEmpty()) {
-        // The server failed over (or restarted) between the two reads: the holding tracked
-        // did not change hands, it was lost; whoever holds the lock now took it afterwards.
-        LockEvent lost = make(LockEventKind::Lost, before, obs);
-        lost.reason = lock.lossCheck;
-        lost.node = lock.lossTo;
-        lost.previousNode = lock.lossFrom;
-        setHeld(lost, h, obs);
-        lost.ttlMs = ttlAt(before, obs);
-        out << lost;
-        startHolding(h, lock, obs);
-        h.startSeen = false; // taken some time after the restart, not seen when
-        LockEvent taken = make(LockEventKind::Acquired, lock, obs);
-        taken.ttlMs = ttlAt(lock, obs);
-        out << taken;
-        h.lock = lock;
         return;
     }
     if (was != now) {

@@ -33,6 +33,9 @@ public:
         qint64 toleranceMs = 250; // deadline jitter from network round trips
     };
     enum class Notification { Write, Deleted, Expired, Evicted, Ignored };
+    // LockInfo::lossCheck of a read after a restart or failover whose lock's TTL had run out
+    // before it was noticed: it expired, whoever holds it now took it afterwards.
+    static constexpr const char *expiredMeanwhile = "expired";
 
     EventDeriver();
     explicit EventDeriver(const Options &options);

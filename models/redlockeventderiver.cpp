@@ -49,6 +49,7 @@ RedlockEventDeriver::RedlockEventDeriver(const QStringList &nodes, double driftF
 void RedlockEventDeriver::clear()
 {
     m_first = true;
+    m_unassessed.clear();
     m_keys.clear();
     m_down.clear();
 }
@@ -137,7 +138,10 @@ void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, 
             out << e;
         };
         if (tracked == m_keys.end()) {
-            if (!m_first)
+            // Held when first seen, or when first seen with a majority answering (the nodes
+            // were down or hung before): there since before, as far as anyone can tell.
+            const bool unassessed = m_unassessed.remove(o.key);
+            if (!m_first && !unassessed)
                 emitWith(Kind::Acquired);
             m_keys.insert(o.key, track(o, a.token, deadline));
             return;
@@ -152,8 +156,16 @@ void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, 
         t = track(o, a.token, deadline);
         return;
     }
-    if (tracked == m_keys.end())
-        return; // never held as far as seen: nothing went
+    if (tracked == m_keys.end()) {
+        // Never held as far as seen: nothing went. Where too few nodes answered to tell (on the
+        // first look, or ever since), a majority seen later is no acquisition either.
+        const bool mayBeHeldUnseen = a.quorum == Quorum::Unknown && a.absent < a.quorumSize;
+        if (mayBeHeldUnseen && (m_first || m_unassessed.contains(o.key)))
+            m_unassessed.insert(o.key);
+        else
+            m_unassessed.remove(o.key);
+        return;
+    }
     Track &t = *tracked;
     // Seen gone from a node that answered with it before and answers now: the holder's doing,
     // unless that node restarted in between (then the restart took it).

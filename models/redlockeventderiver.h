@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QHash>
 #include <QList>
+#include <QSet>
 #include <QStringList>
 
 // Turns successive readings of a Redlock group (every key on every node, as one group scan
@@ -73,6 +74,7 @@ private:
     qint64 m_offset = 0;
     bool m_first = true;
     QHash<QByteArray, Track> m_keys;
+    QSet<QByteArray> m_unassessed; // untracked keys too few nodes have answered for since the watch began
     QList<bool> m_down;
     QStringList m_restarted; // this reading's, per node
 };

@@ -70,6 +70,10 @@
         <source>caution: %1</source>
         <translation>注意：%1</translation>
     </message>
+    <message>
+        <source>what happened: %1</source>
+        <translation>实际发生的是：%1</translation>
+    </message>
 </context>
 <context>
     <name>AdminConfirmDialog</name>
@@ -287,6 +291,10 @@
     <message>
         <source>%1 has %2 left: a TTL of %3 ms shortens it, and its holder may lose it before it is done</source>
         <translation>%1 还剩 %2：%3 毫秒的 TTL 会缩短它，持有者可能在完成之前就失去这把锁</translation>
+    </message>
+    <message>
+        <source>%1 has no expiry: with a TTL of %2 ms it expires then, unless its holder renews it</source>
+        <translation>%1 没有过期时间：设置 %2 毫秒的 TTL 后，除非持有者续期，它会在那时过期</translation>
     </message>
 </context>
 <context>
@@ -6313,6 +6321,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>expiring</source>
         <translation>即将过期</translation>
+    </message>
+    <message>
+        <source>%1 (stale)</source>
+        <translation>%1（已过时）</translation>
     </message>
 </context>
 <context>

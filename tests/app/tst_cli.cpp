@@ -100,25 +100,39 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<bool>("connects");
-        QTest::newRow("scan --json") << QStringList{QStringLiteral("scan"), QStringLiteral("--json")} << true;
-        // The table is written at the end, after which the command used to go on with its
-        // session already closed.
-        QTest::newRow("scan, a table") << QStringList{QStringLiteral("scan")} << true;
-        QTest::newRow("dialects") << QStringList{QStringLiteral("dialects")} << false;
-        QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << false;
-        QTest::newRow("demo --list") << QStringList{QStringLiteral("demo"), QStringLiteral("--list")} << false;
+        QTest::addColumn<bool>("closedPipe"); // else a full disk
+        for (bool closed : {false, true}) {
+            const char *sink = closed ? ", a closed pipe" : ", a full disk";
+            QTest::addRow("scan --json%s", sink) << QStringList{QStringLiteral("scan"), QStringLiteral("--json")} << true << closed;
+            // The table is written at the end, after which the command used to go on with its
+            // session already closed.
+            QTest::addRow("scan, a table%s", sink) << QStringList{QStringLiteral("scan")} << true << closed;
+            // Commands without a session: no silent death by SIGPIPE either.
+            QTest::addRow("dialects%s", sink) << QStringList{QStringLiteral("dialects")} << false << closed;
+            QTest::addRow("--help%s", sink) << QStringList{QStringLiteral("--help")} << false << closed;
+            QTest::addRow("demo --list%s", sink) << QStringList{QStringLiteral("demo"), QStringLiteral("--list")} << false << closed;
+        }
     }
 
     void outputThatCannotBeWrittenIsAnError()
     {
         QFETCH(QStringList, args);
         QFETCH(bool, connects);
+        QFETCH(bool, closedPipe);
         // More than a stdio buffer of output, so that some of it is written before the end.
         for (int i = 0; i < 200; ++i)
             m_redis.command({"SET", "lock:orders:" + QByteArray::number(i), "8743c9c0-0795-4907-87fd-6c719a6b4586", "PX", "60000"});
         QProcess p;
-        p.setStandardOutputFile(QStringLiteral("/dev/full"));
-        p.start(QStringLiteral(LOCKSCOPE_BINARY), connects ? args + conn() : args);
+        const QStringList command = QStringList{QStringLiteral(LOCKSCOPE_BINARY)} + (connects ? args + conn() : args);
+        if (closedPipe) {
+            // A reader that has gone before anything is written (`| head -c0`, a dead pager);
+            // the exit status is lockscope's.
+            p.start(QStringLiteral("/bin/bash"), QStringList{QStringLiteral("-c"), QStringLiteral("\"$@\" | (exec 0<&-; sleep 1); exit ${PIPESTATUS[0]}"),
+                                                           QStringLiteral("bash")} + command);
+        } else {
+            p.setStandardOutputFile(QStringLiteral("/dev/full"));
+            p.start(command.first(), command.mid(1));
+        }
         QVERIFY(p.waitForFinished(30000));
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
         QCOMPARE(p.exitCode(), 1);

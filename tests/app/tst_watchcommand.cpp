@@ -3,6 +3,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -275,6 +276,25 @@ private Q_SLOTS:
         QVERIFY(snapshots.size() >= 4); // two locks, at least twice
         for (const QJsonObject &o : snapshots)
             QVERIFY(o.contains(QStringLiteral("state")));
+    }
+
+    // A server that stops answering: the table's rows say they are stale (their last good
+    // values), as the window's do, not held and counting down as if all were well.
+    void aServerThatStopsAnsweringMakesTheTableStale()
+    {
+        m_redis.command({"SET", "lock:t1", "tok-1", "PX", "600000"});
+        Watch w;
+        launch(w, {QStringLiteral("--interval"), QStringLiteral("300"), QStringLiteral("--duration"), QStringLiteral("20")});
+        QVERIFY(QTest::qWaitFor([&w] { w.pump(); return w.out.contains("lock:t1"); }, 15000));
+        QVERIFY(!w.out.contains("(stale)"));
+        const pid_t server = pid_t(m_redis.pid());
+        auto resume = qScopeGuard([server] { ::kill(server, SIGCONT); });
+        QCOMPARE(::kill(server, SIGSTOP), 0);
+        QVERIFY2(QTest::qWaitFor([&w] { w.pump(); return w.out.contains("held (stale)"); }, 15000), w.out.right(400).constData());
+        ::kill(server, SIGCONT);
+        resume.dismiss();
+        w.process.terminate();
+        QVERIFY(ended(w, 15000));
     }
 
     void unreachableServerIsExitCode3()

@@ -92,6 +92,12 @@ private Q_SLOTS:
             << QStringList{u"AAAAA@0"_s, u"xxxAA@100"_s, u"---AA@20000"_s} << QStringList{u""_s, u"node-down0 node-down1 node-down2 quorum-lost"_s, u"node-up0 node-up1 node-up2 expired"_s};
         QTest::newRow("regained with another token") << QStringList{u"AAAAA@0"_s, u"xxxAA@100"_s, u"BBB--@200"_s}
                                                      << QStringList{u""_s, u"node-down0 node-down1 node-down2 quorum-lost"_s, u"node-up0 node-up1 node-up2 quorum-regained handed-over"_s};
+        QTest::newRow("begun with a majority down: held all along, not acquired when they answer")
+            << QStringList{u"xxxAA@0"_s, u"xxxAA@100"_s, u"AAAAA@200"_s, u"-----@300"_s}
+            << QStringList{u"node-down0 node-down1 node-down2"_s, u""_s, u"node-up0 node-up1 node-up2"_s, u"released"_s};
+        QTest::newRow("with a majority answering and nobody holding: a later holding is acquired")
+            << QStringList{u"xxAA-@0"_s, u"xx---@100"_s, u"xxBBB@200"_s}
+            << QStringList{u"node-down0 node-down1"_s, u""_s, u"acquired"_s};
         QTest::newRow("released node after node while one is down")
             << QStringList{u"AAAAA@0"_s, u"AxAAA@100"_s, u"-x-AA@200"_s, u"-x---@300"_s}
             << QStringList{u""_s, u"node-down1"_s, u"quorum-lost"_s, u"released"_s};
