@@ -89,7 +89,7 @@ void AdminCommand::execute(const AdminPlan &plan)
         if (!plan.allowed) {
             if (options().json)
                 print(json(plan, QStringLiteral("refused"), plan.refusal));
-            fail(Refused, plan.refusal);
+            fail(m_unread ? ConnectionError : Refused, plan.refusal); // as the action itself would end
             return;
         }
         if (options().json)

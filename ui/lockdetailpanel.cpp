@@ -191,7 +191,8 @@ void LockDetailPanel::updateTtl()
     if (!m_lock)
         return;
     const qint64 now = MonotonicClock::nowMs();
-    m_state->setText(m_lock->stateTextAt(now));
+    // A failed read keeps the last good values: said so, as the table does.
+    m_state->setText(m_lock->stale ? tr("%1 (stale)").arg(m_lock->stateTextAt(now)) : m_lock->stateTextAt(now));
     if (m_lock->isGone()) {
         m_ttl->setText(QStringLiteral("—"));
         return;

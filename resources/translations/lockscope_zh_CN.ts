@@ -3809,6 +3809,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
+    <message>
+        <source>%1 (stale)</source>
+        <translation>%1（已过时）</translation>
+    </message>
 </context>
 <context>
     <name>LockEvent</name>

@@ -401,6 +401,10 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains("could not read \"lock:hidden\"") && r.err.contains("NOPERM") && r.err.contains("nothing was run"),
                  r.err.constData());
         QCOMPARE(m_redis.command({"GET", "lock:hidden"}).bytes(), QByteArray("t1"));
+        // A dry run ends as the action would.
+        r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:hidden"), QStringLiteral("--observed"), QStringLiteral("--dry-run")}
+                      + who + conn());
+        QCOMPARE(r.code, 3);
         r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:open"), QStringLiteral("--token"), QStringLiteral("t9")}
                       + who + conn());
         QCOMPARE(r.code, 1);

@@ -13,6 +13,7 @@
 #include "locktablemodel.h"
 #include "lockfilterproxymodel.h"
 #include "mainwindow.h"
+#include "monotonicclock.h"
 #include "session.h"
 #include "settingsdialog.h"
 #include "testredis.h"
@@ -429,6 +430,22 @@ private Q_SLOTS:
         QTRY_VERIFY(w.statusMessage().contains(QLatin1String("could not be read")));
         QVERIFY2(w.statusMessage().contains(QLatin1String("lock:stuck")) && w.statusMessage().contains(QLatin1String("NOPERM")),
                  qPrintable(w.statusMessage()));
+    }
+
+    // A lock whose read failed shows its last good values: the panel says so, as the table does.
+    void theDetailPanelSaysALockIsStale()
+    {
+        TestWindow t(&m_registry, m_audit.get());
+        LockInfo lock;
+        lock.sample.key = "lock:s";
+        lock.sample.type = RedisType::String;
+        lock.sample.value = "t";
+        lock.sample.pttlMs = 60000;
+        lock.sample.observedAtMs = MonotonicClock::nowMs();
+        lock.stale = true;
+        t.window.detailPanel()->showLock(lock);
+        const QList<QLabel *> labels = t.window.detailPanel()->findChildren<QLabel *>();
+        QVERIFY(std::any_of(labels.cbegin(), labels.cend(), [](const QLabel *l) { return l->text() == QLatin1String("held (stale)"); }));
     }
 
     void layoutIsKeptBetweenRuns()
