@@ -418,6 +418,11 @@ QString applyTopology(const Reader &in, ConnectionProfile &c, bool deferred)
     if (sentinelGiven && (in.isSet(QStringLiteral("cluster")) || !nodes.isEmpty()))
         return CliOptions::tr("a master behind Sentinel is not a Redis Cluster: give --sentinel or -c/--node, not both");
     // The sentinels say where the master is: an address given beside them would be ignored.
+    if (!sentinels.isEmpty() && in.isSet(QStringLiteral("uri"))
+        && !in.value(QStringLiteral("uri")).trimmed().startsWith(QLatin1String("redis+sentinel://"), Qt::CaseInsensitive))
+        return CliOptions::tr("behind Sentinel the sentinels say where the master is: %1 with a redis:// URL does not go with --sentinel "
+                              "(give the master's password with -a)")
+            .arg(in.spelled(QStringLiteral("uri")));
     if (sentinelGiven)
         for (const QString &name : {QStringLiteral("host"), QStringLiteral("port"), QStringLiteral("socket")})
             if (in.isSet(name))

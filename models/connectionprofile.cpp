@@ -97,7 +97,10 @@ bool applySentinelUrl(ConnectionProfile &out, const QString &text, QString *erro
     const qsizetype at = authority.lastIndexOf(QLatin1Char('@'));
     const QString userInfo = at < 0 ? QString() : authority.left(at);
     QList<ConnectionProfile::Endpoint> hosts;
-    for (const QString &h : authority.mid(at + 1).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    const QString hostList = authority.mid(at + 1);
+    for (const QString &h : hostList.split(QLatin1Char(','), hostList.trimmed().isEmpty() ? Qt::SkipEmptyParts : Qt::KeepEmptyParts)) {
+        if (h.trimmed().isEmpty())
+            return fail(error, QObject::tr("the URL has an empty sentinel between its commas: %1").arg(text));
         const std::optional<ConnectionProfile::Endpoint> e = ConnectionProfile::Endpoint::parse(h, 26379, error);
         if (!e)
             return false;

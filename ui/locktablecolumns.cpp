@@ -44,7 +44,7 @@ LockTableColumns::LockTableColumns(QTableView *table)
     });
 }
 
-// The header's text and the first rows' (at most maxWidth): the width that cuts none of them.
+// The header's text and the first rows': the width that cuts none of them (the caller caps it).
 int LockTableColumns::neededWidth(int column, int rows) const
 {
     const QHeaderView *header = m_table->horizontalHeader();

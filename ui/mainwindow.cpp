@@ -555,9 +555,11 @@ void MainWindow::showSessionState()
     }
     case Session::State::Stalled:
         m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: not answering").arg(where));
+        forgetConnectedMessage();
         break;
     case Session::State::Reconnecting:
         m_connectionLabel->setText(tr("<span style='color:#a06000'>●</span> %1: reconnecting…").arg(where));
+        forgetConnectedMessage();
         break;
     case Session::State::Failed:
     case Session::State::Closed:
@@ -680,6 +682,17 @@ void MainWindow::showMessage(const QString &text, bool error)
                                                  : text.toHtmlEscaped()));
     m_messageLabel->setToolTip(text);
     m_messageLabel->setProperty("plainText", text);
+}
+
+// "Connected" beside "not answering" would say two things at once: it goes with the state it
+// was about. Any other message stays (what the user did, what a scan found).
+void MainWindow::forgetConnectedMessage()
+{
+    if (statusMessage() != tr("Connected"))
+        return;
+    m_messageLabel->clear();
+    m_messageLabel->setToolTip(QString());
+    m_messageLabel->setProperty("plainText", QString());
 }
 
 QString MainWindow::statusMessage() const

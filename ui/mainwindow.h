@@ -130,6 +130,7 @@ private:
     void buildLayout();
     void onSessionChanged(Session *session);
     void showSessionState();
+    void forgetConnectedMessage();
     void showBudget();
     void askBudget();
     void askHostKey(const QString &destination, const QString &fingerprint, const QString &keyType);

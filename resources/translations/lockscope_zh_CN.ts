@@ -1132,6 +1132,10 @@ socket, SSH tunnel), its secrets from the keychain</source>
         <source>%1 has an empty entry (&apos;%2&apos;): one URL per node, comma-separated</source>
         <translation>%1 有一个空条目（&apos;%2&apos;）：每个节点一个 URL，用逗号分隔</translation>
     </message>
+    <message>
+        <source>behind Sentinel the sentinels say where the master is: %1 with a redis:// URL does not go with --sentinel (give the master&apos;s password with -a)</source>
+        <translation>在哨兵后面由哨兵告诉主节点在哪里：带 redis:// URL 的 %1 不能与 --sentinel 一起使用（主节点的密码请用 -a 提供）</translation>
+    </message>
 </context>
 <context>
     <name>ClusterSlotMap</name>
@@ -5287,6 +5291,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>%1 &lt;the token seen on that node&gt;</source>
         <translation>%1 &lt;在该节点上看到的令牌&gt;</translation>
+    </message>
+    <message>
+        <source>the URL has an empty sentinel between its commas: %1</source>
+        <translation>URL 的逗号之间有一个空的哨兵：%1</translation>
     </message>
 </context>
 <context>

@@ -308,6 +308,9 @@ private Q_SLOTS:
         QTest::newRow("-p beside --sentinel") << QStringList{QStringLiteral("--sentinel"), QStringLiteral("s:26379"), QStringLiteral("--master"),
                                                              QStringLiteral("m"), QStringLiteral("-p"), QStringLiteral("6380")}
                                               << "the sentinels say where the master is: -p does not go with --sentinel";
+        QTest::newRow("a redis:// URL beside --sentinel") << QStringList{QStringLiteral("-u"), QStringLiteral("redis://h:1"), QStringLiteral("--sentinel"),
+                                                                         QStringLiteral("s:26379"), QStringLiteral("--master"), QStringLiteral("m")}
+                                                          << "-u with a redis:// URL does not go with --sentinel";
         QTest::newRow("-h beside a sentinel URL") << QStringList{QStringLiteral("-u"), QStringLiteral("redis+sentinel://s:26379/m"), QStringLiteral("-h"),
                                                                  QStringLiteral("x")}
                                                   << "-h does not go with --sentinel";

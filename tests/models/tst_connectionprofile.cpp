@@ -76,6 +76,7 @@ private Q_SLOTS:
         QTest::newRow("password only") << "redis+sentinel://secret@s1:26379/m" << true << "s1:26379" << "m" << "" << "secret" << 0;
         QTest::newRow("no master") << "redis+sentinel://s1:26379" << false << "" << "" << "" << "" << 0;
         QTest::newRow("no sentinel") << "redis+sentinel:///m" << false << "" << "" << "" << "" << 0;
+        QTest::newRow("an empty sentinel between commas") << "redis+sentinel://s1,,s2/m" << false << "" << "" << "" << "" << 0;
         QTest::newRow("bad port") << "redis+sentinel://s1:0/m" << false << "" << "" << "" << "" << 0;
         QTest::newRow("bad db") << "redis+sentinel://s1/m/x" << false << "" << "" << "" << "" << 0;
         QTest::newRow("too much path") << "redis+sentinel://s1/m/1/2" << false << "" << "" << "" << "" << 0;

@@ -35,6 +35,8 @@
 #include <QTest>
 #include <QTreeView>
 
+#include <csignal>
+
 // Drives the real window offscreen against a real redis-server.
 class TestMainWindow : public QObject
 {
@@ -446,6 +448,23 @@ private Q_SLOTS:
         t.window.detailPanel()->showLock(lock);
         const QList<QLabel *> labels = t.window.detailPanel()->findChildren<QLabel *>();
         QVERIFY(std::any_of(labels.cbegin(), labels.cend(), [](const QLabel *l) { return l->text() == QLatin1String("held (stale)"); }));
+    }
+
+    // A server that stops answering: the status bar says so, and no longer "Connected" beside it.
+    void aServerThatStopsAnsweringIsNotAlsoConnected()
+    {
+        const std::unique_ptr<TestWindow> window = openWindow();
+        QVERIFY(window);
+        MainWindow &w = window->window;
+        QTRY_COMPARE(w.statusMessage(), QStringLiteral("Connected"));
+        const pid_t server = pid_t(m_redis.pid());
+        auto resume = qScopeGuard([server] { ::kill(server, SIGCONT); });
+        QCOMPARE(::kill(server, SIGSTOP), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(w.connectionStatus().contains(QLatin1String("not answering")), 15000);
+        QVERIFY2(w.statusMessage() != QLatin1String("Connected"), qPrintable(w.statusMessage()));
+        ::kill(server, SIGCONT);
+        resume.dismiss();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.connectionStatus().contains(QLatin1String("not answering")), 15000);
     }
 
     void layoutIsKeptBetweenRuns()
