@@ -130,7 +130,8 @@ QString LockInfo::stateText(LockState state)
 QString LockInfo::stateTextAt(qint64 nowMs) const
 {
     const LockState now = state(nowMs);
-    return now == LockState::Expired && !isGone() ? tr("expiring") : stateText(now);
+    const QString word = now == LockState::Expired && !isGone() ? tr("expiring") : stateText(now);
+    return stale ? tr("%1 (stale)").arg(word) : word;
 }
 
 QString LockInfo::formatTtl(qint64 ms)

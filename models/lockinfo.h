@@ -72,7 +72,7 @@ public:
     static QString stateText(LockState state);
     // The state in words as a countdown shows it: a lock still there whose TTL has run out by
     // the countdown, but that no read has found gone yet, is "expiring", not "expired" (a
-    // watchdog may have renewed it since it was read).
+    // watchdog may have renewed it since it was read); one whose last read failed, "(stale)".
     QString stateTextAt(qint64 nowMs) const;
     static QString formatTtl(qint64 remainingMs);
 };

@@ -96,7 +96,7 @@ QVariant LockTableModel::data(const QModelIndex &index, int role) const
             return lock.waiters == LockInfo::waitersUnknown ? QVariant(QStringLiteral("—")) : QVariant(lock.waiters);
         case StateColumn:
             // The last good state, and that it is no longer being confirmed.
-            return lock.stale ? tr("%1 (stale)").arg(lock.stateTextAt(now())) : lock.stateTextAt(now());
+            return lock.stateTextAt(now());
         case NodeColumn:
             return lock.node();
         }

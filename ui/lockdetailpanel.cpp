@@ -84,25 +84,27 @@ LockDetailPanel::LockDetailPanel(QWidget *parent)
     buttons->addWidget(m_release);
     buttons->addStretch();
 
-    // What the lock says scrolls when the panel is short, so that a lock with many warnings
-    // never makes the window taller; the actions stay in view.
-    auto *body = new QWidget(this);
-    auto *bodyLayout = new QVBoxLayout(body);
-    bodyLayout->setContentsMargins(0, 0, 0, 0);
-    bodyLayout->addLayout(form);
-    bodyLayout->addWidget(new QLabel(tr("Holders"), body));
-    bodyLayout->addWidget(m_holders);
-    bodyLayout->addWidget(new QLabel(tr("Raw value"), body));
-    bodyLayout->addWidget(m_raw, 1);
+    // The facts scroll when the panel is short, so that a lock with many warnings never makes
+    // the window taller; the holders, the raw value and the actions stay in view.
+    auto *facts = new QWidget(this);
+    facts->setLayout(form);
+    form->setContentsMargins(0, 0, 0, 0);
     auto *scroll = new QScrollArea(this);
-    scroll->setWidget(body);
+    scroll->setWidget(facts);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // On a short panel (a dock below it) the first facts, down to the TTL, still show unscrolled.
+    scroll->setMinimumHeight(6 * (fontMetrics().lineSpacing() + form->verticalSpacing()));
+    m_raw->setMinimumHeight(3 * m_raw->fontMetrics().lineSpacing());
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
-    layout->addWidget(scroll, 1);
+    layout->addWidget(scroll);
+    layout->addWidget(new QLabel(tr("Holders"), this));
+    layout->addWidget(m_holders);
+    layout->addWidget(new QLabel(tr("Raw value"), this));
+    layout->addWidget(m_raw, 1);
     layout->addLayout(buttons);
 
     connect(m_extend, &QPushButton::clicked, this, &LockDetailPanel::extendRequested);
@@ -191,8 +193,7 @@ void LockDetailPanel::updateTtl()
     if (!m_lock)
         return;
     const qint64 now = MonotonicClock::nowMs();
-    // A failed read keeps the last good values: said so, as the table does.
-    m_state->setText(m_lock->stale ? tr("%1 (stale)").arg(m_lock->stateTextAt(now)) : m_lock->stateTextAt(now));
+    m_state->setText(m_lock->stateTextAt(now)); // as the table says it, "(stale)" included
     if (m_lock->isGone()) {
         m_ttl->setText(QStringLiteral("—"));
         return;

@@ -3813,10 +3813,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
-    <message>
-        <source>%1 (stale)</source>
-        <translation>%1（已过时）</translation>
-    </message>
 </context>
 <context>
     <name>LockEvent</name>
@@ -4119,6 +4115,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>expiring</source>
         <translation>即将过期</translation>
     </message>
+    <message>
+        <source>%1 (stale)</source>
+        <translation>%1（已过时）</translation>
+    </message>
 </context>
 <context>
     <name>LockTableModel</name>
@@ -4169,10 +4169,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>(%1 tokens)</source>
         <translation>（%1 个令牌）</translation>
-    </message>
-    <message>
-        <source>%1 (stale)</source>
-        <translation>%1（已过时）</translation>
     </message>
     <message>
         <source>Stale for %1: %2. These are the last values read; the TTL counts down from them.</source>
