@@ -10,11 +10,11 @@
 #endif
 
 namespace {
+// Bare where that is unambiguous; a long value shortened, as in every message.
 QString quoted(const QByteArray &bytes)
 {
-    const QString text = TokenText::escape(bytes);
     const bool plain = !bytes.isEmpty() && TokenText::isPrintable(bytes) && !bytes.contains(' ');
-    return plain ? text : QLatin1Char('"') + text + QLatin1Char('"');
+    return plain && bytes.size() <= TokenText::wholeUpTo ? TokenText::escape(bytes) : TokenText::quoted(bytes);
 }
 
 // Who acts, for the audit: as the login says, else the account the process runs as (a
@@ -90,7 +90,7 @@ QString AdminPlan::actionId(AdminAction action)
 
 QString AdminPlan::intentText() const
 {
-    const QString k = QLatin1Char('"') + TokenText::escape(key) + QLatin1Char('"');
+    const QString k = TokenText::quoted(key);
     switch (action) {
     case AdminAction::Acquire:
         return QStringLiteral("acquire %1").arg(k);

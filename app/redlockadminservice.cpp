@@ -21,11 +21,6 @@
 namespace {
 using NodeOutcome = RedlockNodeResult::Outcome;
 
-QString shown(const QByteArray &bytes)
-{
-    return QLatin1Char('"') + TokenText::escape(bytes) + QLatin1Char('"');
-}
-
 // The scripts node-redlock (v3) and redsync run: compare the token, then DEL or PEXPIRE.
 const QString releaseScript = QStringLiteral("plain/release");
 const QString extendScript = QStringLiteral("plain/extend");
@@ -101,11 +96,11 @@ QString RedlockAdminPlan::guardText() const
     if (action.action == AdminAction::Acquire)
         return QObject::tr("absent on a majority of %1 nodes").arg(nodes.size());
     if (guards.isEmpty())
-        return QObject::tr("token %1 on every node").arg(shown(action.token));
+        return QObject::tr("token %1 on every node").arg(TokenText::quoted(action.token));
     QStringList parts;
     for (qsizetype i = 0; i < nodes.size(); ++i)
         parts << (guards.at(i).isEmpty() ? QStringLiteral("%1 %2").arg(nodes.at(i), notActed.at(i))
-                                         : QStringLiteral("%1 %2").arg(nodes.at(i), shown(guards.at(i))));
+                                         : QStringLiteral("%1 %2").arg(nodes.at(i), TokenText::quoted(guards.at(i))));
     return parts.join(QStringLiteral("; "));
 }
 
@@ -236,9 +231,9 @@ RedlockAdminPlan RedlockAdminService::planAcquire(const QByteArray &key, const Q
     plan.action.description = tr("Acquire %1 on the Redlock group of %2 nodes: SET NX PX on every node with token %3 for %4 ms; "
                                  "held with %5 of them within the validity window, otherwise released again everywhere "
                                  "(%6 retries, %7 ms apart)")
-                                  .arg(shown(key))
+                                  .arg(TokenText::quoted(key))
                                   .arg(plan.nodes.size())
-                                  .arg(shown(plan.action.token))
+                                  .arg(TokenText::quoted(plan.action.token))
                                   .arg(ttlMs)
                                   .arg(m_group.quorum())
                                   .arg(plan.retryCount)
@@ -270,9 +265,9 @@ RedlockAdminPlan RedlockAdminService::planExtend(const QByteArray &key, const QB
     plan.action.args = {token, QByteArray::number(ttlMs)};
     plan.action.description = tr("Extend %1 to %2 ms on every node of the Redlock group where it holds token %3; extended "
                                  "with %4 of %5 nodes")
-                                  .arg(shown(key))
+                                  .arg(TokenText::quoted(key))
                                   .arg(ttlMs)
-                                  .arg(shown(token))
+                                  .arg(TokenText::quoted(token))
                                   .arg(m_group.quorum())
                                   .arg(plan.nodes.size());
     if (plan.action.allowed && (token.isEmpty() || ttlMs <= 0)) {
@@ -313,12 +308,12 @@ RedlockAdminPlan RedlockAdminService::planForceRelease(const RedlockObservation 
     }
     plan.action.description = tr("Force-release %1 on the Redlock group: on each of the %2 node(s) holding it, delete it only "
                                  "while it holds the token seen there (%3)")
-                                  .arg(shown(observed.key))
+                                  .arg(TokenText::quoted(observed.key))
                                   .arg(acting)
                                   .arg(plan.guardText());
     if (plan.action.allowed && acting == 0) {
         plan.action.allowed = false;
-        plan.action.refusal = tr("%1 is held on no node that could be read: there is nothing to release").arg(shown(observed.key));
+        plan.action.refusal = tr("%1 is held on no node that could be read: there is nothing to release").arg(TokenText::quoted(observed.key));
     }
     return plan;
 }
@@ -333,7 +328,7 @@ RedlockAdminPlan RedlockAdminService::planRelease(const QByteArray &key, const Q
     plan.action.token = token;
     plan.action.byHolder = true;
     plan.action.description = tr("Release %1 on every node of the Redlock group where it holds token %2 (compare, then delete)")
-                                  .arg(shown(key), shown(token));
+                                  .arg(TokenText::quoted(key), TokenText::quoted(token));
     if (plan.action.allowed && token.isEmpty()) {
         plan.action.allowed = false;
         plan.action.refusal = tr("Release needs the holder's token");
@@ -487,7 +482,7 @@ void RedlockAdminService::acquireOn(int node, const std::shared_ptr<Run> &run, c
     c->send({"GET", plan.key}, this, [result, done](const RedisReply &reply) {
         if (result->outcome == NodeOutcome::Refused && reply.isString()) {
             result->found = reply.bytes();
-            result->message = RedlockAdminService::tr("already held there, by %1").arg(shown(reply.bytes()));
+            result->message = RedlockAdminService::tr("already held there, by %1").arg(TokenText::quoted(reply.bytes()));
         }
         done(*result);
     }, timeoutMs);
@@ -537,7 +532,7 @@ RedlockNodeResult RedlockAdminService::fromReply(int node, const RedisReply &rep
     } else if (code == 0) {
         r.outcome = NodeOutcome::Refused;
         r.found = reply.size() > 1 ? reply.at(1).bytes() : QByteArray();
-        r.message = tr("holds another token now: %1").arg(shown(r.found));
+        r.message = tr("holds another token now: %1").arg(TokenText::quoted(r.found));
     } else if (code == -1) {
         r.outcome = NodeOutcome::Absent;
         r.message = tr("no such key there");
@@ -620,13 +615,13 @@ RedlockAdminResult RedlockAdminService::summarise(const std::shared_ptr<Run> &ru
     const int refused = count(run->nodes, NodeOutcome::Refused);
     const int unknown = count(run->nodes, NodeOutcome::Unknown);
     const int errors = count(run->nodes, NodeOutcome::Error);
-    const QString key = shown(plan.key);
+    const QString key = TokenText::quoted(plan.key);
     switch (plan.action) {
     case AdminAction::Acquire: {
         const qint64 validity = RedlockQuorum::validityMs(plan.ttlMs, MonotonicClock::nowMs() - run->startedMs, run->plan.driftFactor);
         if (done >= q && validity > 0) {
             result.result = {Outcome::Done, tr("Acquired %1 with token %2 on %3 of %4 nodes; valid for %5 ms")
-                                                .arg(key, shown(plan.token))
+                                                .arg(key, TokenText::quoted(plan.token))
                                                 .arg(done)
                                                 .arg(n)
                                                 .arg(validity)};
@@ -672,7 +667,7 @@ RedlockAdminResult RedlockAdminService::summarise(const std::shared_ptr<Run> &ru
                                           .arg(lookCommand(m_group, plan.key))};
             return result;
         }
-        result.result = {outcome, tr("Not extended: %1 holds token %2 on %3 of %4 nodes, %5 needed").arg(key, shown(plan.token)).arg(done).arg(n).arg(q)};
+        result.result = {outcome, tr("Not extended: %1 holds token %2 on %3 of %4 nodes, %5 needed").arg(key, TokenText::quoted(plan.token)).arg(done).arg(n).arg(q)};
         return result;
     }
     case AdminAction::ForceRelease:

@@ -11,15 +11,9 @@ namespace {
 // Tokens as redis-cli prints them; quoted only where the bare text would be ambiguous.
 QString shown(const QByteArray &bytes)
 {
-    const QString text = TokenText::escape(bytes);
     const bool bare = !bytes.isEmpty() && TokenText::isPrintable(bytes) && !bytes.contains(' ') && !bytes.contains(',')
-                      && !bytes.contains(';');
-    return bare ? text : QLatin1Char('"') + text + QLatin1Char('"');
-}
-
-QString quoted(const QByteArray &bytes)
-{
-    return QLatin1Char('"') + TokenText::escape(bytes) + QLatin1Char('"');
+                      && !bytes.contains(';') && bytes.size() <= TokenText::wholeUpTo;
+    return bare ? TokenText::escape(bytes) : TokenText::quoted(bytes);
 }
 
 QString roleOf(const LockHolder &h)
@@ -114,7 +108,7 @@ LockFingerprint LockFingerprint::of(const LockInfo &lock)
 LockFingerprint LockFingerprint::whole(const LockInfo &lock)
 {
     LockFingerprint f = of(lock);
-    const QString key = quoted(lock.key());
+    const QString key = TokenText::quoted(lock.key());
     switch (f.m_type) {
     case RedisType::None:
         f.m_reason = QObject::tr("%1 is gone from Redis").arg(key);
@@ -131,7 +125,7 @@ LockFingerprint LockFingerprint::whole(const LockInfo &lock)
     if (f.m_partial) {
         if (f.m_type == RedisType::String)
             f.m_reason = QObject::tr("LockScope read only the first %1 of the %2 bytes of %3: a guard must compare the whole "
-                                     "value, so it cannot act on it")
+                                     "value, so it cannot act on it as observed. Give the whole value as the token to act for its holder.")
                              .arg(lock.sample.value.size())
                              .arg(lock.sample.size)
                              .arg(key);
@@ -156,7 +150,7 @@ LockFingerprint LockFingerprint::holder(const LockInfo &lock, const QByteArray &
     const Holder *mine = f.findHolder(token);
     if (!mine) {
         f.m_valid = false;
-        f.m_reason = QObject::tr("%1 does not hold %2").arg(quoted(token), quoted(lock.key()));
+        f.m_reason = QObject::tr("%1 does not hold %2").arg(TokenText::quoted(token), TokenText::quoted(lock.key()));
         return f;
     }
     const Holder kept = *mine;
@@ -202,12 +196,12 @@ QByteArray LockFingerprint::serialise() const
 QString LockFingerprint::text() const
 {
     if (m_type == RedisType::None)
-        return QObject::tr("absent: nobody holds %1").arg(quoted(m_key));
+        return QObject::tr("absent: nobody holds %1").arg(TokenText::quoted(m_key));
     if (m_type == RedisType::String) {
         if (m_entries.isEmpty())
             return QObject::tr("a value of %1 bytes").arg(m_size);
         const QByteArray &value = m_entries.first().value;
-        return m_holders.isEmpty() ? QObject::tr("value %1").arg(quoted(value)) : QObject::tr("token %1").arg(quoted(value));
+        return m_holders.isEmpty() ? QObject::tr("value %1").arg(TokenText::quoted(value)) : QObject::tr("token %1").arg(TokenText::quoted(value));
     }
     const bool withCounts = m_type == RedisType::Hash;
     auto holderText = [withCounts](const Holder &h) {
@@ -261,13 +255,13 @@ QStringList LockFingerprint::changesTo(const LockFingerprint &now) const
     if (m_type == RedisType::String) {
         const QByteArray seen = m_entries.value(0).value;
         if (now.m_entries.isEmpty())
-            return {QObject::tr("its value is now %1 bytes long, not the %2 you saw").arg(now.m_size).arg(quoted(seen))};
+            return {QObject::tr("its value is now %1 bytes long, not the %2 you saw").arg(now.m_size).arg(TokenText::quoted(seen))};
         const QByteArray current = now.m_entries.first().value;
         if (current == seen)
             return {QObject::tr("it is not as you saw it")};
         if (!m_holders.isEmpty())
-            return {QObject::tr("it changed hands: the token is now %1 (you saw %2)").arg(quoted(current), quoted(seen))};
-        return {QObject::tr("its value is now %1 (you saw %2)").arg(quoted(current), quoted(seen))};
+            return {QObject::tr("it changed hands: the token is now %1 (you saw %2)").arg(TokenText::quoted(current), TokenText::quoted(seen))};
+        return {QObject::tr("its value is now %1 (you saw %2)").arg(TokenText::quoted(current), TokenText::quoted(seen))};
     }
 
     QHash<QByteArray, QByteArray> current;

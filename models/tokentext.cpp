@@ -105,6 +105,16 @@ QString TokenText::escape(const QByteArray &bytes)
     return QString::fromUtf8(escapeBytes(bytes));
 }
 
+QString TokenText::quoted(const QByteArray &bytes)
+{
+    constexpr qsizetype head = 96, tail = 32;
+    if (bytes.size() <= wholeUpTo)
+        return QLatin1Char('"') + escape(bytes) + QLatin1Char('"');
+    return QStringLiteral("\"%1…%2\" (%3 bytes)")
+        .arg(escape(bytes.first(head)), escape(bytes.last(tail)))
+        .arg(bytes.size());
+}
+
 QByteArray TokenText::escapeBytes(const QByteArray &bytes)
 {
     // Spaces at either end would be invisible (a token of one space, a blank cell): escaped.

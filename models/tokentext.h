@@ -16,6 +16,10 @@ public:
     static QString escape(const QByteArray &bytes);
     // The same text as UTF-8 bytes, for output that is bytes anyway (JSON Lines).
     static QByteArray escapeBytes(const QByteArray &bytes);
+    // escape() in double quotes, for a message: a value too long to read in one (a 10 MB
+    // token) keeps its start and end around "…" and says how many bytes it has.
+    static QString quoted(const QByteArray &bytes);
+    static constexpr qsizetype wholeUpTo = 192; // bytes quoted() shows whole
     // The inverse: text as typed (characters other than escapes become their UTF-8 bytes)
     // with the escapes escape() writes: \xNN, \n, \r, \t, \a, \b, \\ and \". Any other
     // backslash is refused rather than guessed at (redis-cli would turn "\xZZ" into "xZZ",

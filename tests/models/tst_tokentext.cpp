@@ -45,6 +45,30 @@ private Q_SLOTS:
         QCOMPARE(TokenText::unescape(text).value(), bytes); // round trip
     }
 
+    // In messages: whole up to wholeUpTo bytes, then the start and end with the length.
+    void quoted_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("text");
+        const auto q = [](const QString &inner) { return QLatin1Char('"') + inner + QLatin1Char('"'); };
+        QTest::newRow("short") << QByteArray("tok 1") << q(QStringLiteral("tok 1"));
+        QTest::newRow("empty") << QByteArray() << q(QString());
+        QTest::newRow("at the limit") << QByteArray(TokenText::wholeUpTo, 'a') << q(QString(TokenText::wholeUpTo, QLatin1Char('a')));
+        QTest::newRow("one past") << QByteArray(96, 'a') + QByteArray(TokenText::wholeUpTo - 128 + 1, 'b') + QByteArray(32, 'c')
+                                  << q(QString(96, QLatin1Char('a')) + QStringLiteral("…") + QString(32, QLatin1Char('c')))
+                                         + QStringLiteral(" (193 bytes)");
+        QTest::newRow("10 MB binary") << QByteArray(10 << 20, '\xff')
+                                      << q(QStringLiteral("\\xff").repeated(96) + QStringLiteral("…") + QStringLiteral("\\xff").repeated(32))
+                                             + QStringLiteral(" (10485760 bytes)");
+    }
+
+    void quoted()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, text);
+        QCOMPARE(TokenText::quoted(bytes), text);
+    }
+
     void unescapeAcceptsRedisCliInput_data()
     {
         QTest::addColumn<QString>("text");
