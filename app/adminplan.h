@@ -22,6 +22,9 @@ struct AdminPlan
     // guarded script, but the audit and the operator must see which of the two was meant.
     bool byHolder = false;
     qint64 ttlMs = -1;
+    // The value was longer than LockScope reads, and the token given stands for the rest of
+    // it: a guard that fails may mean that the token was wrong, not that the lock changed.
+    bool valueFromToken = false;
     // What the script's guard compares: the lock as the operator saw it (absent, for acquire).
     LockFingerprint guard;
 

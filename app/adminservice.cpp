@@ -13,11 +13,6 @@
 #include <QPointer>
 
 namespace {
-QString shown(const QByteArray &bytes)
-{
-    return QLatin1Char('"') + TokenText::escape(bytes) + QLatin1Char('"');
-}
-
 bool holds(const LockInfo &lock, const QByteArray &token)
 {
     for (const LockHolder &h : lock.holders)
@@ -31,7 +26,7 @@ QString holderList(const LockInfo &lock, const QByteArray &except = {})
     QStringList tokens;
     for (const LockHolder &h : lock.holders)
         if (except.isEmpty() || h.token != except)
-            tokens << shown(h.token);
+            tokens << TokenText::quoted(h.token);
     return tokens.join(QStringLiteral(", "));
 }
 
@@ -75,7 +70,7 @@ AdminService::~AdminService()
         const AdminResult unknown{AdminResult::Outcome::Unknown,
                                   tr("Unknown whether %1 was %2: LockScope stopped waiting for the answer (the session was "
                                      "closed). Check with: %3")
-                                      .arg(shown(plan.key), doneWords(plan.action), checkCommand(plan.key, m_connectionArguments))};
+                                      .arg(TokenText::quoted(plan.key), doneWords(plan.action), checkCommand(plan.key, m_connectionArguments))};
         writeAudit(plan, &unknown, nullptr);
     }
 }
@@ -159,9 +154,30 @@ void AdminService::applyRecipe(AdminPlan &plan, const Dialect *dialect, const Lo
         plan.token = plan.command.at(2); // what the library's format made of it
 }
 
+// A value longer than LockScope reads is known by its start and its length only. A token as
+// long that starts the same is, as far as can be told, the whole value: the guard then
+// compares all of it in Redis, so acting for it is as safe as for a value read whole, and
+// nothing changes when the token was wrong in a byte not read.
+LockInfo AdminService::completedBy(const LockInfo &observed, const QByteArray &token) const
+{
+    const KeySample &s = observed.sample;
+    if (s.type != RedisType::String || !s.truncated || token.size() != s.size || !token.startsWith(s.value))
+        return observed;
+    KeySample whole = s;
+    whole.value = token;
+    whole.truncated = false;
+    std::optional<LockInfo> completed = m_registry->classify(whole);
+    if (!completed)
+        return observed;
+    completed->stale = observed.stale;
+    completed->staleReason = observed.staleReason;
+    completed->staleSinceMs = observed.staleSinceMs;
+    return *completed;
+}
+
 QString AdminService::holderMismatch(const LockInfo &observed, const QByteArray &token) const
 {
-    const QString key = shown(observed.key());
+    const QString key = TokenText::quoted(observed.key());
     if (token.isEmpty())
         return tr("There is no holder token to act for");
     if (!observed.holders.isEmpty()) {
@@ -172,8 +188,8 @@ QString AdminService::holderMismatch(const LockInfo &observed, const QByteArray 
                       "%4 holds it, so it does not act for it. Act on the lock as observed, or through its library.")
                 .arg(observed.sample.entries.size())
                 .arg(observed.sample.size)
-                .arg(key, shown(token));
-        return tr("%1 does not hold %2; it is held by %3").arg(shown(token), key, holderList(observed));
+                .arg(key, TokenText::quoted(token));
+        return tr("%1 does not hold %2; it is held by %3").arg(TokenText::quoted(token), key, holderList(observed));
     }
     // A value LockScope recognises no holder in (an unknown format, a long value): the value
     // itself is the only token there is.
@@ -181,7 +197,7 @@ QString AdminService::holderMismatch(const LockInfo &observed, const QByteArray 
         return {};
     const LockFingerprint whole = LockFingerprint::whole(observed);
     return tr("%1 does not hold %2: LockScope sees no holder in it, only %3; act on it as observed instead")
-        .arg(shown(token), key, whole.isValid() ? whole.text() : tr("what it could read"));
+        .arg(TokenText::quoted(token), key, whole.isValid() ? whole.text() : tr("what it could read"));
 }
 
 AdminPlan AdminService::planAcquire(const QByteArray &key, const QByteArray &token, qint64 ttlMs, const QString &dialectId) const
@@ -224,9 +240,11 @@ AdminPlan AdminService::planAcquire(const QByteArray &key, const QByteArray &tok
     return plan;
 }
 
-AdminPlan AdminService::planExtend(const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const
+AdminPlan AdminService::planExtend(const LockInfo &seen, const QByteArray &token, qint64 ttlMs) const
 {
+    const LockInfo observed = completedBy(seen, token);
     AdminPlan plan = newPlan(AdminAction::Extend, observed, token, ttlMs);
+    plan.valueFromToken = seen.sample.truncated && !observed.sample.truncated;
     const Dialect *dialect = dialectOf(observed.dialect);
     const ActionSupport s = support(AdminAction::Extend, observed);
     if (!s.enabled) {
@@ -253,11 +271,11 @@ AdminPlan AdminService::planExtend(const LockInfo &observed, const QByteArray &t
         // Allowed (an operator may mean to let a lock run out sooner), but not called an
         // extension without a word.
         plan.caution = tr("%1 has %2 left: a TTL of %3 ms shortens it, and its holder may lose it before it is done")
-                           .arg(shown(observed.key()), LockInfo::formatTtl(left))
+                           .arg(TokenText::quoted(observed.key()), LockInfo::formatTtl(left))
                            .arg(ttlMs);
     } else if (left < 0) {
         plan.caution = tr("%1 has no expiry: with a TTL of %2 ms it expires then, unless its holder renews it")
-                           .arg(shown(observed.key()))
+                           .arg(TokenText::quoted(observed.key()))
                            .arg(ttlMs);
     }
     return plan;
@@ -275,14 +293,14 @@ QString AdminService::cutsOthersShort(const LockInfo &observed, const QByteArray
     if (left < 0)
         return tr("%1 is also held by %2 and has no expiry: an extend sets the expiry of the whole key, so one of %3 ms "
                   "would end their holds too. Release %4 alone instead, or force-release the lock as observed.")
-            .arg(shown(observed.key()), others)
+            .arg(TokenText::quoted(observed.key()), others)
             .arg(ttlMs)
-            .arg(shown(token));
+            .arg(TokenText::quoted(token));
     if (left <= ttlMs)
         return {};
     return tr("%1 is also held by %2 and has %3 left: an extend sets the expiry of the whole key, so one of %4 ms "
               "would end their holds %5 early. Give a TTL of at least %6 ms.")
-        .arg(shown(observed.key()), others, LockInfo::formatTtl(left))
+        .arg(TokenText::quoted(observed.key()), others, LockInfo::formatTtl(left))
         .arg(ttlMs)
         .arg(LockInfo::formatTtl(left - ttlMs))
         .arg(left);
@@ -304,7 +322,7 @@ AdminPlan AdminService::planForceRelease(const LockInfo &observed) const
     if (observed.dialect == QLatin1String(DialectRegistry::unknownId))
         plan.caution = tr("LockScope does not know the layout of %1: deleting it may not be how its library releases it "
                           "(waiters are not woken, keys beside it stay). Only the key exactly as you saw it is deleted.")
-                           .arg(shown(observed.key()));
+                           .arg(TokenText::quoted(observed.key()));
     return plan;
 }
 
@@ -314,7 +332,7 @@ AdminPlan AdminService::planNotHeld(AdminAction action, const QByteArray &key, c
     absent.sample.key = key;
     AdminPlan plan = newPlan(action, absent, token, ttlMs);
     plan.allowed = false;
-    plan.refusal = tr("%1 is not held: no such key").arg(shown(key));
+    plan.refusal = tr("%1 is not held: no such key").arg(TokenText::quoted(key));
     plan.byHolder = action == AdminAction::ForceRelease && !token.isEmpty();
     return plan;
 }
@@ -323,12 +341,13 @@ AdminPlan AdminService::planUnread(AdminAction action, const QByteArray &key, co
                                    const QString &why) const
 {
     AdminPlan plan = planNotHeld(action, key, token, ttlMs);
-    plan.refusal = tr("could not read %1 to see what to guard on: %2; nothing was run").arg(shown(key), why);
+    plan.refusal = tr("could not read %1 to see what to guard on: %2; nothing was run").arg(TokenText::quoted(key), why);
     return plan;
 }
 
-AdminPlan AdminService::planRelease(const LockInfo &observed, const QByteArray &token) const
+AdminPlan AdminService::planRelease(const LockInfo &seen, const QByteArray &token) const
 {
+    const LockInfo observed = completedBy(seen, token);
     const Dialect *dialect = dialectOf(observed.dialect);
     const QString why = holderMismatch(observed, token);
     if (why.isEmpty() && dialect->isShared() && !observed.holders.isEmpty()) {
@@ -340,6 +359,7 @@ AdminPlan AdminService::planRelease(const LockInfo &observed, const QByteArray &
             return plan;
         }
         plan.guard = LockFingerprint::holder(observed, token);
+        plan.valueFromToken = seen.sample.truncated && !observed.sample.truncated;
         applyRecipe(plan, dialect, observed);
         return plan;
     }
@@ -348,6 +368,7 @@ AdminPlan AdminService::planRelease(const LockInfo &observed, const QByteArray &
         AdminPlan plan = planForceRelease(observed);
         plan.token = token;
         plan.byHolder = true;
+        plan.valueFromToken = seen.sample.truncated && !observed.sample.truncated;
         return plan;
     }
     AdminPlan plan = newPlan(dialect->isShared() ? AdminAction::ReleaseHolder : AdminAction::ForceRelease, observed, token, -1);
@@ -357,9 +378,9 @@ AdminPlan AdminService::planRelease(const LockInfo &observed, const QByteArray &
                        ? why
                        : tr("%1 has %2 holders (%3), and a %4 lock has one holder at a time: releasing only %5 is not "
                             "something it does. Force-release it as observed to remove them all.")
-                             .arg(shown(observed.key()))
+                             .arg(TokenText::quoted(observed.key()))
                              .arg(observed.holders.size())
-                             .arg(holderList(observed), dialect->localizedName(), shown(token));
+                             .arg(holderList(observed), dialect->localizedName(), TokenText::quoted(token));
     return plan;
 }
 
@@ -434,7 +455,7 @@ LockFingerprint AdminService::foundState(const AdminPlan &plan, const RedisReply
 AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &reply) const
 {
     using Outcome = AdminResult::Outcome;
-    const QString key = shown(plan.key);
+    const QString key = TokenText::quoted(plan.key);
     const QString action = plan.actionName();
     if (reply.isError()) {
         switch (reply.origin()) {
@@ -450,7 +471,7 @@ AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &rep
         return {Outcome::Failed, tr("Redis refused the %1 of %2: %3; nothing was changed").arg(action, key, reply.errorMessage())};
     }
     if (plan.action == AdminAction::Acquire) {
-        const QString token = shown(plan.token);
+        const QString token = TokenText::quoted(plan.token);
         if (reply.isStatus("OK") || (reply.isArray() && reply.at(0).integer() == 1))
             return {Outcome::Done, tr("Acquired %1 with token %2 for %3 ms").arg(key, token).arg(plan.ttlMs)};
         if (reply.isArray() && reply.at(0).integer() == 0)
@@ -476,10 +497,10 @@ AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &rep
             return {Outcome::Done, tr("Extended %1 to %2 ms (%3)").arg(key).arg(plan.ttlMs).arg(guard)};
         case AdminAction::ReleaseHolder:
             if (reply.size() > 1 && reply.at(1).integer() == 0)
-                return {Outcome::Done, tr("Released %1 from %2; its other holders keep it").arg(shown(plan.token), key)};
+                return {Outcome::Done, tr("Released %1 from %2; its other holders keep it").arg(TokenText::quoted(plan.token), key)};
             if (reply.size() > 1)
-                return {Outcome::Done, tr("Released %1 from %2; it was the last holder, so the lock is free").arg(shown(plan.token), key)};
-            return {Outcome::Done, tr("Released %1 from %2").arg(shown(plan.token), key)};
+                return {Outcome::Done, tr("Released %1 from %2; it was the last holder, so the lock is free").arg(TokenText::quoted(plan.token), key)};
+            return {Outcome::Done, tr("Released %1 from %2").arg(TokenText::quoted(plan.token), key)};
         case AdminAction::ForceRelease:
         case AdminAction::Acquire:
             break;
@@ -489,7 +510,13 @@ AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &rep
     const QString prefix = plan.action == AdminAction::Extend          ? tr("Not extended: ")
                            : plan.action == AdminAction::ReleaseHolder ? tr("Nothing released: ")
                                                                        : tr("Nothing deleted: ");
-    const QStringList changes = plan.guard.changesTo(foundState(plan, reply));
+    const LockFingerprint found = foundState(plan, reply);
+    if (plan.valueFromToken && found.type() == RedisType::String && found.size() == plan.guard.size())
+        return {Outcome::Refused, prefix + tr("%1 is not held by the token given: its value differs from it in the bytes "
+                                              "past the %2 LockScope read, or changed since you looked")
+                                               .arg(key)
+                                               .arg(m_valueCap)};
+    const QStringList changes = plan.guard.changesTo(found);
     return {Outcome::Refused, prefix + tr("%1 changed since you looked: %2").arg(key, changes.join(QStringLiteral("; ")))};
 }
 

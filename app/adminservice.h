@@ -86,6 +86,9 @@ private:
     const Dialect *dialectOf(const QString &id) const;
     AdminPlan newPlan(AdminAction action, const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const;
     void applyRecipe(AdminPlan &plan, const Dialect *dialect, const LockInfo &observed) const;
+    // observed with token as its whole value, where token completes a string value read
+    // only in part (as long as the value, and starting as it was read); otherwise observed.
+    LockInfo completedBy(const LockInfo &observed, const QByteArray &token) const;
     // Why token cannot be acted for on observed, or empty when it can.
     QString holderMismatch(const LockInfo &observed, const QByteArray &token) const;
     // Why extending token's hold would end other holders' holds sooner, or empty.

@@ -61,6 +61,8 @@ public:
     const QString &reason() const { return m_reason; }
     const QByteArray &key() const { return m_key; }
     RedisType type() const { return m_type; }
+    // Bytes of a string, entries of a collection.
+    qint64 size() const { return m_size; }
     Scope scope() const { return m_scope; }
     const QList<Entry> &entries() const { return m_entries; }
     const QList<Holder> &holders() const { return m_holders; }

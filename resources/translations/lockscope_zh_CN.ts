@@ -296,6 +296,10 @@
         <source>%1 has no expiry: with a TTL of %2 ms it expires then, unless its holder renews it</source>
         <translation>%1 没有过期时间：设置 %2 毫秒的 TTL 后，除非持有者续期，它会在那时过期</translation>
     </message>
+    <message>
+        <source>%1 is not held by the token given: its value differs from it in the bytes past the %2 LockScope read, or changed since you looked</source>
+        <translation>%1 并不由所给的令牌持有：它的值在 LockScope 读取的 %2 字节之后与令牌不同，或者在你查看之后已经改变</translation>
+    </message>
 </context>
 <context>
     <name>AlertsPanel</name>
@@ -3813,6 +3817,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
+    <message>
+        <source>a key its library keeps beside it could not be read (see unread): who waits for it is not known</source>
+        <translation>其库在它旁边维护的一个键无法读取（见 unread）：不知道有谁在等待它</translation>
+    </message>
 </context>
 <context>
     <name>LockEvent</name>
@@ -4807,10 +4815,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>%1 是 %2，LockScope 知道的锁库都不会写这种类型</translation>
     </message>
     <message>
-        <source>LockScope read only the first %1 of the %2 bytes of %3: a guard must compare the whole value, so it cannot act on it</source>
-        <translation>LockScope 只读取了 %3 的 %2 字节中的前 %1 字节：守护条件必须比较完整的值，因此不能对它操作</translation>
-    </message>
-    <message>
         <source>LockScope read %3 only in part (%1 of its %2 entries, or an entry cut at the byte cap): a guard must compare all of it, so it cannot act on it</source>
         <translation>LockScope 只读取了 %3 的一部分（%2 项中的 %1 项，或有一项在字节上限处被截断）：守护条件必须比较全部内容，因此不能对它操作</translation>
     </message>
@@ -5291,6 +5295,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>the URL has an empty sentinel between its commas: %1</source>
         <translation>URL 的逗号之间有一个空的哨兵：%1</translation>
+    </message>
+    <message>
+        <source>LockScope read only the first %1 of the %2 bytes of %3: a guard must compare the whole value, so it cannot act on it as observed. Give the whole value as the token to act for its holder.</source>
+        <translation>LockScope 只读取了 %3 的 %2 字节中的前 %1 字节：守卫必须比较整个值，所以无法按所见对它操作。请把完整的值作为令牌给出，以代其持有者操作。</translation>
     </message>
 </context>
 <context>

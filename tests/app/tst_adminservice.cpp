@@ -414,6 +414,43 @@ private Q_SLOTS:
         QVERIFY(run(m_admin->planAcquire("lock:long", QByteArray(4096, 'x'), 5000)).ok());
     }
 
+    // A value longer than LockScope reads is known by its start and length; the whole token
+    // completes it, and the guard compares every byte in Redis.
+    void aLongValueIsActedForByItsWholeToken()
+    {
+        const QByteArray token = QByteArray(4090, 'a') + QByteArray(1000, 'b') + "end";
+        m_redis.command({"SET", "lock:long", token, "PX", "60000"});
+        const LockInfo seen = observe("lock:long");
+        QVERIFY(seen.sample.truncated);
+        QVERIFY(!m_admin->planForceRelease(seen).allowed); // as observed: only a part to guard on
+
+        // Wrong in a byte past the part read: planned (it cannot be told), refused by Redis.
+        QByteArray wrong = token;
+        wrong[4500] = 'c';
+        const AdminPlan bad = m_admin->planRelease(seen, wrong);
+        QVERIFY2(bad.allowed, qPrintable(bad.refusal));
+        QVERIFY(bad.valueFromToken);
+        const AdminResult refused = run(bad);
+        QCOMPARE(refused.outcome, AdminResult::Outcome::Refused);
+        QVERIFY2(refused.message.contains(QLatin1String("not held by the token given")), qPrintable(refused.message));
+        QCOMPARE(m_redis.command({"GET", "lock:long"}).bytes(), token);
+        // Wrong in a part read, or in length: refused before anything runs.
+        QVERIFY(!m_admin->planRelease(seen, "x" + token.mid(1)).allowed);
+        QVERIFY(!m_admin->planRelease(seen, token + "!").allowed);
+        QVERIFY(!m_admin->planExtend(seen, token.left(4096), 120000).allowed);
+
+        // Messages keep a long token short.
+        const QString refusal = m_admin->planRelease(seen, token.left(4096)).refusal;
+        QVERIFY2(refusal.size() < 600 && refusal.contains(QLatin1String("(4096 bytes)")), qPrintable(refusal));
+
+        const AdminResult extended = run(m_admin->planExtend(seen, token, 120000));
+        QVERIFY2(extended.ok(), qPrintable(extended.message));
+        QVERIFY(m_redis.command({"PTTL", "lock:long"}).integer() > 60000);
+        const AdminResult released = run(m_admin->planRelease(observe("lock:long"), token));
+        QVERIFY2(released.ok(), qPrintable(released.message));
+        QCOMPARE(m_redis.command({"EXISTS", "lock:long"}).integer(), qint64(0));
+    }
+
     void scriptsSurviveAScriptFlush()
     {
         m_redis.command({"SET", "lock:f", "t", "PX", "60000"});
