@@ -46,7 +46,12 @@ void RedlockScanCommand::report(const QList<RedlockObservation> &observations)
         ++counts[a.quorum];
         unreadable += a.unreadable;
     }
-    fflush(stdout); // the table before the summary on stderr, when both go to one terminal
+    // The table before the summary on stderr, when both go to one terminal; output lost ends
+    // the command there, without a summary of what nobody saw.
+    if (!outputWritten()) {
+        finish(Refused);
+        return;
+    }
     QStringList parts;
     for (const Quorum quorum : {Quorum::Held, Quorum::Degraded, Quorum::Split, Quorum::Leftover, Quorum::Unknown})
         if (counts.value(quorum) > 0)

@@ -119,6 +119,13 @@ void RedissonLockDialect::applyWaiterProbes(LockInfo &lock, const QList<qint64> 
     if (answers.size() != 2)
         return;
     const qint64 subscribers = answers.at(0), queued = answers.at(1);
+    // A fair lock's queue Redis would not let us read (an ACL on its key): the waiters are
+    // not known, nor whether it is a fair lock at all, and that is said rather than guessed.
+    if (queued < 0) {
+        lock.addWarning(QStringLiteral("side-key-unread"));
+        lock.details.append({QStringLiteral("unread"), QString::fromLatin1(queueKey(lock.key()))});
+        return;
+    }
     if (queued > 0) {
         const RedissonLockDialect fair(Flavor::FairLock);
         lock.dialect = fair.id();

@@ -235,6 +235,8 @@ QString LockDetailPanel::explainWarning(const QString &code)
         return tr("not replicated: its master's replica does not hold it as the master does, so a failover now would lose it");
     if (code == QLatin1String("value-truncated"))
         return tr("the value is larger than LockScope reads; only its start is shown");
+    if (code == QLatin1String("side-key-unread"))
+        return tr("a key its library keeps beside it could not be read (see unread): who waits for it is not known");
     return code;
 }
 

@@ -147,6 +147,36 @@ private Q_SLOTS:
         QVERIFY(found.value("lock:huge").sample.truncated);
     }
 
+    // An ACL that lets the user read a Redisson lock but not the fair queue beside it: the
+    // waiters are unknown and that is said, never guessed as none.
+    void anUnreadableQueueLeavesTheWaitersUnknown()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        seed(redis);
+        QVERIFY(redis.command({"ACL", "SETUSER", "narrow", "on", ">pw", "~lock:*", "~orderLock", "+@all"}).isStatus("OK"));
+        ConnectionOptions o = redis.options();
+        o.user = QStringLiteral("narrow");
+        o.password = QStringLiteral("pw");
+        ServerTopology connection(o);
+        connection.open();
+        const DialectRegistry registry;
+        DiscoveryService discovery(&connection, &registry);
+        QString failure;
+        const QHash<QByteArray, LockInfo> found = collect(discovery, &failure);
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+        const LockInfo lock = found.value("orderLock");
+        QCOMPARE(lock.holdCount(), qint64(2));
+        QCOMPARE(lock.waiters, LockInfo::waitersUnknown);
+        QVERIFY2(lock.warnings.contains(QStringLiteral("side-key-unread")), qPrintable(lock.warnings.join(u',')));
+        QVERIFY(lock.details.contains(qMakePair(QStringLiteral("unread"), QStringLiteral("redisson_lock_queue:{orderLock}"))));
+        // With the queue readable, the same lock has its waiter and no such warning.
+        QVERIFY(redis.command({"ACL", "SETUSER", "narrow", "~redisson_lock_queue:*"}).isStatus("OK"));
+        const LockInfo again = collect(discovery).value("orderLock");
+        QCOMPARE(again.waiters, 1);
+        QVERIFY(!again.warnings.contains(QStringLiteral("side-key-unread")));
+    }
+
     void vanishedKeysAreDroppedQuietly()
     {
         TestRedis redis;

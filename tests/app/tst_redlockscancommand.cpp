@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QProcess>
 #include <QScopeGuard>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -111,6 +112,33 @@ private Q_SLOTS:
         QVERIFY(lines.at(1).startsWith("locks:degraded") && lines.at(1).contains("degraded"));
         QVERIFY(r.out.contains(QStringLiteral("NODE 3: %1").arg(node(2)).toUtf8()));
         QVERIFY2(r.err.contains("4 lock(s) on a Redlock group of 5 nodes: 1 held, 1 degraded, 1 split, 1 leftover"), r.err.constData());
+    }
+
+    // Output that cannot be written ends the command with one message, and no summary of a
+    // table nobody saw.
+    void lostOutputIsAnError_data()
+    {
+        QTest::addColumn<bool>("json");
+        QTest::newRow("table") << false;
+        QTest::newRow("json") << true;
+    }
+
+    void lostOutputIsAnError()
+    {
+        QFETCH(bool, json);
+        QProcess p;
+        p.setStandardOutputFile(QStringLiteral("/dev/full"));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), m_home.path());
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(LOCKSCOPE_BINARY),
+                QStringList{QStringLiteral("scan")} + group() + (json ? QStringList{QStringLiteral("--json")} : QStringList()));
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 1);
+        const QByteArray err = p.readAllStandardError();
+        QCOMPARE(err.count("could not write the output"), 1);
+        QVERIFY2(!err.contains("Redlock group of 5 nodes"), err.constData());
     }
 
     void driftFactorIsTheApplications()
