@@ -293,14 +293,17 @@ RedlockAdminPlan RedlockAdminService::planForceRelease(const RedlockObservation 
     int acting = 0;
     for (int i = 0; i < plan.nodes.size(); ++i) {
         const RedlockObservation::Node *n = i < observed.nodes.size() ? &observed.nodes.at(i) : nullptr;
-        plan.seen << (n ? n->status : Status::Unreadable);
+        // A node that answered with a value too long to compare holds something: left alone.
+        plan.seen << (!n ? Status::Unreadable : n->answered ? Status::Holding : n->status);
         if (n && n->status == Status::Holding && !n->token.isEmpty()) {
             plan.guards << n->token;
             plan.notActed << QString();
             ++acting;
         } else {
             plan.guards << QByteArray();
-            plan.notActed << (plan.seen.last() == Status::Unreadable ? tr("(could not be read: left alone)")
+            const bool saysWhy = n && !n->error.isEmpty();
+            plan.notActed << (saysWhy                                  ? tr("(%1: left alone)").arg(n->error)
+                              : plan.seen.last() == Status::Unreadable ? tr("(could not be read: left alone)")
                               : plan.seen.last() == Status::Holding
                                   ? tr("(held, but its value was not read whole: no token to guard by, left alone)")
                                   : tr("(absent: nothing to release)"));

@@ -66,7 +66,8 @@ void RedlockScanCommand::report(const QList<RedlockObservation> &observations)
         return;
     }
     if (unreadable > 0) {
-        fail(ConnectionError, tr("%1 reading(s) of a lock on a node could not be made; those nodes show as error").arg(unreadable));
+        fail(ConnectionError, tr("%1 reading(s) of a lock on a node could not be made, or not whole enough to compare; those nodes show as error")
+                                      .arg(unreadable));
         return;
     }
     finish(Done);

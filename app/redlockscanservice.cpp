@@ -264,12 +264,20 @@ RedlockScanService::Seen &RedlockScanService::seen(const QByteArray &key)
 void RedlockScanService::keep(int node, const LockInfo &lock)
 {
     // A string no dialect decodes is its own token: compared across the nodes, and a guard
-    // that releases exactly it. A value cut to the read cap is not: its guard would not match.
+    // that releases exactly it. A value cut to the read cap is not: two such values may differ
+    // in the bytes not read, so it counts for no token, and the node is as good as unread.
     QByteArray token = lock.primaryToken();
-    if (token.isEmpty() && lock.sample.type == RedisType::String && !lock.sample.truncated)
-        token = lock.sample.value;
     Seen &s = seen(lock.key());
     RedlockObservation::Node &n = s.nodes[node];
+    if (token.isEmpty() && lock.sample.type == RedisType::String && lock.sample.truncated) {
+        n = RedlockObservation::Node::unreadable(n.name, tr("its value is longer than the %1 bytes LockScope reads: it cannot "
+                                                            "be told from another node's")
+                                                             .arg(lock.sample.value.size()));
+        n.answered = true;
+        return;
+    }
+    if (token.isEmpty() && lock.sample.type == RedisType::String)
+        token = lock.sample.value;
     n.status = RedlockObservation::Node::Status::Holding;
     n.token = std::move(token);
     n.error.clear();

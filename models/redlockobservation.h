@@ -35,6 +35,7 @@ struct RedlockObservation
         QByteArray token;          // Holding: the token there (the primary one of several holders)
         qint64 ttlMs = -1;         // Holding: remaining TTL; -1 without expiry
         QString error;             // Unreadable: why
+        bool answered = false;     // Unreadable: the node answered, with a value too long to compare
         QString dialect;           // Holding: the layout recognised there
         QList<LockHolder> holders; // Holding: as the dialect decoded them
         QStringList warnings;      // Holding: the dialect's warnings there (no-ttl, value-truncated, …)

@@ -5665,6 +5665,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>Not acquired %1 after %2 (%3); nothing was set</source>
         <translation>经 %2后仍未获取 %1（%3）；没有设置任何键</translation>
     </message>
+    <message>
+        <source>(%1: left alone)</source>
+        <translation>（%1：不作处理）</translation>
+    </message>
 </context>
 <context>
     <name>RedlockEvent</name>
@@ -5998,10 +6002,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>、</translation>
     </message>
     <message>
-        <source>%1 reading(s) of a lock on a node could not be made; those nodes show as error</source>
-        <translation>有 %1 次在节点上读取锁失败；这些节点显示为 error</translation>
-    </message>
-    <message>
         <source>KEY</source>
         <translation>键</translation>
     </message>
@@ -6044,6 +6044,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
             <numerusform>%n 个节点无法扫描；它们持有的锁不在此列表中</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 reading(s) of a lock on a node could not be made, or not whole enough to compare; those nodes show as error</source>
+        <translation>有 %1 次对某节点上锁的读取未能完成，或读到的内容不完整、无法比较；这些节点显示为 error</translation>
+    </message>
 </context>
 <context>
     <name>RedlockScanService</name>
@@ -6062,6 +6066,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>not answering: a command has waited %1 s</source>
         <translation>没有应答：一条命令已等待 %1 秒</translation>
+    </message>
+    <message>
+        <source>its value is longer than the %1 bytes LockScope reads: it cannot be told from another node&apos;s</source>
+        <translation>它的值超过了 LockScope 读取的 %1 字节：无法与其他节点上的值区分</translation>
     </message>
 </context>
 <context>

@@ -114,6 +114,28 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains("4 lock(s) on a Redlock group of 5 nodes: 1 held, 1 degraded, 1 split, 1 leftover"), r.err.constData());
     }
 
+    // Values longer than the read cap that differ only past it are no majority: they cannot
+    // be compared, and the nodes say why rather than count for one token.
+    void valuesTooLongToCompareAreNoMajority()
+    {
+        const QByteArray common(5000, 't');
+        lock("locks:long", common + 'A', {0, 1});
+        lock("locks:long", common + 'B', {2, 3, 4});
+        const auto cleanup = qScopeGuard([this] {
+            for (int i = 0; i < 5; ++i)
+                m_group.node(i).command({"DEL", "locks:long"});
+        });
+        const Run r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--json")} + group());
+        QCOMPARE(r.code, 3); // a scan that could not tell every lock's state
+        const QJsonObject o = byKey(r.out).value(QStringLiteral("locks:long"));
+        QCOMPARE(o.value(QStringLiteral("quorum")).toString(), QStringLiteral("unknown"));
+        for (const QJsonValue &n : o.value(QStringLiteral("nodes")).toArray())
+            QVERIFY2(n.toObject().value(QStringLiteral("error")).toString().contains(QLatin1String("longer than the 4096 bytes")),
+                     QJsonDocument(n.toObject()).toJson().constData());
+        QVERIFY2(r.err.contains("5 reading(s)"), r.err.constData());
+        QCOMPARE(byKey(r.out).value(QStringLiteral("locks:held")).value(QStringLiteral("quorum")).toString(), QStringLiteral("held"));
+    }
+
     // Output that cannot be written ends the command with one message, and no summary of a
     // table nobody saw.
     void lostOutputIsAnError_data()
