@@ -205,7 +205,7 @@ void KeyInspector::round(const std::shared_ptr<Job> &job)
     for (auto it = batches.begin(); it != batches.end(); ++it) {
         RedisConnection *node = it.key();
         const QString name = m_topology ? m_topology->nodeName(node) : node->options().host + QLatin1Char(':') + QString::number(node->options().port);
-        node->pipeline(it->commands, this, [this, job, node, name, sent = it->sent, loading = it->loading](const QList<RedisReply> &all) {
+        node->pipeline(it->commands, this, [this, job, node, name, started, sent = it->sent, loading = it->loading](const QList<RedisReply> &all) {
             if (job->hasOwner && !job->owner)
                 return;
             const qint64 now = MonotonicClock::nowMs();
@@ -232,12 +232,14 @@ void KeyInspector::round(const std::shared_ptr<Job> &job)
                 switch (step) {
                 case Step::Plain:
                     onPlain(s, next, *replies[0], *replies[1], now);
+                    s.readSpanMs = now - started;
                     break;
                 case Step::Length:
                     onLength(s, next, *replies[0]);
                     break;
                 case Step::Script:
                     onScript(s, next, *replies[0], node, now);
+                    s.readSpanMs = now - started;
                     break;
                 case Step::Fallback: {
                     QList<RedisReply> fallback;

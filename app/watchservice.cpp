@@ -212,19 +212,21 @@ void WatchService::tick()
 {
     if (!m_active || !anyMasterReady())
         return;
-    const qint64 now = MonotonicClock::nowMs();
-    if (!m_discovery.isRunning() && now >= m_nextRescanAt) {
-        rescan();
-        return;
+    // A timer may fire a little early, and a read due a few ms after this tick must not wait
+    // for the next one: that would make every interval two.
+    const qint64 now = MonotonicClock::nowMs() + m_tick.interval() / 10;
+    // The known locks first, every interval: their changes are the events. A rescan only finds
+    // new ones (it cannot tell that a lock is gone), so it runs beside a refresh, never instead.
+    if (m_refreshesInFlight == 0) {
+        // Notifications tell of changes, not of what a restart or failover took: until every
+        // lock has been read since one, the refresh runs on, live or not.
+        if (m_nextRefreshAt == 0 || ((!m_live || !m_losses.isEmpty()) && now >= m_nextRefreshAt))
+            refresh();
+        else if (m_live)
+            readSample();
     }
-    if (m_discovery.isRunning() || m_refreshesInFlight > 0)
-        return; // a scan reads everything anyway; one refresh at a time
-    // Notifications tell of changes, not of what a restart or failover took: until every lock
-    // has been read since one, the refresh runs on, live or not.
-    if (m_nextRefreshAt == 0 || ((!m_live || !m_losses.isEmpty()) && now >= m_nextRefreshAt))
-        refresh();
-    else if (m_live)
-        readSample();
+    if (!m_discovery.isRunning() && now >= m_nextRescanAt)
+        rescan();
 }
 
 void WatchService::rescan()
@@ -288,7 +290,8 @@ void WatchService::finishRefreshBatch()
     m_losses.removeIf([this](const auto &loss) { return loss.value().sinceMs < m_refreshStartedAt && !m_unreadOn.contains(loss.key()); });
     // One noticed while this refresh ran: the next starts at once.
     const bool owed = std::any_of(m_losses.cbegin(), m_losses.cend(), [this](const Loss &l) { return l.sinceMs >= m_refreshStartedAt; });
-    m_nextRefreshAt = owed ? 0 : MonotonicClock::nowMs() + m_budget.refreshIntervalMs(m_locks.size());
+    // Paced from its start, so that a refresh every interval is one every interval.
+    m_nextRefreshAt = owed ? 0 : m_refreshStartedAt + m_budget.refreshIntervalMs(m_locks.size());
     Q_EMIT refreshed();
     Q_EMIT budgetChanged();
 }
@@ -459,9 +462,7 @@ void WatchService::onRefreshed(const QList<KeySample> &samples, QList<std::optio
                 // Not before the restart or failover it is blamed on was noticed.
                 lock.goneAtMs = std::max(sample.observedAtMs, loss->sinceMs);
             } else {
-                // Gone at or after its predicted deadline: it expired. Before it: released.
-                lock.goneAs = deadline >= 0 && sample.observedAtMs + deadlineToleranceMs >= deadline ? LockState::Expired
-                                                                                                    : LockState::Released;
+                lock.goneAs = lock.mayHaveExpiredBy(sample.observedAtMs) ? LockState::Expired : LockState::Released;
             }
             gone << lock;
             m_locks.erase(it);

@@ -299,7 +299,7 @@ void EventDeriver::gone(const QByteArray &key, qint64 observedAtMs, QList<LockEv
     const LockInfo &lock = it->lock;
     const qint64 deadline = lock.deadlineMs();
     // Gone at (or after) its deadline: it expired then. Before it: someone released it.
-    if (deadline >= 0 && observedAtMs + m_options.toleranceMs >= deadline)
+    if (lock.mayHaveExpiredBy(observedAtMs))
         end(it, true, std::clamp(deadline, lock.sample.observedAtMs, std::max(observedAtMs, lock.sample.observedAtMs)), {}, out);
     else
         end(it, false, observedAtMs, {}, out);

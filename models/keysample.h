@@ -28,6 +28,9 @@ struct KeySample
     QList<Entry> entries;     // hash field->value, zset member->score, list or set item->""
     bool truncated = false;   // value or entries were capped
     qint64 observedAtMs = 0;  // MonotonicClock time of the read
+    // How long before observedAtMs the read was sent: Redis answered somewhere within it, so a
+    // deadline taken from its PTTL is at most this much later than Redis's own.
+    qint64 readSpanMs = 0;
     ObservationStatus status = ObservationStatus::Ok;
     QString error;            // why a Failed read failed
     QString node;             // host:port of the server that answered (a cluster's master)

@@ -27,6 +27,13 @@ qint64 LockInfo::deadlineMs() const
     return sample.pttlMs < 0 ? -1 : sample.observedAtMs + sample.pttlMs;
 }
 
+bool LockInfo::mayHaveExpiredBy(qint64 goneAtMs) const
+{
+    constexpr qint64 redisMs = 2; // PTTL's whole milliseconds, and the clocks' own
+    const qint64 deadline = deadlineMs();
+    return deadline >= 0 && goneAtMs + sample.readSpanMs + redisMs >= deadline;
+}
+
 LockState LockInfo::state(qint64 nowMs) const
 {
     if (isGone())

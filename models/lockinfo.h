@@ -56,6 +56,10 @@ public:
     qint64 remainingTtlMs(qint64 nowMs) const;
     // Monotonic time at which the key is due to expire, or -1 without expiry.
     qint64 deadlineMs() const;
+    // Whether the key, found gone by a read answered at goneAtMs, may have expired: gone at
+    // its deadline as far as the reads can tell (the deadline is known to within the span of
+    // the read that measured it). Else it went before its time: someone released it.
+    bool mayHaveExpiredBy(qint64 goneAtMs) const;
     LockState state(qint64 nowMs) const;
     qint64 holdCount() const;
     // Holders in the whole key. A collection read in part has more than holders lists: each

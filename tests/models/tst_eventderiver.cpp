@@ -11,7 +11,7 @@
 //   base KEY ...                                          a lock already there at the start
 //   gone KEY at=T                                         a read that found the key gone
 //   lost KEY at=T                                         gone with its server's restart
-// obs takes loss=R (the first read since a restart), holders= (a key with no holder) and
+// obs takes span=N (the read was in flight N ms before at), loss=R (the first read since a restart), holders= (a key with no holder) and
 // truncated=1 (a value read only in part, no dialect's), of=N (the holders listed are only
 // those read of N).
 //   note KEY EVENT at=T                                   a keyspace notification
@@ -55,6 +55,7 @@ private:
         lock.sample.key = key.toUtf8();
         lock.sample.pttlMs = f.value(QStringLiteral("pttl"), QStringLiteral("-1")).toLongLong();
         lock.sample.observedAtMs = f.value(QStringLiteral("at")).toLongLong();
+        lock.sample.readSpanMs = f.value(QStringLiteral("span"), QStringLiteral("0")).toLongLong();
         lock.dialect = QStringLiteral("plain");
         lock.waiters = f.value(QStringLiteral("waiters"), QStringLiteral("-1")).toInt();
         lock.lossCheck = f.value(QStringLiteral("loss"));
@@ -174,12 +175,16 @@ private Q_SLOTS:
         QTest::newRow("expired: gone after its deadline, dated at the deadline")
             << S("obs k tok=a pttl=1000 at=0; gone k at=1100")
             << L({"acquired k a @0 ttl=1000", "expired k a @1000 ttl=0 held=1000"});
-        QTest::newRow("expired: gone within the jitter tolerance of its deadline")
-            << S("obs k tok=a pttl=1000 at=0; gone k at=800")
+        // The deadline is known to within the span of the read that measured it.
+        QTest::newRow("expired: gone within the span of the read that measured its deadline")
+            << S("obs k tok=a pttl=1000 at=0 span=250; gone k at=800")
             << L({"acquired k a @0 ttl=1000", "expired k a @800 ttl=0 held=800"});
-        QTest::newRow("released: gone well before its deadline")
-            << S("obs k tok=a pttl=1000 at=0; gone k at=700")
-            << L({"acquired k a @0 ttl=1000", "released k a @700 ttl=300 held=700"});
+        QTest::newRow("released: gone before its deadline, by more than that span")
+            << S("obs k tok=a pttl=1000 at=0 span=150; gone k at=800")
+            << L({"acquired k a @0 ttl=1000", "released k a @800 ttl=200 held=800"});
+        QTest::newRow("released: gone 10 ms before its deadline, read in 1 ms")
+            << S("obs k tok=a pttl=1000 at=0 span=1; gone k at=990")
+            << L({"acquired k a @0 ttl=1000", "released k a @990 ttl=10 held=990"});
         QTest::newRow("a lock without expiry can only be released")
             << S("obs k tok=a pttl=-1 at=0; gone k at=5000")
             << L({"acquired k a @0 ttl=-1", "released k a @5000 ttl=-1 held=5000"});
