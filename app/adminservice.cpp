@@ -484,28 +484,18 @@ AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &rep
     const qint64 code = reply.at(0).integer();
     const QString guard = plan.guard.text();
     if (code == 1) {
-        switch (plan.action) {
-        case AdminAction::Extend:
-            // A shared lock's other holders had renewed it past the TTL asked for since the look.
-            if (reply.size() > 1 && reply.at(1).integer() > plan.ttlMs)
-                return {Outcome::Done, tr("Kept %1's %2 ms left, longer than the %3 ms asked for: its other holders renewed it "
-                                          "since you looked, and an extend never cuts them short (%4)")
-                                           .arg(key)
-                                           .arg(reply.at(1).integer())
-                                           .arg(plan.ttlMs)
-                                           .arg(guard)};
-            return {Outcome::Done, tr("Extended %1 to %2 ms (%3)").arg(key).arg(plan.ttlMs).arg(guard)};
-        case AdminAction::ReleaseHolder:
-            if (reply.size() > 1 && reply.at(1).integer() == 0)
-                return {Outcome::Done, tr("Released %1 from %2; its other holders keep it").arg(TokenText::quoted(plan.token), key)};
-            if (reply.size() > 1)
-                return {Outcome::Done, tr("Released %1 from %2; it was the last holder, so the lock is free").arg(TokenText::quoted(plan.token), key)};
-            return {Outcome::Done, tr("Released %1 from %2").arg(TokenText::quoted(plan.token), key)};
-        case AdminAction::ForceRelease:
-        case AdminAction::Acquire:
-            break;
+        // A release that happened, but whose wake-up Redis refused, says so after what it did.
+        qsizetype size = reply.size();
+        QString unwoken;
+        if (const RedisReply &last = reply.at(size - 1); size > 1 && last.isArray() && last.size() == 3 && last.at(0).bytes() == "unwoken") {
+            --size;
+            unwoken = tr("; but its waiters were not woken: Redis refused to publish on %1 (%2), so they try again only when "
+                         "their wait runs out")
+                          .arg(TokenText::quoted(last.at(1).bytes()), QString::fromUtf8(last.at(2).bytes()));
         }
-        return {Outcome::Done, tr("Released %1 (%2)").arg(key, guard)};
+        AdminResult done = doneResult(plan, reply, size);
+        done.message += unwoken;
+        return done;
     }
     const QString prefix = plan.action == AdminAction::Extend          ? tr("Not extended: ")
                            : plan.action == AdminAction::ReleaseHolder ? tr("Nothing released: ")
@@ -518,6 +508,36 @@ AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &rep
                                                .arg(m_valueCap)};
     const QStringList changes = plan.guard.changesTo(found);
     return {Outcome::Refused, prefix + tr("%1 changed since you looked: %2").arg(key, changes.join(QStringLiteral("; ")))};
+}
+
+// What a guarded action that ran did, from the first size elements of its reply.
+AdminResult AdminService::doneResult(const AdminPlan &plan, const RedisReply &reply, qsizetype size) const
+{
+    using Outcome = AdminResult::Outcome;
+    const QString key = TokenText::quoted(plan.key);
+    const QString guard = plan.guard.text();
+    switch (plan.action) {
+    case AdminAction::Extend:
+        // A shared lock's other holders had renewed it past the TTL asked for since the look.
+        if (size > 1 && reply.at(1).integer() > plan.ttlMs)
+            return {Outcome::Done, tr("Kept %1's %2 ms left, longer than the %3 ms asked for: its other holders renewed it "
+                                      "since you looked, and an extend never cuts them short (%4)")
+                                       .arg(key)
+                                       .arg(reply.at(1).integer())
+                                       .arg(plan.ttlMs)
+                                       .arg(guard)};
+        return {Outcome::Done, tr("Extended %1 to %2 ms (%3)").arg(key).arg(plan.ttlMs).arg(guard)};
+    case AdminAction::ReleaseHolder:
+        if (size > 1 && reply.at(1).integer() == 0)
+            return {Outcome::Done, tr("Released %1 from %2; its other holders keep it").arg(TokenText::quoted(plan.token), key)};
+        if (size > 1)
+            return {Outcome::Done, tr("Released %1 from %2; it was the last holder, so the lock is free").arg(TokenText::quoted(plan.token), key)};
+        return {Outcome::Done, tr("Released %1 from %2").arg(TokenText::quoted(plan.token), key)};
+    case AdminAction::ForceRelease:
+    case AdminAction::Acquire:
+        break;
+    }
+    return {Outcome::Done, tr("Released %1 (%2)").arg(key, guard)};
 }
 
 bool AdminService::writeAudit(const AdminPlan &plan, const AdminResult *outcome, QString *error) const

@@ -94,6 +94,7 @@ private:
     // Why extending token's hold would end other holders' holds sooner, or empty.
     QString cutsOthersShort(const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const;
     AdminResult interpret(const AdminPlan &plan, const RedisReply &reply) const;
+    AdminResult doneResult(const AdminPlan &plan, const RedisReply &reply, qsizetype size) const;
     LockFingerprint foundState(const AdminPlan &plan, const RedisReply &refusal) const;
     bool writeAudit(const AdminPlan &plan, const AdminResult *outcome, QString *error) const;
     void finish(const AdminPlan &plan, const AdminResult &result, const ResultHandler &handler);

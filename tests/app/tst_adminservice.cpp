@@ -278,6 +278,42 @@ private Q_SLOTS:
         QCOMPARE(messages.first().at(1).toByteArray(), QByteArray("0"));
     }
 
+    // An ACL user without the unlock channel (Redis 7's default for a new user): the release
+    // happens, and its result says the waiters were not woken; it never claims nothing changed.
+    void aReleaseWhoseWakeUpIsRefusedSaysSo()
+    {
+        QVERIFY(m_redis.command({"ACL", "SETUSER", "nochannel", "on", ">pw", "~*", "resetchannels", "+@all"}).isStatus("OK"));
+        ConnectionOptions o = m_redis.options();
+        o.user = QStringLiteral("nochannel");
+        o.password = QStringLiteral("pw");
+        ServerTopology narrow(o);
+        narrow.open();
+        QTRY_VERIFY(narrow.isReady());
+        AdminService admin(&narrow, &m_registry, m_audit.get());
+
+        m_redis.command({"HSET", "orders", "8743c9c0-0795-4907-87fd-6c719a6b4586:1", "1"});
+        m_redis.command({"PEXPIRE", "orders", "60000"});
+        m_redis.command({"RPUSH", "redisson_lock_queue:{orders}", "8743c9c0-0795-4907-87fd-6c719a6b4587:2"});
+        std::optional<AdminResult> result;
+        admin.execute(admin.planForceRelease(observe("orders")), nullptr, [&](const AdminResult &r) { result = r; });
+        QTRY_VERIFY(result.has_value());
+        QVERIFY2(result->ok(), qPrintable(result->message));
+        QVERIFY2(result->message.contains(QLatin1String("waiters were not woken"))
+                     && result->message.contains(QLatin1String("redisson_lock__channel:{orders}")),
+                 qPrintable(result->message));
+        QCOMPARE(m_redis.command({"EXISTS", "orders"}).integer(), qint64(0));
+
+        // A queue of another type fails the script before anything is deleted.
+        m_redis.command({"HSET", "orders", "8743c9c0-0795-4907-87fd-6c719a6b4586:1", "1"});
+        m_redis.command({"DEL", "redisson_lock_queue:{orders}"});
+        const AdminPlan plan = m_admin->planForceRelease(observe("orders"));
+        m_redis.command({"SET", "redisson_lock_queue:{orders}", "not a list"});
+        const AdminResult wrongType = run(plan);
+        QCOMPARE(wrongType.outcome, AdminResult::Outcome::Failed);
+        QVERIFY2(wrongType.message.contains(QLatin1String("nothing was changed")), qPrintable(wrongType.message));
+        QCOMPARE(m_redis.command({"EXISTS", "orders"}).integer(), qint64(1));
+    }
+
     void redissonExtendKeepsTheHash()
     {
         const QByteArray field = "8743c9c0-0795-4907-87fd-6c719a6b4586:1";

@@ -1,4 +1,5 @@
 -- #include guard/fingerprint
+-- #include guard/wake
 -- Release one holder of a Redisson read-write lock, as that holder's own unlock would, all
 -- of its reentrant holds at once; everyone else keeps theirs. Guarded by what the operator
 -- saw of that holder (its hold count) and of the lock (its mode): a holder that re-acquired
@@ -16,7 +17,8 @@
 -- KEYS[1]: lock hash. KEYS[2]: redisson_rwlock:{name}. KEYS[3]: "{name}" (the hold keys'
 -- prefix; every key here shares its hash tag). ARGV[1]: fingerprint (holder).
 -- ARGV[2]: the holder's field. ARGV[3]: its hold count as seen.
--- Returns {1, 1} released and the hash deleted, {1, 0} released and others still hold it,
+-- Returns {1, 1} released and the hash deleted (then {"unwoken", channel, why} if the wake-up
+-- was refused), {1, 0} released and others still hold it,
 -- or the guard's refusal {0, type, size, entries...}.
 local refused = lockscope_guard(KEYS[1], ARGV[1])
 if refused then
@@ -32,8 +34,8 @@ if not writer then
 end
 if redis.call('HLEN', KEYS[1]) <= 1 then
   redis.call('DEL', KEYS[1])
-  redis.call('PUBLISH', KEYS[2], writer and '1' or '0')
-  return {1, 1}
+  lockscope_wake(KEYS[2], writer and '1' or '0')
+  return lockscope_done({1, 1})
 end
 local mode = redis.call('HGET', KEYS[1], 'mode')
 if writer then

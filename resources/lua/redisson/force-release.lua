@@ -1,4 +1,5 @@
 -- #include guard/fingerprint
+-- #include guard/wake
 -- Force-release a Redisson RLock or FairLock as forceUnlock() does, guarded by everything the
 -- operator saw (every holder field with its hold count): DEL, then publish the unlock message
 -- so blocked waiters retry at once instead of sleeping out the lease. A fair lock's waiters
@@ -7,15 +8,16 @@
 -- KEYS[1]: lock hash. KEYS[2]: unlock channel, redisson_lock__channel:{name}.
 -- KEYS[3]: fair-lock queue, redisson_lock_queue:{name} (same hash slot as the lock).
 -- ARGV[1]: fingerprint (whole). ARGV[2]: unlock message ("0").
--- Returns {1} released, or the guard's refusal {0, type, size, entries...}.
+-- Returns {1} released (then {"unwoken", channel, why} if a wake-up was refused), or the guard's
+-- refusal {0, type, size, entries...}. Everything that can fail is read before the DEL.
 local refused = lockscope_guard(KEYS[1], ARGV[1])
 if refused then
   return refused
 end
-redis.call('DEL', KEYS[1])
-redis.call('PUBLISH', KEYS[2], ARGV[2])
 local head = redis.call('LINDEX', KEYS[3], 0)
+redis.call('DEL', KEYS[1])
+lockscope_wake(KEYS[2], ARGV[2])
 if head then
-  redis.call('PUBLISH', KEYS[2] .. ':' .. head, ARGV[2])
+  lockscope_wake(KEYS[2] .. ':' .. head, ARGV[2])
 end
-return {1}
+return lockscope_done({1})
