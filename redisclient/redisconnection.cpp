@@ -3,6 +3,8 @@
 #include "replyparser.h"
 #include "tlsfiles.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QLocalSocket>
 #include <QRandomGenerator>
 #include <QSslSocket>
@@ -94,6 +96,7 @@ void RedisConnection::open()
         return;
     m_reconnectTimer.stop();
     m_attempt = 0;
+    m_hasBeenReady = false;
     m_reportedError.clear();
     if (m_options.tls && m_options.socketPath.isEmpty()) {
         // Read once per open(), not per attempt: a file that cannot be used now will not be
@@ -227,7 +230,11 @@ void RedisConnection::startLocalConnect()
             fail(ErrorKind::HostNotFound, RedisConnection::tr("No Unix socket at %1: is redis-server running with unixsocket there?").arg(where));
             break;
         case QLocalSocket::ConnectionRefusedError:
-            fail(ErrorKind::Refused, RedisConnection::tr("Connection refused by %1: is redis-server running there?").arg(where));
+            if (const QFileInfo file(socketPath()); file.isDir() || file.isFile())
+                fail(ErrorKind::HostNotFound, RedisConnection::tr("%1 is a %2, not a Unix socket")
+                                                  .arg(where, file.isDir() ? RedisConnection::tr("directory") : RedisConnection::tr("regular file")));
+            else
+                fail(ErrorKind::Refused, RedisConnection::tr("Connection refused by %1: is redis-server running there?").arg(where));
             break;
         case QLocalSocket::SocketAccessError:
             fail(ErrorKind::Rejected, RedisConnection::tr("Not allowed to use %1: %2 (see unixsocketperm)").arg(where, socket->errorString()));
@@ -252,7 +259,14 @@ void RedisConnection::startLocalConnect()
     m_connectTimer.start(m_options.connectTimeoutMs);
     // QLocalSocket reports a missing socket from inside connectToServer(); from the event
     // loop, a failure reaches whoever opened the connection as a TCP one does.
-    QMetaObject::invokeMethod(socket, [socket, path = m_options.socketPath] { socket->connectToServer(path); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(socket, [socket, path = socketPath()] { socket->connectToServer(path); }, Qt::QueuedConnection);
+}
+
+// A relative path is the current directory's, as redis-cli takes it: QLocalSocket would look
+// for it in the temporary directory, where another server's socket of that name may be.
+QString RedisConnection::socketPath() const
+{
+    return QDir::current().absoluteFilePath(m_options.socketPath);
 }
 
 // Asks the port "PING" in plain RESP on a connection of its own. A Redis that talks plain
@@ -348,7 +362,9 @@ void RedisConnection::onHandshakeDone(const RedisReply &failure)
     }
     m_connectTimer.stop();
     m_attempt = 0;
+    m_hasBeenReady = true;
     m_reportedError.clear();
+    m_reportedKind = ErrorKind::None;
     m_lastErrorKind = ErrorKind::None;
     m_lastError.clear();
     setState(State::Ready);
@@ -594,10 +610,14 @@ void RedisConnection::fail(ErrorKind kind, const QString &message)
     m_monitoring = false;
     m_stalled = false;
 
-    // Retrying cannot fix a wrong password, a refused SELECT or a bad certificate.
-    const bool permanent = kind == ErrorKind::Authentication || kind == ErrorKind::Rejected || kind == ErrorKind::Tls;
-    // Report the first failure of a connection, not every failed retry after it.
-    const bool report = m_attempt == 0 && message != m_reportedError;
+    // Retrying cannot fix a wrong password, a refused SELECT or a bad certificate: the first
+    // connection gives up. One that has worked retries on (slowly, as it backs off), as a
+    // password being rotated or a server restarted with other settings may come right.
+    const bool refusal = kind == ErrorKind::Authentication || kind == ErrorKind::Rejected || kind == ErrorKind::Tls;
+    const bool permanent = refusal && !m_hasBeenReady;
+    // Report the first failure of a connection, not every failed retry after it; but a retry
+    // refused for another reason (the password changed meanwhile) is news.
+    const bool report = message != m_reportedError && (m_attempt == 0 || (refusal && kind != m_reportedKind));
     if (m_options.autoReconnect && !permanent) {
         const int exponent = std::min(m_attempt, 10);
         const int base = std::min(m_options.reconnectMaxMs, reconnectBaseMs << exponent);
@@ -607,6 +627,7 @@ void RedisConnection::fail(ErrorKind kind, const QString &message)
         m_reconnectTimer.start(delay);
         if (report) {
             m_reportedError = message;
+            m_reportedKind = kind;
             Q_EMIT errorOccurred(kind, message);
         }
         Q_EMIT reconnectScheduled(m_attempt, delay);
@@ -614,6 +635,7 @@ void RedisConnection::fail(ErrorKind kind, const QString &message)
         setState(State::Disconnected);
         if (report) {
             m_reportedError = message;
+            m_reportedKind = kind;
             Q_EMIT errorOccurred(kind, message);
         }
     }

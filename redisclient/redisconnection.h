@@ -138,6 +138,7 @@ private:
     ConnectionOptions m_options;
     State m_state = State::Disconnected;
     void startLocalConnect();
+    QString socketPath() const;
     void abortSocket();
 
     // A QTcpSocket, a QSslSocket or (a Unix socket) a QLocalSocket: the protocol only
@@ -162,6 +163,8 @@ private:
     ErrorKind m_lastErrorKind = ErrorKind::None;
     QString m_lastError;
     QString m_reportedError;
+    ErrorKind m_reportedKind = ErrorKind::None;
+    bool m_hasBeenReady = false; // once: a refusal later may be temporary
     QList<QByteArray> m_channels;
     QList<QByteArray> m_patterns;
     bool m_monitoring = false;

@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -348,6 +349,31 @@ private Q_SLOTS:
         QVERIFY(call(c, {"PING"}).isStatus("PONG"));
     }
 
+    // A password set on a server the connection had worked with (a rotation): the refusal is
+    // reported, not swallowed as a retry's, and the connection keeps trying until it works.
+    void aPasswordChangedWhileConnectedIsReportedAndRetried()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        RedisConnection c(redis.options());
+        QSignalSpy errors(&c, &RedisConnection::errorOccurred);
+        QSignalSpy ready(&c, &RedisConnection::ready);
+        c.open();
+        QVERIFY(ready.wait(5000));
+        QVERIFY(call(c, {"CLIENT", "SETNAME", "watched"}).isStatus("OK"));
+        redis.command({"CONFIG", "SET", "requirepass", "rotated"});
+        redis.command({"CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes"});
+        QTRY_VERIFY_WITH_TIMEOUT(std::any_of(errors.cbegin(), errors.cend(),
+                                             [](const QList<QVariant> &e) {
+                                                 return e.at(0).value<RedisConnection::ErrorKind>() == RedisConnection::ErrorKind::Authentication;
+                                             }),
+                                 10000);
+        QCOMPARE(c.state(), RedisConnection::State::WaitingToReconnect);
+        redis.command({"CONFIG", "SET", "requirepass", ""});
+        QVERIFY(ready.wait(15000));
+        QVERIFY(call(c, {"PING"}).isStatus("PONG"));
+    }
+
     void pubSubMessages()
     {
         TestRedis redis;
@@ -420,6 +446,31 @@ private Q_SLOTS:
         QVERIFY(errors.wait(5000));
         QCOMPARE(errors.first().at(0).value<RedisConnection::ErrorKind>(), RedisConnection::ErrorKind::HostNotFound);
         QVERIFY2(errors.first().at(1).toString().contains(o.socketPath), qPrintable(errors.first().at(1).toString()));
+
+        // A relative path is the current directory's (as redis-cli takes it), never a socket of
+        // that name in the temporary directory, which may be another server's.
+        QTemporaryDir elsewhere;
+        TestRedis decoy;
+        QVERIFY(decoy.start({QStringLiteral("--unixsocket"), elsewhere.filePath(QStringLiteral("redis.sock"))}));
+        decoy.command({"SET", "lock:unix", "decoy"});
+        const QString cwd = QDir::currentPath();
+        const auto back = qScopeGuard([&] { QDir::setCurrent(cwd); });
+        QVERIFY(QDir::setCurrent(dir.path()));
+        qputenv("TMPDIR", elsewhere.path().toLocal8Bit());
+        const auto noTmp = qScopeGuard([] { qunsetenv("TMPDIR"); });
+        o.socketPath = QStringLiteral("redis.sock");
+        RedisConnection relative(o);
+        relative.open();
+        QCOMPARE(call(relative, {"GET", "lock:unix"}).bytes(), QByteArray("tok"));
+
+        // A path that is no socket says what it is.
+        o.socketPath = dir.path();
+        RedisConnection directory(o);
+        QSignalSpy notSocket(&directory, &RedisConnection::errorOccurred);
+        directory.open();
+        QVERIFY(notSocket.wait(5000));
+        QVERIFY2(notSocket.first().at(1).toString().contains(QLatin1String("is a directory, not a Unix socket")),
+                 qPrintable(notSocket.first().at(1).toString()));
     }
 
     // --sni: the name sent and checked is the one given, not the host connected to (the
