@@ -235,6 +235,16 @@ bool CliCommand::print(const QByteArray &text)
     return false;
 }
 
+bool CliCommand::printNow(const QByteArray &text)
+{
+    if (!print(text))
+        return false;
+    if (outputWritten())
+        return true;
+    finish(Refused);
+    return false;
+}
+
 bool CliCommand::outputWritten()
 {
     static bool reported = false;

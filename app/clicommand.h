@@ -65,6 +65,9 @@ protected:
     void fail(int code, const QString &message);
     // Writes to stdout; false (and the command ends with an error) when it cannot.
     bool print(const QByteArray &text);
+    // print(), flushed at once, for a reader that follows as it happens (a pipe to jq, a pager
+    // that was closed): output that cannot be written ends the command there.
+    bool printNow(const QByteArray &text);
     // An admin action's go-ahead: asked on stderr when stdin is a terminal and --yes is not
     // given; what will run where, then "Proceed? [y/N]".
     bool confirmAction(const QString &description, const QString &command, const QString &where) const;

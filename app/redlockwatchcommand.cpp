@@ -69,8 +69,7 @@ void RedlockWatchCommand::onObserved(const QList<RedlockObservation> &observatio
                .toUtf8();
     out += RedlockScanCommand::table(observations, nodes, group.driftFactor);
     out += '\n';
-    if (print(out))
-        fflush(stdout);
+    printNow(out);
 }
 
 // An event's kind as the lines show it: in English its id (as --json and the manual name it),
@@ -145,8 +144,7 @@ void RedlockWatchCommand::printEvents(const QList<RedlockEvent> &events)
     QByteArray out;
     for (const RedlockEvent &e : events)
         out += options().json ? RedlockEventJson::line(e, drift) : eventLine(e, drift);
-    if (print(out))
-        fflush(stdout); // a pipe to jq or grep sees each event as it happens
+    printNow(out); // a pipe to jq or grep sees each event as it happens
 }
 
 void RedlockWatchCommand::interrupt(int signalNumber)

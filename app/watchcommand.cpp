@@ -132,8 +132,7 @@ void WatchCommand::printEvents(const QList<LockEvent> &events)
     QByteArray out;
     for (const LockEvent &e : events)
         out += options().json ? LockEventJson::line(e) : eventLine(e);
-    print(out);
-    fflush(stdout); // a pipe to jq or grep sees each event as it happens
+    printNow(out); // a pipe to jq or grep sees each event as it happens
 }
 
 void WatchCommand::printTable()
@@ -156,8 +155,7 @@ void WatchCommand::printTable()
         out += ScanCommand::table(locks, now, !session()->isSingleServer());
         out += '\n';
     }
-    print(out);
-    fflush(stdout);
+    printNow(out);
 }
 
 void WatchCommand::reportStatus()
