@@ -107,6 +107,9 @@ private Q_SLOTS:
             // The table is written at the end, after which the command used to go on with its
             // session already closed.
             QTest::addRow("scan, a table%s", sink) << QStringList{QStringLiteral("scan")} << true << closed;
+            // A watch writes as it goes: it ends at its first write that fails, not at its end.
+            QTest::addRow("watch%s", sink) << QStringList{QStringLiteral("watch"), QStringLiteral("--duration"), QStringLiteral("1h")}
+                                           << true << closed;
             // Commands without a session: no silent death by SIGPIPE either.
             QTest::addRow("dialects%s", sink) << QStringList{QStringLiteral("dialects")} << false << closed;
             QTest::addRow("--help%s", sink) << QStringList{QStringLiteral("--help")} << false << closed;
