@@ -123,6 +123,7 @@ void SentinelTopology::askForMaster()
             const uint port = reply.at(1).bytes().toUInt(&ok);
             if (ok && port > 0 && port <= 65535) {
                 onMasterAddress(QString::fromUtf8(reply.at(0).bytes()), quint16(port));
+                learnSentinels();
                 return;
             }
         }
@@ -170,10 +171,13 @@ void SentinelTopology::onMasterAddress(const QString &host, quint16 port)
     if (nodeName(m_master) == to) {
         if (!m_master->isReady())
             m_master->open();
+        else if (!m_verified)
+            verifyRole(); // the same node again: is it the master by now?
         return;
     }
     const QString from = nodeName(m_master);
     m_verified = false;
+    m_wrongRole.invalidate();
     for (RedisConnection *c : std::as_const(m_replicas))
         c->deleteLater();
     m_replicas.clear();
@@ -185,16 +189,70 @@ void SentinelTopology::verifyRole()
 {
     m_master->send({"ROLE"}, this, [this](const RedisReply &reply) {
         if (reply.isArray() && reply.at(0).bytes() == "master") {
-            m_verified = true;
+            m_verified = m_everVerified = true;
+            m_wrongRole.invalidate();
             updateState();
             return;
         }
         // A sentinel named a node that is not (or no longer) the master: a failover is under
-        // way, or the sentinels' view is stale. Ask again shortly.
-        setLastError(tr("%1, named by the sentinels as the master of \"%2\", says it is a %3; asking again")
-                         .arg(nodeName(m_master), m_name, reply.isArray() ? QString::fromUtf8(reply.at(0).bytes()) : tr("not a master")));
+        // way, or the sentinels' view is stale, or none can be asked any more. Never read as
+        // the master meanwhile; said once, and asked again shortly.
+        const bool news = !m_wrongRole.isValid();
+        if (news)
+            m_wrongRole.start();
+        const QString role = reply.isArray() ? QString::fromUtf8(reply.at(0).bytes()) : tr("not a master");
+        const bool asking = m_sentinel && m_sentinel->isReady();
+        setLastError(asking ? tr("%1, named by the sentinels as the master of \"%2\", says it is a %3; asking again")
+                                  .arg(nodeName(m_master), m_name, role)
+                            : tr("%1, the master of \"%2\" until now, says it is a %3, and no sentinel answers to say "
+                                 "where the master is now (tried: %4)")
+                                  .arg(nodeName(m_master), m_name, role, sentinelList()));
+        // Before it ever was the master: the sentinels name a node that is none (a replica
+        // they were told to monitor, a stale view). Not waited on for ever.
+        if (!m_everVerified && m_wrongRole.elapsed() >= m_data.connectTimeoutMs) {
+            setLastError(tr("%1, named by the sentinels as the master of \"%2\", is a %3, not a master: is the master "
+                            "they monitor down, or were they given a replica to monitor?")
+                             .arg(nodeName(m_master), m_name, role));
+            Q_EMIT errorOccurred(lastError());
+            m_retry.stop();
+            setState(State::Failed);
+            return;
+        }
+        if (news && m_everVerified)
+            Q_EMIT errorOccurred(lastError());
+        updateState();
         m_retry.start(askAgainMs);
     });
+}
+
+// The sentinels know each other: those not given are asked too when the given ones go.
+void SentinelTopology::learnSentinels()
+{
+    if (m_learned)
+        return;
+    m_learned = true;
+    m_sentinel->send({"SENTINEL", "SENTINELS", m_name.toUtf8()}, this, [this](const RedisReply &reply) {
+        if (!reply.isArray())
+            return;
+        for (const RedisReply &other : reply.elements()) {
+            QHash<QByteArray, QByteArray> fields;
+            for (qsizetype i = 0; i + 1 < other.size(); i += 2)
+                fields.insert(other.at(i).bytes(), other.at(i + 1).bytes());
+            bool ok = false;
+            const uint port = fields.value("port").toUInt(&ok);
+            const QPair<QString, quint16> address(QString::fromUtf8(fields.value("ip")), quint16(port));
+            if (ok && port > 0 && port <= 65535 && !address.first.isEmpty() && !m_sentinels.contains(address))
+                m_sentinels << address;
+        }
+    });
+}
+
+QString SentinelTopology::sentinelList() const
+{
+    QStringList names;
+    for (const auto &[host, port] : m_sentinels)
+        names << (host.contains(QLatin1Char(':')) ? QLatin1Char('[') + host + QLatin1Char(']') : host) + QLatin1Char(':') + QString::number(port);
+    return names.join(QStringLiteral(", "));
 }
 
 void SentinelTopology::onSwitch(const QByteArray &payload)
@@ -215,7 +273,9 @@ void SentinelTopology::updateState()
         return;
     const bool wasReady = isReady();
     State next = State::Connecting;
-    if (m_master->isReady())
+    if (m_master->isReady() && m_wrongRole.isValid())
+        next = State::Down; // connected, but to a node that is no master now
+    else if (m_master->isReady())
         next = m_verified ? State::Ready : (wasReady ? State::Ready : State::Connecting);
     else if (m_master->state() == RedisConnection::State::WaitingToReconnect)
         next = State::Down;

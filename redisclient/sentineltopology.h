@@ -4,6 +4,7 @@
 
 #include <QList>
 #include <QPair>
+#include <QElapsedTimer>
 #include <QTimer>
 
 // A master found through Redis Sentinel: the sentinels are asked where the master named
@@ -43,6 +44,8 @@ private:
     void sentinelFailed();
     void nextSentinel();
     void onSwitch(const QByteArray &payload);
+    void learnSentinels();
+    QString sentinelList() const;
     void updateState();
 
     ConnectionOptions m_data;
@@ -58,5 +61,8 @@ private:
     QTimer m_retry;
     bool m_open = false;
     bool m_verified = false;  // the master said ROLE master since it was last (re)connected
+    bool m_everVerified = false;
+    QElapsedTimer m_wrongRole; // running while the node named as master says it is none
+    bool m_learned = false;    // the other sentinels were asked for
     bool m_announced = false;
 };

@@ -108,6 +108,24 @@ private Q_SLOTS:
         QCOMPARE(ghost.exitCode(), 3);
         const QByteArray down = ghost.readAllStandardError();
         QVERIFY2(down.contains("the master of \"ghost\", as the sentinels name it") && down.contains(QByteArray::number(closed)), down.constData());
+
+        // Sentinels told to monitor a replica name it as the master: an error within the
+        // connect timeout, never a scan that waits for ever, and nothing read from it.
+        const int replica = 1 - m_sentinel.currentMaster();
+        QVERIFY(m_sentinel.sentinelCommand(0, {"SENTINEL", "MONITOR", "stale", "127.0.0.1",
+                                               QByteArray::number(m_sentinel.dataPort(replica)), "2"}).isStatus("OK"));
+        const auto forgetStale = qScopeGuard([this] { m_sentinel.sentinelCommand(0, {"SENTINEL", "REMOVE", "stale"}); });
+        QProcess stale;
+        stale.start(QStringLiteral(LOCKSCOPE_BINARY), {QStringLiteral("scan"), QStringLiteral("--connect-timeout"), QStringLiteral("1500"),
+                                                       QStringLiteral("--sentinel"),
+                                                       QStringLiteral("127.0.0.1:%1").arg(m_sentinel.sentinelPorts().first()),
+                                                       QStringLiteral("--master"), QStringLiteral("stale")});
+        QVERIFY(stale.waitForFinished(30000));
+        QCOMPARE(stale.exitCode(), 3);
+        QVERIFY(stale.readAllStandardOutput().isEmpty());
+        const QByteArray notMaster = stale.readAllStandardError();
+        QVERIFY2(notMaster.contains(nodeName(replica).toUtf8() + ", named by the sentinels as the master of \"stale\", is a slave, not a master"),
+                 notMaster.constData());
     }
 
     // SENTINEL FAILOVER while watching: the session follows the promoted replica, the event
