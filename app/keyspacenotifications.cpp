@@ -12,6 +12,8 @@ namespace {
 int weight(KeyspaceNotifier::State state)
 {
     switch (state) {
+    case KeyspaceNotifier::State::Unheard:
+        return 7;
     case KeyspaceNotifier::State::Refused:
         return 6;
     case KeyspaceNotifier::State::Off:

@@ -251,6 +251,8 @@ void KeyspaceNotifier::check()
 void KeyspaceNotifier::onFlags(const QString &flags)
 {
     m_serverFlags = flags;
+    if (m_state == State::Unheard)
+        return; // whatever the server publishes, this user may not hear it
     if (KeyspaceEventFlags::covers(flags, QString::fromLatin1(KeyspaceEventFlags::required))) {
         if (m_changed || m_state == State::Live) {
             listen();
@@ -352,6 +354,12 @@ void KeyspaceNotifier::listen()
         if (s != RedisConnection::State::Ready)
             Q_EMIT stateChanged(m_state);
     });
+    // An ACL without the channels (Redis 7's default for a new user): nothing would ever come,
+    // so the watch must not count on it.
+    connect(m_listener, &RedisConnection::subscriptionRefused, this, [this](const QString &why) {
+        closeListener();
+        setState(State::Unheard, why);
+    });
     m_listener->psubscribe(channelPatterns(m_patterns, options.database));
     m_listener->open();
 }
@@ -419,6 +427,8 @@ QString KeyspaceNotifier::statusText() const
         return tr("turning keyspace notifications on…");
     case State::Refused:
         return tr("the server refused to turn keyspace notifications on: %1").arg(m_detail);
+    case State::Unheard:
+        return tr("the server refused to let this user subscribe to keyspace notifications: %1").arg(m_detail);
     case State::Unverifiable:
         // Asked to turn them on, it could not even look: say that it did not.
         if (m_mayEnable)

@@ -42,6 +42,7 @@ public:
         Enabling,     // CONFIG SET on its way
         Refused,      // turning them on was refused
         Unverifiable, // CONFIG is refused: listening in case they are on
+        Unheard,      // the subscription is refused (an ACL without the channels): polling
     };
     Q_ENUM(State)
 

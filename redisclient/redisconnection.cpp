@@ -558,6 +558,11 @@ void RedisConnection::dispatch(const RedisReply &reply)
         if (kind == "subscribe" || kind == "psubscribe" || kind == "unsubscribe" || kind == "punsubscribe")
             return;
     }
+    // Nothing else is sent on a subscribed connection: an error is the subscription's.
+    if ((!m_channels.isEmpty() || !m_patterns.isEmpty()) && reply.isError() && m_pending.empty()) {
+        Q_EMIT subscriptionRefused(reply.errorMessage());
+        return;
+    }
     if (m_monitoring && m_pending.empty() && reply.type() == RedisReply::Type::Status) {
         Q_EMIT monitorLine(reply.bytes());
         return;

@@ -92,6 +92,8 @@ Q_SIGNALS:
     void stalled(qint64 waitingMs);
     void answering();
     void messageReceived(const QByteArray &channel, const QByteArray &payload, const QByteArray &pattern);
+    // The server refused a SUBSCRIBE or PSUBSCRIBE (NOPERM: an ACL without the channels).
+    void subscriptionRefused(const QString &message);
     void monitorLine(const QByteArray &line);
 
 private:

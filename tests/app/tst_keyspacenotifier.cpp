@@ -244,6 +244,27 @@ private Q_SLOTS:
         QTRY_VERIFY(notifier.isLive());
         QVERIFY(!notifier.changedServer());
     }
+
+    // Notifications on, but the user may not subscribe (Redis 7's default channels for a new
+    // ACL user): never called live, so the watch polls instead of waiting for nothing.
+    void aRefusedSubscriptionIsNotLive()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start({QStringLiteral("--notify-keyspace-events"), QStringLiteral("KA")}));
+        QVERIFY(redis.command({"ACL", "SETUSER", "nochannel", "on", ">pw", "~*", "resetchannels", "+@all"}).isStatus("OK"));
+        ConnectionOptions o = redis.options();
+        o.user = QStringLiteral("nochannel");
+        o.password = QStringLiteral("pw");
+        RedisConnection connection(o);
+        const DialectRegistry registry;
+        KeyspaceNotifier notifier(&connection, &registry);
+        notifier.setPatterns({KeyPattern("lock:*")});
+        connection.open();
+        notifier.start();
+        QTRY_COMPARE(notifier.state(), KeyspaceNotifier::State::Unheard);
+        QVERIFY(!notifier.isLive());
+        QVERIFY2(notifier.statusText().contains(QLatin1String("NOPERM")), qPrintable(notifier.statusText()));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestKeyspaceNotifier)
