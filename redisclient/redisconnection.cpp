@@ -185,6 +185,17 @@ void RedisConnection::startConnect()
             fail(ErrorKind::HostNotFound, RedisConnection::tr("Host not found: %1").arg(m_options.host));
             break;
         case QAbstractSocket::RemoteHostClosedError:
+            // What the server said before it closed is its reason ("-ERR max number of clients
+            // reached"): read first, and the handshake fails with it.
+            if (const quint64 generation = m_generation; m_socket->bytesAvailable() > 0) {
+                onReadyRead();
+                if (generation != m_generation)
+                    break;
+            }
+            if (m_state != State::Ready && !m_handshakeRefusal.isEmpty()) {
+                fail(ErrorKind::Rejected, RedisConnection::tr("%1 refused the connection: %2").arg(where, m_handshakeRefusal));
+                break;
+            }
             // A TLS port drops a client that speaks plain RESP to it, without a word.
             fail(ErrorKind::ConnectionLost, m_state == State::Ready ? RedisConnection::tr("Connection to %1 lost: the server closed it").arg(where)
                                             : m_options.tls
@@ -240,6 +251,10 @@ void RedisConnection::startLocalConnect()
             fail(ErrorKind::Rejected, RedisConnection::tr("Not allowed to use %1: %2 (see unixsocketperm)").arg(where, socket->errorString()));
             break;
         case QLocalSocket::PeerClosedError:
+            if (m_state != State::Ready && !m_handshakeRefusal.isEmpty()) {
+                fail(ErrorKind::Rejected, RedisConnection::tr("%1 refused the connection: %2").arg(where, m_handshakeRefusal));
+                break;
+            }
             fail(ErrorKind::ConnectionLost, m_state == State::Ready ? RedisConnection::tr("Connection to %1 lost: the server closed it").arg(where)
                                                                     : RedisConnection::tr("%1 closed the connection during the handshake").arg(where));
             break;
@@ -325,6 +340,7 @@ void RedisConnection::onConnected()
     handshake.append({"PING"});
 
     m_handshaking = true;
+    m_handshakeRefusal.clear();
     auto firstFailure = std::make_shared<RedisReply>();
     for (qsizetype i = 0; i < handshake.size(); ++i) {
         const bool last = i == handshake.size() - 1;
@@ -334,6 +350,8 @@ void RedisConnection::onConnected()
         pending.hasContext = true;
         pending.name = commandName(handshake.at(i));
         pending.handler = [this, firstFailure, last, optional](const RedisReply &reply) {
+            if (reply.isError() && m_handshakeRefusal.isEmpty())
+                m_handshakeRefusal = reply.errorMessage(); // the reason, should the server close now
             if (reply.isError() && !optional && !firstFailure->isError())
                 *firstFailure = reply;
             if (last)

@@ -165,6 +165,7 @@ private:
     ErrorKind m_lastErrorKind = ErrorKind::None;
     QString m_lastError;
     QString m_reportedError;
+    QString m_handshakeRefusal; // the first error the handshake got
     ErrorKind m_reportedKind = ErrorKind::None;
     bool m_hasBeenReady = false; // once: a refusal later may be temporary
     QList<QByteArray> m_channels;

@@ -374,6 +374,20 @@ private Q_SLOTS:
         QVERIFY(call(c, {"PING"}).isStatus("PONG"));
     }
 
+    // A server that answers with an error and closes (maxclients) is quoted, not guessed at.
+    void aServerThatRefusesAndClosesIsQuoted()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        QVERIFY(redis.command({"CONFIG", "SET", "maxclients", "1"}).isStatus("OK")); // the test's own connection is the one
+        RedisConnection c(redis.options());
+        QSignalSpy errors(&c, &RedisConnection::errorOccurred);
+        c.open();
+        QVERIFY(errors.wait(5000));
+        QVERIFY2(errors.first().at(1).toString().contains(QLatin1String("max number of clients reached")),
+                 qPrintable(errors.first().at(1).toString()));
+    }
+
     void pubSubMessages()
     {
         TestRedis redis;
