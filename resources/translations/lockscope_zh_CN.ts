@@ -300,6 +300,10 @@
         <source>%1 is not held by the token given: its value differs from it in the bytes past the %2 LockScope read, or changed since you looked</source>
         <translation>%1 并不由所给的令牌持有：它的值在 LockScope 读取的 %2 字节之后与令牌不同，或者在你查看之后已经改变</translation>
     </message>
+    <message>
+        <source>; but its waiters were not woken: Redis refused to publish on %1 (%2), so they try again only when their wait runs out</source>
+        <translation>；但没有唤醒它的等待者：Redis 拒绝在 %1 上发布消息（%2），它们要等到各自的等待超时才会重试</translation>
+    </message>
 </context>
 <context>
     <name>AlertsPanel</name>
@@ -3444,6 +3448,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>cannot tell whether keyspace notifications are on, nor turn them on (CONFIG refused: %1); listening in case they are</source>
         <translation>无法判断键空间通知是否已开启，也无法开启它们（CONFIG 被拒绝：%1）；仍在监听，以防它们已开启</translation>
     </message>
+    <message>
+        <source>the server refused to let this user subscribe to keyspace notifications: %1</source>
+        <translation>服务器不允许此用户订阅键空间通知：%1</translation>
+    </message>
 </context>
 <context>
     <name>LiveChart</name>
@@ -5391,6 +5399,22 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>%1 requires a password (NOAUTH): give it with -a or REDISCLI_AUTH, in its redis:// URL (a Redlock group&apos;s node), or in the connection dialog</source>
         <translation>%1 需要密码（NOAUTH）：用 -a 或 REDISCLI_AUTH 提供，或写在它的 redis:// URL 里（Redlock 组的节点），或在连接对话框中填写</translation>
     </message>
+    <message>
+        <source>%1 refused the connection: %2</source>
+        <translation>%1 拒绝了连接：%2</translation>
+    </message>
+    <message>
+        <source>%1 is a %2, not a Unix socket</source>
+        <translation>%1 是一个%2，不是 Unix 套接字</translation>
+    </message>
+    <message>
+        <source>directory</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>regular file</source>
+        <translation>普通文件</translation>
+    </message>
 </context>
 <context>
     <name>RedlockAdminCommand</name>
@@ -6425,6 +6449,14 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>the master of &quot;%1&quot;, as the sentinels name it: %2</source>
         <translation>哨兵所称的“%1”的主节点：%2</translation>
+    </message>
+    <message>
+        <source>%1, the master of &quot;%2&quot; until now, says it is a %3, and no sentinel answers to say where the master is now (tried: %4)</source>
+        <translation>%1 此前是“%2”的主节点，现在说自己是 %3，而且没有哨兵应答，无法得知主节点现在在哪里（已尝试：%4）</translation>
+    </message>
+    <message>
+        <source>%1, named by the sentinels as the master of &quot;%2&quot;, is a %3, not a master: is the master they monitor down, or were they given a replica to monitor?</source>
+        <translation>哨兵指明 %1 为“%2”的主节点，但它是 %3，不是主节点：是哨兵监控的主节点宕机了，还是交给哨兵监控的本来就是副本？</translation>
     </message>
 </context>
 <context>
