@@ -21,8 +21,12 @@ void AdminCommand::run()
     m_admin = session()->admin();
     if (options().command == CliOptions::Command::Acquire) {
         // Without --token the dialect makes one in its library's format.
-        execute(m_admin->planAcquire(options().key, options().tokenGiven ? options().token : QByteArray(), options().ttlMs,
-                                     options().dialect));
+        const AdminPlan plan = m_admin->planAcquire(options().key, options().tokenGiven ? options().token : QByteArray(),
+                                                    options().ttlMs, options().dialect);
+        if (options().dryRun && plan.allowed)
+            dryRunAcquire(plan);
+        else
+            execute(plan);
         return;
     }
     m_inspector = new KeyInspector(topology(), this);
@@ -41,6 +45,30 @@ void AdminCommand::run()
         }
         m_observedOn = sample.node;
         onObserved(registry()->classify(sample));
+    });
+}
+
+// A dry run says what the acquire would meet: a key there now would refuse it, as the
+// action itself would be refused.
+void AdminCommand::dryRunAcquire(const AdminPlan &plan)
+{
+    m_inspector = new KeyInspector(topology(), this);
+    m_inspector->inspect({plan.key}, this, [this, plan](const QList<KeySample> &samples, const QString &error) {
+        if (isFinished())
+            return;
+        AdminPlan looked = plan;
+        const KeySample sample = samples.value(0);
+        if (!error.isEmpty() || sample.isFailed()) {
+            m_unread = true;
+            looked.allowed = false;
+            looked.refusal = tr("could not read %1 to see whether it is free: %2")
+                                 .arg(TokenText::quoted(plan.key), error.isEmpty() ? sample.error : error);
+        } else if (const std::optional<LockInfo> lock = registry()->classify(sample)) {
+            looked.allowed = false;
+            looked.refusal = tr("%1 is there now (%2): the acquire would be refused")
+                                 .arg(TokenText::quoted(plan.key), LockFingerprint::found(*lock).text());
+        }
+        execute(looked);
     });
 }
 

@@ -476,6 +476,10 @@ AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &rep
             return {Outcome::Done, tr("Acquired %1 with token %2 for %3 ms").arg(key, token).arg(plan.ttlMs)};
         if (reply.isArray() && reply.at(0).integer() == 0)
             return {Outcome::Refused, tr("Not acquired: %1 is already held (%2); nothing changed").arg(key, foundState(plan, reply).text())};
+        if (reply.isArray() && reply.at(0).integer() == 2)
+            return {Outcome::Refused, tr("Not acquired: %1 is free, but %2 queues for it first, and a fair lock lets only the first "
+                                         "of its queue take it; nothing changed")
+                                          .arg(key, TokenText::quoted(reply.at(1).bytes()))};
         return {Outcome::Refused, tr("Not acquired: %1 is already held; nothing changed").arg(key)};
     }
     if (!reply.isArray() || reply.size() == 0)

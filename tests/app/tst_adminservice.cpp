@@ -314,6 +314,21 @@ private Q_SLOTS:
         QCOMPARE(m_redis.command({"EXISTS", "orders"}).integer(), qint64(1));
     }
 
+    // A free fair lock with a queue: only its first waiter may take it, as Redisson's tryLock.
+    void acquireNeverJumpsAFairQueue()
+    {
+        const QByteArray waiter = "8743c9c0-0795-4907-87fd-6c719a6b4586:7";
+        m_redis.command({"RPUSH", "redisson_lock_queue:{fair}", waiter});
+        const AdminResult jumped = run(m_admin->planAcquire("fair", "11111111-2222-4333-8444-555555555555:1", 30000, QStringLiteral("redisson-lock")));
+        QCOMPARE(jumped.outcome, AdminResult::Outcome::Refused);
+        QVERIFY2(jumped.message.contains(QLatin1String("queues for it first")) && jumped.message.contains(QString::fromLatin1(waiter)),
+                 qPrintable(jumped.message));
+        QCOMPARE(m_redis.command({"EXISTS", "fair"}).integer(), qint64(0));
+        // The first waiter itself, or anyone once the queue is empty, takes it.
+        QVERIFY(run(m_admin->planAcquire("fair", waiter, 30000, QStringLiteral("redisson-lock"))).ok());
+        QCOMPARE(m_redis.command({"HGET", "fair", waiter}).bytes(), QByteArray("1"));
+    }
+
     void redissonExtendKeepsTheHash()
     {
         const QByteArray field = "8743c9c0-0795-4907-87fd-6c719a6b4586:1";

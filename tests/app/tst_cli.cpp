@@ -283,6 +283,18 @@ private Q_SLOTS:
         QCOMPARE(refused.value(QStringLiteral("result")).toString(), QStringLiteral("refused"));
         QVERIFY(refused.value(QStringLiteral("message")).toString().contains(QStringLiteral("holder-token")));
         QCOMPARE(m_redis.command({"PTTL", "lock:obs"}).integer() > 10000, true);
+        // An acquire's dry run looks too: a key held now would refuse it.
+        r = lockscope(QStringList{QStringLiteral("acquire"), QStringLiteral("lock:obs"), QStringLiteral("--ttl"), QStringLiteral("10s"),
+                                  QStringLiteral("--dry-run"), QStringLiteral("--json")} + conn());
+        QCOMPARE(r.code, 1);
+        const QJsonObject held = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(held.value(QStringLiteral("result")).toString(), QStringLiteral("refused"));
+        QVERIFY2(held.value(QStringLiteral("message")).toString().contains(QStringLiteral("holder-token")), r.out.constData());
+        r = lockscope(QStringList{QStringLiteral("acquire"), QStringLiteral("lock:free"), QStringLiteral("--ttl"), QStringLiteral("10s"),
+                                  QStringLiteral("--dry-run")} + conn());
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("SET lock:free"));
+        QCOMPARE(m_redis.command({"EXISTS", "lock:free"}).integer(), qint64(0));
 
         r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("lock:obs"), QStringLiteral("--observed")} + conn());
         QCOMPARE(r.code, 0);
