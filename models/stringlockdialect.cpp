@@ -257,8 +257,14 @@ AdminRecipe StringLockDialect::recipe(AdminAction action, const LockInfo &observ
         return AdminRecipe::unsupported(QObject::tr("%1 refuses to extend a lock that has no timeout; force-release it instead").arg(m_spec.name));
 
     AdminRecipe r;
+    if (action == AdminAction::Acquire && m_spec.ttlInSeconds && ttlMs % 1000 != 0)
+        return AdminRecipe::unsupported(QObject::tr("%1 keeps a lock's expiry in whole seconds (SET … EX): %2 ms would be "
+                                                    "%3 s, so give whole seconds")
+                                            .arg(m_spec.name)
+                                            .arg(ttlMs)
+                                            .arg((ttlMs + 999) / 1000));
     if (action == AdminAction::Acquire && (m_spec.ttlInSeconds || m_spec.newToken == &expiryToken)) {
-        const qint64 seconds = (ttlMs + 999) / 1000;
+        const qint64 seconds = ttlMs / 1000;
         QByteArray value = token;
         if (m_spec.newToken == &expiryToken) // the library's value: the deadline, plus its one millisecond
             value = QByteArray::number(QDateTime::currentMSecsSinceEpoch() + ttlMs + 1);

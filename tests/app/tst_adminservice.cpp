@@ -314,6 +314,25 @@ private Q_SLOTS:
         QCOMPARE(m_redis.command({"EXISTS", "orders"}).integer(), qint64(1));
     }
 
+    // Libraries that keep whole seconds (SET … EX) are not given a TTL they cannot keep.
+    void secondsDialectsTakeWholeSeconds_data()
+    {
+        QTest::addColumn<QString>("dialect");
+        QTest::newRow("python-redis-lock") << QStringLiteral("python-redis-lock");
+        QTest::newRow("laravel") << QStringLiteral("laravel");
+    }
+
+    void secondsDialectsTakeWholeSeconds()
+    {
+        QFETCH(QString, dialect);
+        const AdminPlan odd = m_admin->planAcquire("lock:secs", QByteArray(), 1500, dialect);
+        QVERIFY(!odd.allowed);
+        QVERIFY2(odd.refusal.contains(QLatin1String("whole seconds")), qPrintable(odd.refusal));
+        QVERIFY(run(m_admin->planAcquire("lock:secs", QByteArray(), 2000, dialect)).ok());
+        const qint64 pttl = m_redis.command({"PTTL", "lock:secs"}).integer();
+        QVERIFY2(pttl > 1000 && pttl <= 2000, QByteArray::number(pttl).constData());
+    }
+
     // A free fair lock with a queue: only its first waiter may take it, as Redisson's tryLock.
     void acquireNeverJumpsAFairQueue()
     {
