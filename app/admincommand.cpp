@@ -30,9 +30,18 @@ void AdminCommand::run()
         return;
     }
     m_inspector = new KeyInspector(topology(), this);
-    m_inspector->inspect({options().key}, this, [this](const QList<KeySample> &samples, const QString &error) {
+    QList<QByteArray> keys{options().key};
+    if (!options().keyAsTyped.isEmpty())
+        keys << options().keyAsTyped;
+    m_inspector->inspect(keys, this, [this](const QList<KeySample> &samples, const QString &error) {
         if (isFinished())
             return; // answered by the session's close (a signal, a failure elsewhere)
+        if (samples.size() > 1 && samples.at(1).exists()) {
+            fail(Refused, tr("KEY is read with its escapes, as scan prints keys: %1 names %2, but a key named %1 exactly "
+                             "exists too. Write each backslash of that name as \\\\ to act on it; nothing was run")
+                              .arg(QString::fromUtf8(options().keyAsTyped), TokenText::quoted(options().key)));
+            return;
+        }
         const KeySample sample = samples.value(0);
         if (!error.isEmpty() || sample.isFailed()) {
             // Not read (its master cannot be reached, the user may not read it): nothing to

@@ -185,7 +185,7 @@ QString AdminService::holderMismatch(const LockInfo &observed, const QByteArray 
             return {};
         if (observed.sample.truncated)
             return tr("LockScope read only %1 of the %2 entries of %3, and %4 is not among them: it cannot tell whether "
-                      "%4 holds it, so it does not act for it. Act on the lock as observed, or through its library.")
+                      "%4 holds it, so it does not act for it. Act through its library.")
                 .arg(observed.sample.entries.size())
                 .arg(observed.sample.size)
                 .arg(key, TokenText::quoted(token));
@@ -195,6 +195,12 @@ QString AdminService::holderMismatch(const LockInfo &observed, const QByteArray 
     // itself is the only token there is.
     if (observed.sample.type == RedisType::String && !observed.sample.truncated && observed.sample.value == token)
         return {};
+    if (observed.sample.type == RedisType::String && observed.sample.truncated)
+        return tr("%1 does not hold %2: LockScope read the first %3 of its %4 bytes, and a token that stands for all of it "
+                  "is %4 bytes long and starts as they do")
+            .arg(TokenText::quoted(token), key)
+            .arg(observed.sample.value.size())
+            .arg(observed.sample.size);
     const LockFingerprint whole = LockFingerprint::whole(observed);
     return tr("%1 does not hold %2: LockScope sees no holder in it, only %3; act on it as observed instead")
         .arg(TokenText::quoted(token), key, whole.isValid() ? whole.text() : tr("what it could read"));

@@ -146,7 +146,8 @@ const QList<OptionSpec> &optionTable()
                         "per action, per demo run or per dialect")},
         {{QStringLiteral("read-only")}, QString(), Gui | Admin, S::Options, QT_TRANSLATE_NOOP("CliOptions", "refuse every admin action")},
         {{QStringLiteral("token")}, QStringLiteral("T"), Admin, S::Options,
-         QT_TRANSLATE_NOOP("CliOptions", "a lock token; binary bytes as \\xNN, as redis-cli prints them")},
+         QT_TRANSLATE_NOOP("CliOptions", "a lock token; binary bytes as \\xNN and a backslash as \\\\, as redis-cli\n"
+                        "and scan print them (KEY is read so too)")},
         {{QStringLiteral("ttl")}, QStringLiteral("MS"), Acquire | Extend, S::Options,
          QT_TRANSLATE_NOOP("CliOptions", "milliseconds, or with a unit: 1500ms, 30s, 5m, 1h, 1d (at most 365d)")},
         {{QStringLiteral("observed")}, QString(), Release, S::Options,
@@ -824,6 +825,8 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
         if (key->isEmpty())
             return refuse(CliOptions::tr("the KEY is empty"));
         o.key = *key;
+        if (const QByteArray typed = positional.at(1).toUtf8(); typed != o.key)
+            o.keyAsTyped = typed;
     }
 
     o.arguments = arguments;

@@ -44,6 +44,9 @@ struct CliOptions
     bool readOnly = false;
 
     QByteArray key;
+    // KEY as typed, when its escapes made it other bytes (job\x41 is jobA): a key of that
+    // literal name is another lock, which an action must not be mistaken for.
+    QByteArray keyAsTyped;
     QByteArray token;
     bool tokenGiven = false;
     QString dialect = QStringLiteral("plain"); // acquire: whose lock layout to write

@@ -302,6 +302,24 @@ private Q_SLOTS:
         QCOMPARE(m_redis.command({"EXISTS", "lock:obs"}).integer(), qint64(0));
     }
 
+    // KEY is read with escapes, as scan prints keys. Where the name as typed is a key too,
+    // nothing runs: the user may have meant either.
+    void anEscapedKeyThatNamesTwoKeysIsRefused()
+    {
+        m_redis.command({"SET", "job\\x41:lock", "literal", "PX", "60000"});
+        m_redis.command({"SET", "jobA:lock", "escaped", "PX", "60000"});
+        Run r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("job\\x41:lock"), QStringLiteral("--observed")} + conn());
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("exists too"), r.err.constData());
+        QCOMPARE(m_redis.command({"EXISTS", "jobA:lock"}).integer(), qint64(1));
+        QCOMPARE(m_redis.command({"EXISTS", "job\\x41:lock"}).integer(), qint64(1));
+        // Its backslash written as scan prints it: that key, and only it.
+        r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("job\\\\x41:lock"), QStringLiteral("--observed")} + conn());
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(m_redis.command({"EXISTS", "job\\x41:lock"}).integer(), qint64(0));
+        QCOMPARE(m_redis.command({"EXISTS", "jobA:lock"}).integer(), qint64(1));
+    }
+
     // The fault from the issue, with its exact commands: two readers of a Redisson
     // read-write lock, one released by its token. Only that reader's hold goes.
     void releaseOneReaderOfAReadWriteLock()
