@@ -74,6 +74,18 @@
         <source>what happened: %1</source>
         <translation>实际发生的是：%1</translation>
     </message>
+    <message>
+        <source>KEY is read with its escapes, as scan prints keys: %1 names %2, but a key named %1 exactly exists too. Write each backslash of that name as \\ to act on it; nothing was run</source>
+        <translation>KEY 按转义读取，与 scan 打印键名的方式相同：%1 指的是 %2，但名字恰好是 %1 的键也存在。要操作那个键，请把其名字中的每个反斜杠写成 \\；什么都没有执行</translation>
+    </message>
+    <message>
+        <source>could not read %1 to see whether it is free: %2</source>
+        <translation>无法读取 %1 来确认它是否空闲：%2</translation>
+    </message>
+    <message>
+        <source>%1 is there now (%2): the acquire would be refused</source>
+        <translation>%1 现在存在（%2）：获取会被拒绝</translation>
+    </message>
 </context>
 <context>
     <name>AdminConfirmDialog</name>
@@ -261,10 +273,6 @@
         <translation>%1 未被持有：没有这个键</translation>
     </message>
     <message>
-        <source>LockScope read only %1 of the %2 entries of %3, and %4 is not among them: it cannot tell whether %4 holds it, so it does not act for it. Act on the lock as observed, or through its library.</source>
-        <translation>LockScope 只读了 %3 的 %2 个条目中的 %1 个，其中没有 %4：无法判断 %4 是否持有它，因此不代它操作。请按所见对锁操作，或通过它的库操作。</translation>
-    </message>
-    <message>
         <source>A token of %1 bytes is longer than the %2 bytes LockScope reads of a value: it could not tell the lock it makes from another. Use a shorter token.</source>
         <translation>%1 字节的令牌超过了 LockScope 读取一个值的 %2 字节：它无法把自己建的锁与别的锁区分开。请用更短的令牌。</translation>
     </message>
@@ -303,6 +311,18 @@
     <message>
         <source>; but its waiters were not woken: Redis refused to publish on %1 (%2), so they try again only when their wait runs out</source>
         <translation>；但没有唤醒它的等待者：Redis 拒绝在 %1 上发布消息（%2），它们要等到各自的等待超时才会重试</translation>
+    </message>
+    <message>
+        <source>LockScope read only %1 of the %2 entries of %3, and %4 is not among them: it cannot tell whether %4 holds it, so it does not act for it. Act through its library.</source>
+        <translation>LockScope 只读取了 %3 的 %2 个条目中的 %1 个，其中没有 %4：它无法判断 %4 是否持有该锁，因此不代其操作。请通过它的库来操作。</translation>
+    </message>
+    <message>
+        <source>%1 does not hold %2: LockScope read the first %3 of its %4 bytes, and a token that stands for all of it is %4 bytes long and starts as they do</source>
+        <translation>%1 并不持有 %2：LockScope 读取了它 %4 字节中的前 %3 字节，能代表整个值的令牌长 %4 字节，并且开头与这些字节相同</translation>
+    </message>
+    <message>
+        <source>Not acquired: %1 is free, but %2 queues for it first, and a fair lock lets only the first of its queue take it; nothing changed</source>
+        <translation>未获取：%1 空闲，但 %2 排在队首，而公平锁只允许队列中的第一个获取它；没有任何改动</translation>
     </message>
 </context>
 <context>
@@ -564,10 +584,6 @@ per action, per demo run or per dialect</source>
     <message>
         <source>refuse every admin action</source>
         <translation>拒绝一切管理操作</translation>
-    </message>
-    <message>
-        <source>a lock token; binary bytes as \xNN, as redis-cli prints them</source>
-        <translation>锁的令牌；二进制字节写作 \xNN，与 redis-cli 的输出一致</translation>
     </message>
     <message>
         <source>milliseconds, or with a unit: 1500ms, 30s, 5m, 1h, 1d (at most 365d)</source>
@@ -1143,6 +1159,12 @@ socket, SSH tunnel), its secrets from the keychain</source>
     <message>
         <source>behind Sentinel the sentinels say where the master is: %1 with a redis:// URL does not go with --sentinel (give the master&apos;s password with -a)</source>
         <translation>在哨兵后面由哨兵告诉主节点在哪里：带 redis:// URL 的 %1 不能与 --sentinel 一起使用（主节点的密码请用 -a 提供）</translation>
+    </message>
+    <message>
+        <source>a lock token; binary bytes as \xNN and a backslash as \\, as redis-cli
+and scan print them (KEY is read so too)</source>
+        <translation>锁令牌；二进制字节写作 \xNN，反斜杠写作 \\，与 redis-cli
+和 scan 的打印方式相同（KEY 也这样读取）</translation>
     </message>
 </context>
 <context>
@@ -4967,10 +4989,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>Redisson RLock、SpinLock 和 FencedLock（Java）：哈希 &lt;uuid&gt;:&lt;线程&gt; → 重入次数</translation>
     </message>
     <message>
-        <source>Take %1 as Redisson&apos;s tryLock does: HINCRBY holder field %2 and PEXPIRE %3 ms, only if the hash is absent.</source>
-        <translation>像 Redisson 的 tryLock 一样获取 %1：仅当哈希不存在时，HINCRBY 持有者字段 %2 并 PEXPIRE %3 毫秒。</translation>
-    </message>
-    <message>
         <source>Set the lease of %1 to %2 ms as Redisson&apos;s watchdog renews it (PEXPIRE), only while the hash is exactly as you saw it (%3).</source>
         <translation>像 Redisson 看门狗续期那样（PEXPIRE）将 %1 的租期设为 %2 毫秒，仅当哈希与你看到的完全一致（%3）时。</translation>
     </message>
@@ -5307,6 +5325,14 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>LockScope read only the first %1 of the %2 bytes of %3: a guard must compare the whole value, so it cannot act on it as observed. Give the whole value as the token to act for its holder.</source>
         <translation>LockScope 只读取了 %3 的 %2 字节中的前 %1 字节：守卫必须比较整个值，所以无法按所见对它操作。请把完整的值作为令牌给出，以代其持有者操作。</translation>
+    </message>
+    <message>
+        <source>Take %1 as Redisson&apos;s tryLock does: HINCRBY holder field %2 and PEXPIRE %3 ms, only if the hash is absent and nobody queues for it.</source>
+        <translation>按 Redisson 的 tryLock 的方式获取 %1：HINCRBY 持有者字段 %2 并 PEXPIRE %3 毫秒，仅当该哈希不存在且没有人在排队时。</translation>
+    </message>
+    <message>
+        <source>%1 keeps a lock&apos;s expiry in whole seconds (SET … EX): %2 ms would be %3 s, so give whole seconds</source>
+        <translation>%1 以整秒保存锁的过期时间（SET … EX）：%2 毫秒会变成 %3 秒，请给出整秒</translation>
     </message>
 </context>
 <context>
