@@ -88,12 +88,39 @@ void EventDeriver::startHolding(Holding &h, const LockInfo &lock, qint64 sinceMs
     h.stuckReported = false;
     h.startSeen = true;
     h.hadExpiry = lock.sample.pttlMs >= 0;
+    h.cameAtMs.clear();
 }
 
 void EventDeriver::setHeld(LockEvent &e, const Holding &h, qint64 atMs)
 {
     e.heldMs = std::max<qint64>(0, atMs - h.heldSinceMs);
     e.heldAtLeast = !h.startSeen;
+}
+
+void EventDeriver::setHeldBy(LockEvent &e, const Holding &h, const QByteArray &token, qint64 atMs)
+{
+    const auto came = h.cameAtMs.constFind(token);
+    if (came == h.cameAtMs.cend()) {
+        setHeld(e, h, atMs); // there since the lock was first held
+        return;
+    }
+    e.heldMs = std::max<qint64>(0, atMs - *came);
+    e.heldAtLeast = false;
+}
+
+QList<LockEvent> EventDeriver::perHolder(LockEventKind kind, const LockInfo &lock, qint64 atMs) const
+{
+    // Holders read in part: those read are not all there are, and the lock's event says so.
+    if (lock.holders.size() <= 1 || lock.holdersReadInPart())
+        return {make(kind, lock, atMs)};
+    QList<LockEvent> events;
+    for (const LockHolder &holder : lock.holders) {
+        LockEvent e = make(kind, lock, atMs);
+        e.token = holder.token;
+        e.holder = holder.holder;
+        events << e;
+    }
+    return events;
 }
 
 void EventDeriver::baseline(const LockInfo &lock, QList<LockEvent> &out)
@@ -130,9 +157,10 @@ void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)
         }
         Holding &h = m_locks[lock.key()];
         startHolding(h, lock, at);
-        LockEvent e = make(LockEventKind::Acquired, lock, at);
-        e.ttlMs = ttlAt(lock, at);
-        out << e;
+        for (LockEvent &e : perHolder(LockEventKind::Acquired, lock, at)) {
+            e.ttlMs = ttlAt(lock, at);
+            out << e;
+        }
         if (lock.waiters > 0) {
             LockEvent c = make(LockEventKind::Contended, lock, obs);
             c.waiters = lock.waiters;
@@ -262,6 +290,8 @@ void EventDeriver::compareHolders(Holding &h, const LockInfo &now, QList<LockEve
         e.token = gone.token;
         e.holder = gone.holder;
         e.ttlMs = gone.ttlMs != LockHolder::noOwnTtl ? gone.ttlMs : ttlAt(before, obs);
+        setHeldBy(e, h, gone.token, obs);
+        h.cameAtMs.remove(gone.token);
         out << e;
     }
     for (const LockHolder &came : now.holders) {
@@ -274,6 +304,8 @@ void EventDeriver::compareHolders(Holding &h, const LockInfo &now, QList<LockEve
         e.holder = came.holder;
         e.ttlMs = came.ttlMs != LockHolder::noOwnTtl ? came.ttlMs : ttlAt(now, obs);
         out << e;
+        if (!before.holders.isEmpty())
+            h.cameAtMs.insert(came.token, obs);
     }
     if (before.holders.isEmpty())
         h.heldSinceMs = obs;
@@ -282,11 +314,12 @@ void EventDeriver::compareHolders(Holding &h, const LockInfo &now, QList<LockEve
 void EventDeriver::end(QHash<QByteArray, Holding>::iterator it, bool expired, qint64 atMs, const QString &reason,
                        QList<LockEvent> &out)
 {
-    LockEvent e = make(expired ? LockEventKind::Expired : LockEventKind::Released, it->lock, atMs);
-    e.ttlMs = expired ? 0 : ttlAt(it->lock, atMs);
-    setHeld(e, *it, atMs);
-    e.reason = reason;
-    out << e;
+    for (LockEvent &e : perHolder(expired ? LockEventKind::Expired : LockEventKind::Released, it->lock, atMs)) {
+        e.ttlMs = expired ? 0 : ttlAt(it->lock, atMs);
+        setHeldBy(e, *it, it->lock.holders.size() == 1 ? it->lock.holders.first().token : e.token, atMs);
+        e.reason = reason;
+        out << e;
+    }
     m_locks.erase(it);
 }
 

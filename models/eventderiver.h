@@ -81,11 +81,19 @@ private:
         bool stuckReported = false;
         bool startSeen = true; // false: held before it was first seen, so held times are a floor
         bool hadExpiry = false; // a TTL was seen on this holding at some time
+        // A shared lock's holders that came after it was first held, and when: each one's
+        // held time is its own.
+        QHash<QByteArray, qint64> cameAtMs;
     };
 
     LockEvent make(LockEventKind kind, const LockInfo &lock, qint64 atMs) const;
     void startHolding(Holding &h, const LockInfo &lock, qint64 sinceMs);
     static void setHeld(LockEvent &e, const Holding &h, qint64 atMs);
+    // How long the holder of token held it, by atMs.
+    static void setHeldBy(LockEvent &e, const Holding &h, const QByteArray &token, qint64 atMs);
+    // One event per holder of a shared lock held by several (all of them read), else one for
+    // the lock.
+    QList<LockEvent> perHolder(LockEventKind kind, const LockInfo &lock, qint64 atMs) const;
     void end(QHash<QByteArray, Holding>::iterator it, bool expired, qint64 atMs, const QString &reason, QList<LockEvent> &out);
     void compareHolders(Holding &h, const LockInfo &now, QList<LockEvent> &out);
     static bool hasValueToken(const LockInfo &lock);

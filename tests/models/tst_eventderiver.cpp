@@ -233,7 +233,19 @@ private Q_SLOTS:
                            "released k b @1500 ttl=9500 held=500"});
         QTest::newRow("shared lock: holders come and go on their own")
             << S("obs k holders=a,b pttl=10000 at=0; obs k holders=b,c pttl=9000 at=1000")
-            << L({"acquired k a @0 ttl=10000", "released k a @1000 ttl=9000", "acquired k c @1000 ttl=9000"});
+            << L({"acquired k a @0 ttl=10000", "acquired k b @0 ttl=10000", "released k a @1000 ttl=9000 held=1000",
+                  "acquired k c @1000 ttl=9000"});
+        // Each holder's held time is its own: one that joined later is not credited with the
+        // time of those before it.
+        QTest::newRow("shared lock: each holder's held time is its own")
+            << S("obs k holders=a type=hash pttl=10000 at=0; obs k holders=a,b type=hash pttl=9000 at=1000;"
+                 "obs k holders=b type=hash pttl=8000 at=2000; gone k at=4000")
+            << L({"acquired k a @0 ttl=10000", "acquired k b @1000 ttl=9000", "released k a @2000 ttl=8000 held=2000",
+                  "released k b @4000 ttl=6000 held=3000"});
+        QTest::newRow("shared lock: several holders at its end end each")
+            << S("base k holders=a,b pttl=10000 at=0; obs k holders=a,b,c pttl=9000 at=1000; gone k at=3000")
+            << L({"acquired k c @1000 ttl=9000", "released k a @3000 ttl=7000 held=3000 at-least",
+                  "released k b @3000 ttl=7000 held=3000 at-least", "released k c @3000 ttl=7000 held=2000"});
         QTest::newRow("baseline: no acquired event, but its end is seen")
             << S("base k tok=a pttl=5000 at=0; gone k at=1000")
             << L({"released k a @1000 ttl=4000 held=1000 at-least"});
@@ -298,28 +310,31 @@ private Q_SLOTS:
             << L({"acquired k - @0 ttl=10000", "acquired k b @1000 ttl=10000"});
         QTest::newRow("a holder gone from a key that stays: released")
             << S("obs k holders=a type=hash pttl=10000 at=0; obs k holders= type=hash pttl=9000 at=1000")
-            << L({"acquired k a @0 ttl=10000", "released k a @1000 ttl=9000"});
+            << L({"acquired k a @0 ttl=10000", "released k a @1000 ttl=9000 held=1000"});
         QTest::newRow("holders read in part: another part read is no change of holders")
             << S("obs k holders=a,b,c of=100 pttl=10000 at=0; obs k holders=c,d,e of=100 pttl=9000 at=1000;"
                  "obs k holders=f,g of=100 pttl=8000 at=2000")
             << L({"acquired k a @0 ttl=10000"});
         QTest::newRow("from a part to the whole: who left is told, who came is not known")
             << S("obs k holders=a,b,c of=100 pttl=10000 at=0; obs k holders=b,x pttl=9000 at=1000")
-            << L({"acquired k a @0 ttl=10000", "released k a @1000 ttl=9000", "released k c @1000 ttl=9000"});
+            << L({"acquired k a @0 ttl=10000", "released k a @1000 ttl=9000 held=1000", "released k c @1000 ttl=9000 held=1000"});
         QTest::newRow("from the whole to a part: who came is told")
             << S("obs k holders=a,b pttl=10000 at=0; obs k holders=a,x of=100 pttl=9000 at=1000")
-            << L({"acquired k a @0 ttl=10000", "acquired k x @1000 ttl=9000"});
+            << L({"acquired k a @0 ttl=10000", "acquired k b @0 ttl=10000", "acquired k x @1000 ttl=9000"});
         QTest::newRow("read as no known layout and back: nobody came or went")
             << S("obs k holders=a,b,c pttl=10000 at=0; obs k holders= dialect=unknown pttl=9000 at=1000;"
                  "obs k holders=a,b,c pttl=8000 at=2000; gone k at=3000")
-            << L({"acquired k a @0 ttl=10000", "released k a @3000 ttl=7000 held=1000 at-least"});
+            << L({"acquired k a @0 ttl=10000", "acquired k b @0 ttl=10000", "acquired k c @0 ttl=10000",
+                  "released k a @3000 ttl=7000 held=1000 at-least", "released k b @3000 ttl=7000 held=1000 at-least",
+                  "released k c @3000 ttl=7000 held=1000 at-least"});
         QTest::newRow("made anew as another type: the holding before ended")
             << S("obs k tok=a pttl=10000 at=0; obs k holders= dialect=unknown type=list pttl=-1 at=1000; gone k at=2000")
             << L({"acquired k a @0 ttl=10000", "released k a @1000 ttl=9000 held=1000", "acquired k - @1000 ttl=-1",
                   "released k - @2000 ttl=-1 held=1000"});
         QTest::newRow("a string lock made anew as a hash by another holder: released, then acquired")
             << S("obs k tok=a pttl=10000 at=0; obs k holders=b,c pttl=9000 at=1000")
-            << L({"acquired k a @0 ttl=10000", "released k a @1000 ttl=9000 held=1000", "acquired k b @1000 ttl=9000"});
+            << L({"acquired k a @0 ttl=10000", "released k a @1000 ttl=9000 held=1000", "acquired k b @1000 ttl=9000",
+                  "acquired k c @1000 ttl=9000"});
         QTest::newRow("its TTL ran out while the server was away; another took it after")
             << S("obs k tok=a pttl=1000 at=0; obs k tok=b pttl=10000 at=5000 loss=expired")
             << L({"acquired k a @0 ttl=1000", "expired k a @1000 ttl=0 held=1000", "acquired k b @5000 ttl=10000"});
