@@ -94,6 +94,17 @@ void AdminCommand::connectionFailed(const QString &message)
     // it next, as unknown with how to look, which says more than the connection error.
     if (m_admin && m_admin->inFlightCount() > 0)
         return;
+    if (options().json) {
+        // A script reading stdout gets a line for this action too, as for every other outcome.
+        AdminPlan plan;
+        plan.action = options().command == CliOptions::Command::Acquire ? AdminAction::Acquire : requestedAction();
+        plan.byHolder = plan.action == AdminAction::ForceRelease && !options().observed;
+        plan.key = options().key;
+        plan.token = options().token;
+        plan.ttlMs = options().ttlMs;
+        plan.dialect = options().command == CliOptions::Command::Acquire ? options().dialect : QString();
+        print(json(plan, QStringLiteral("failed"), message));
+    }
     CliCommand::connectionFailed(message);
 }
 
@@ -181,7 +192,7 @@ QByteArray AdminCommand::json(const AdminPlan &plan, const QString &result, cons
         out.field("node", node);
     else if (!m_observedOn.isEmpty())
         out.field("node", m_observedOn);
-    else if (const RedisConnection *owner = topology()->nodeFor(plan.key))
+    else if (const RedisConnection *owner = topology() ? topology()->nodeFor(plan.key) : nullptr)
         out.field("node", topology()->nodeName(owner));
     if (plan.ttlMs > 0)
         out.field("ttl_ms", plan.ttlMs);

@@ -77,7 +77,7 @@ void CliCommand::startOrFail()
         if (std::any_of(masters.cbegin(), masters.cend(), [](const RedisConnection *m) { return m->state() == RedisConnection::State::Connecting; }))
             return;
     }
-    fail(ConnectionError, m_startError);
+    connectionFailed(m_startError);
 }
 
 CliCommand::~CliCommand() = default;

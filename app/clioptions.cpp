@@ -488,8 +488,13 @@ bool applyConnection(const Reader &in, ConnectionProfile &c, bool deferred, bool
         return refuse(CliOptions::tr("-s names a Unix socket in place of -h and -p: give one or the other"));
     if (in.isSet(QStringLiteral("host")) || in.isSet(QStringLiteral("port")))
         c.socketPath.clear();
-    if (in.isSet(QStringLiteral("host")))
+    if (in.isSet(QStringLiteral("host"))) {
         c.host = in.value(QStringLiteral("host"));
+        // "-h host:6380", as a URL would have it: one colon is no IPv6 address.
+        if (c.host.count(QLatin1Char(':')) == 1)
+            return refuse(CliOptions::tr("-h takes a host only ('%1'): give the port with -p, or the whole address as -u redis://%1")
+                              .arg(c.host));
+    }
     if (in.isSet(QStringLiteral("port"))) {
         const std::optional<qint64> port = in.integer(QStringLiteral("port"), CliOptions::tr("a port number from 1 to 65535"), 1, 65535, &why);
         if (!port)

@@ -6,6 +6,7 @@
 #include "lockjson.h"
 #include "monotonicclock.h"
 #include "redisreply.h"
+#include "redistopology.h"
 #include "session.h"
 #include "scancommand.h"
 #include "terminationsignals.h"
@@ -197,6 +198,13 @@ void WatchCommand::shutdown(const QString &why, int code)
         fail(ConnectionError, tr("the watch ended before %1 could be read%2")
                                   .arg(session() ? session()->serverName() : tr("the server"),
                                        last.isEmpty() ? tr(" (no answer yet)") : tr(": %1").arg(last)));
+        return;
+    }
+    if (code == Done && !topology()->isReady()) {
+        // Ended while the server does not answer: what became of its locks since is not known.
+        const QString last = session()->lastError();
+        fail(ConnectionError, tr("the watch ended with %1 not answering; what happened to its locks since is not known%2")
+                                  .arg(session()->serverName(), last.isEmpty() ? QString() : tr(" (%1)").arg(last)));
         return;
     }
     // Closing the session puts the server's notification setting back (when we changed it).

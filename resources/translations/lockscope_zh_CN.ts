@@ -1166,6 +1166,10 @@ and scan print them (KEY is read so too)</source>
         <translation>锁令牌；二进制字节写作 \xNN，反斜杠写作 \\，与 redis-cli
 和 scan 的打印方式相同（KEY 也这样读取）</translation>
     </message>
+    <message>
+        <source>-h takes a host only (&apos;%1&apos;): give the port with -p, or the whole address as -u redis://%1</source>
+        <translation>-h 只接受主机名（“%1”）：端口请用 -p 给出，或者用 -u redis://%1 给出完整地址</translation>
+    </message>
 </context>
 <context>
     <name>ClusterSlotMap</name>
@@ -7060,6 +7064,14 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>ttl %1</source>
         <translation>TTL %1</translation>
+    </message>
+    <message>
+        <source>the watch ended with %1 not answering; what happened to its locks since is not known%2</source>
+        <translation>监视结束时 %1 没有应答；此后它的锁发生了什么不得而知%2</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation>（%1）</translation>
     </message>
 </context>
 <context>

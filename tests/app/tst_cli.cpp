@@ -612,6 +612,8 @@ private Q_SLOTS:
         QTest::newRow("unknown dialect") << QStringList{QStringLiteral("acquire"), QStringLiteral("lock:x"), QStringLiteral("--ttl"),
                                                         QStringLiteral("5s"), QStringLiteral("--dialect"), QStringLiteral("nosuch")}
                                          << QByteArray("no dialect \"nosuch\" (lockscope dialects lists them)");
+        QTest::newRow("a port in -h") << QStringList{QStringLiteral("scan"), QStringLiteral("-h"), QStringLiteral("127.0.0.1:6380")}
+                                      << QByteArray("-h takes a host only ('127.0.0.1:6380'): give the port with -p");
         QTest::newRow("bad escape in the key") << QStringList{QStringLiteral("release"), QStringLiteral("lock:\\xZZ"), QStringLiteral("--observed")}
                                                << QByteArray("invalid escape \\xZZ at character 6");
     }
@@ -969,6 +971,41 @@ private Q_SLOTS:
             }
         }
         QVERIFY2(red > 100, qPrintable(QString::number(red)));
+    }
+
+    // An action with --json whose server cannot be reached still gives its line on stdout, as
+    // every other outcome does: a script has something to parse.
+    void anActionThatCannotConnectHasAJsonLine()
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+        const quint16 closed = probe.serverPort();
+        probe.close();
+        const Run r = lockscope({QStringLiteral("release"), QStringLiteral("lock:far"), QStringLiteral("--observed"), QStringLiteral("--json"),
+                                 QStringLiteral("-p"), QString::number(closed)});
+        QCOMPARE(r.code, 3);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("result")).toString(), QStringLiteral("failed"));
+        QCOMPARE(o.value(QStringLiteral("key")).toString(), QStringLiteral("lock:far"));
+        QCOMPARE(o.value(QStringLiteral("action")).toString(), QStringLiteral("force-release"));
+        QVERIFY2(o.value(QStringLiteral("message")).toString().contains(QStringLiteral("Connection refused")), r.out.constData());
+    }
+
+    // A watch that ends while its server does not answer cannot say all went well.
+    void aWatchThatEndsWithTheServerDownSaysSo()
+    {
+        TestRedis gone;
+        QVERIFY(gone.start());
+        QProcess p;
+        p.start(QStringLiteral(LOCKSCOPE_BINARY), {QStringLiteral("watch"), QStringLiteral("-p"), QString::number(gone.port()),
+                                                   QStringLiteral("--duration"), QStringLiteral("4")});
+        QByteArray started;
+        QTRY_VERIFY_WITH_TIMEOUT((started += p.readAllStandardError()).contains("watching 0 lock(s)"), 15000); // it has read the server
+        gone.kill();
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 3);
+        const QByteArray err = started + p.readAllStandardError();
+        QVERIFY2(err.contains("not answering; what happened to its locks since is not known"), err.constData());
     }
 
     void theSandboxHasLiveEvents()
