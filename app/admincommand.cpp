@@ -37,9 +37,10 @@ void AdminCommand::run()
         if (isFinished())
             return; // answered by the session's close (a signal, a failure elsewhere)
         if (samples.size() > 1 && samples.at(1).exists()) {
-            fail(Refused, tr("KEY is read with its escapes, as scan prints keys: %1 names %2, but a key named %1 exactly "
-                             "exists too. Write each backslash of that name as \\\\ to act on it; nothing was run")
-                              .arg(QString::fromUtf8(options().keyAsTyped), TokenText::quoted(options().key)));
+            fail(Refused, tr("KEY is read with its escapes, as scan prints keys: %1 names %2, but a key whose name is those "
+                             "characters exactly, %3, exists too. Give that one as %3 to act on it; nothing was run")
+                              .arg(QString::fromUtf8(options().keyAsTyped), TokenText::quoted(options().key),
+                                   TokenText::quoted(options().keyAsTyped)));
             return;
         }
         const KeySample sample = samples.value(0);

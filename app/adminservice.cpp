@@ -202,8 +202,12 @@ QString AdminService::holderMismatch(const LockInfo &observed, const QByteArray 
             .arg(observed.sample.value.size())
             .arg(observed.sample.size);
     const LockFingerprint whole = LockFingerprint::whole(observed);
+    if (!whole.isValid()) // read in part: "as observed" would be refused too
+        return tr("%1 does not hold %2: LockScope sees no holder in what it could read of it (%3); act on it through its "
+                  "library")
+            .arg(TokenText::quoted(token), key, whole.reason());
     return tr("%1 does not hold %2: LockScope sees no holder in it, only %3; act on it as observed instead")
-        .arg(TokenText::quoted(token), key, whole.isValid() ? whole.text() : tr("what it could read"));
+        .arg(TokenText::quoted(token), key, whole.text());
 }
 
 AdminPlan AdminService::planAcquire(const QByteArray &key, const QByteArray &token, qint64 ttlMs, const QString &dialectId) const

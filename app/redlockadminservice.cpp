@@ -316,7 +316,11 @@ RedlockAdminPlan RedlockAdminService::planForceRelease(const RedlockObservation 
                                   .arg(plan.guardText());
     if (plan.action.allowed && acting == 0) {
         plan.action.allowed = false;
-        plan.action.refusal = tr("%1 is held on no node that could be read: there is nothing to release").arg(TokenText::quoted(observed.key));
+        const bool cut = std::any_of(observed.nodes.cbegin(), observed.nodes.cend(), [](const RedlockObservation::Node &n) { return n.answered; });
+        plan.action.refusal = cut ? tr("%1 holds a value longer than LockScope reads on every node that has it: a guard cannot rest "
+                                       "on part of it. Release it by its whole value, given as --token.")
+                                        .arg(TokenText::quoted(observed.key))
+                                  : tr("%1 is held on no node that could be read: there is nothing to release").arg(TokenText::quoted(observed.key));
     }
     return plan;
 }

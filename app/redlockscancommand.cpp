@@ -40,11 +40,12 @@ void RedlockScanCommand::report(const QList<RedlockObservation> &observations)
     }
     using Quorum = RedlockObservation::Quorum;
     QMap<Quorum, int> counts;
-    qint64 unreadable = 0;
+    qint64 unreadable = 0, cut = 0; // readings that failed; values too long to compare
     for (const RedlockObservation &o : observations) {
-        const RedlockObservation::Assessment a = o.assess(drift);
-        ++counts[a.quorum];
-        unreadable += a.unreadable;
+        ++counts[o.assess(drift).quorum];
+        for (const RedlockObservation::Node &n : o.nodes)
+            if (n.status == RedlockObservation::Node::Status::Unreadable)
+                ++(n.answered ? cut : unreadable);
     }
     // The table before the summary on stderr, when both go to one terminal; output lost ends
     // the command there, without a summary of what nobody saw.
@@ -61,6 +62,11 @@ void RedlockScanCommand::report(const QList<RedlockObservation> &observations)
     // Without every node's reading, a quorum may be wrong: the scan is incomplete. So it is
     // when a node could not be scanned at all, even with no lock seen elsewhere: a lock held
     // there only would be missing.
+    if (cut > 0)
+        fprintf(stderr, "lockscope: %s\n",
+                qUtf8Printable(tr("%1 value(s) on a node were longer than LockScope reads, and could not be compared with the "
+                                  "other nodes': those show as error")
+                                   .arg(cut)));
     if (!m_failedNodes.isEmpty()) {
         fail(ConnectionError, tr("%n node(s) could not be scanned; what they hold is not in this list", nullptr, int(m_failedNodes.size())));
         return;

@@ -512,7 +512,8 @@ void WatchService::markLossCheck(const Loss *loss, const LockInfo &before, LockI
 bool WatchService::meaningfullyDifferent(const LockInfo &before, const LockInfo &after)
 {
     if (before.stale != after.stale || before.dialect != after.dialect || before.holders != after.holders
-        || before.waiters != after.waiters || before.warnings != after.warnings || before.sample.value != after.sample.value)
+        || before.waiters != after.waiters || before.warnings != after.warnings || before.sample.value != after.sample.value
+        || before.sample.size != after.sample.size)
         return true;
     const qint64 a = before.deadlineMs(), b = after.deadlineMs();
     if ((a < 0) != (b < 0))

@@ -56,6 +56,10 @@ QList<QByteArray> EventDeriver::identity(const LockInfo &lock)
         tokens << h.token;
     if (tokens.isEmpty() && hasValueToken(lock))
         tokens << lock.sample.value;
+    // A value longer than was read: what was read of it, and its length, are all that tells
+    // one such value from another (a value that differs only past the cap cannot be told).
+    if (tokens.isEmpty() && lock.sample.type == RedisType::String && lock.sample.truncated)
+        tokens << QByteArray::number(lock.sample.size) + ':' + lock.sample.value;
     std::sort(tokens.begin(), tokens.end());
     return tokens;
 }
@@ -272,7 +276,7 @@ void EventDeriver::compareHolders(Holding &h, const LockInfo &now, QList<LockEve
         e.previousToken = make(LockEventKind::HandedOver, before, obs).token;
         e.previousHolder = before.holderSummary();
         e.ttlMs = ttlAt(now, obs);
-        setHeld(e, h, obs);
+        setHeldBy(e, h, before.holders.isEmpty() ? QByteArray() : before.holders.first().token, obs);
         out << e;
         startHolding(h, now, obs);
         return;

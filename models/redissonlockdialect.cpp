@@ -146,10 +146,10 @@ AdminRecipe RedissonLockDialect::recipe(AdminAction action, const LockInfo &obse
     switch (action) {
     case AdminAction::Acquire:
         r.script = QStringLiteral("redisson/acquire");
-        r.keys = {key, queueKey(key)};
+        r.keys = {key, queueKey(key), prefixName("redisson_lock_timeout", key)};
         r.args = {guard.serialise(), token, ttl};
         r.description = QObject::tr("Take %1 as Redisson's tryLock does: HINCRBY holder field %2 and PEXPIRE %3 ms, only if "
-                                    "the hash is absent and nobody queues for it.")
+                                    "the hash is absent and %2 is first in its fair queue, if it has one.")
                             .arg(quoted(key), quoted(token))
                             .arg(ttlMs);
         return r;

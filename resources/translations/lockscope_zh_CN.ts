@@ -75,16 +75,16 @@
         <translation>实际发生的是：%1</translation>
     </message>
     <message>
-        <source>KEY is read with its escapes, as scan prints keys: %1 names %2, but a key named %1 exactly exists too. Write each backslash of that name as \\ to act on it; nothing was run</source>
-        <translation>KEY 按转义读取，与 scan 打印键名的方式相同：%1 指的是 %2，但名字恰好是 %1 的键也存在。要操作那个键，请把其名字中的每个反斜杠写成 \\；什么都没有执行</translation>
-    </message>
-    <message>
         <source>could not read %1 to see whether it is free: %2</source>
         <translation>无法读取 %1 来确认它是否空闲：%2</translation>
     </message>
     <message>
         <source>%1 is there now (%2): the acquire would be refused</source>
         <translation>%1 现在存在（%2）：获取会被拒绝</translation>
+    </message>
+    <message>
+        <source>KEY is read with its escapes, as scan prints keys: %1 names %2, but a key whose name is those characters exactly, %3, exists too. Give that one as %3 to act on it; nothing was run</source>
+        <translation>KEY 按转义读取，与 scan 打印键名的方式相同：%1 指的是 %2，但名字恰好就是这些字符的键 %3 也存在。要操作那个键，请写成 %3；什么都没有执行</translation>
     </message>
 </context>
 <context>
@@ -171,10 +171,6 @@
     <message>
         <source>%1 does not hold %2: LockScope sees no holder in it, only %3; act on it as observed instead</source>
         <translation>%1 并未持有 %2：LockScope 在其中看不到持有者，只有 %3；请改为按所见状态操作</translation>
-    </message>
-    <message>
-        <source>what it could read</source>
-        <translation>能读到的内容</translation>
     </message>
     <message>
         <source>No dialect &quot;%1&quot; (lockscope dialects lists them)</source>
@@ -323,6 +319,10 @@
     <message>
         <source>Not acquired: %1 is free, but %2 queues for it first, and a fair lock lets only the first of its queue take it; nothing changed</source>
         <translation>未获取：%1 空闲，但 %2 排在队首，而公平锁只允许队列中的第一个获取它；没有任何改动</translation>
+    </message>
+    <message>
+        <source>%1 does not hold %2: LockScope sees no holder in what it could read of it (%3); act on it through its library</source>
+        <translation>%1 并不持有 %2：在 LockScope 能读到的部分里看不到持有者（%3）；请通过它的库来操作</translation>
     </message>
 </context>
 <context>
@@ -5331,12 +5331,12 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>LockScope 只读取了 %3 的 %2 字节中的前 %1 字节：守卫必须比较整个值，所以无法按所见对它操作。请把完整的值作为令牌给出，以代其持有者操作。</translation>
     </message>
     <message>
-        <source>Take %1 as Redisson&apos;s tryLock does: HINCRBY holder field %2 and PEXPIRE %3 ms, only if the hash is absent and nobody queues for it.</source>
-        <translation>按 Redisson 的 tryLock 的方式获取 %1：HINCRBY 持有者字段 %2 并 PEXPIRE %3 毫秒，仅当该哈希不存在且没有人在排队时。</translation>
-    </message>
-    <message>
         <source>%1 keeps a lock&apos;s expiry in whole seconds (SET … EX): %2 ms would be %3 s, so give whole seconds</source>
         <translation>%1 以整秒保存锁的过期时间（SET … EX）：%2 毫秒会变成 %3 秒，请给出整秒</translation>
+    </message>
+    <message>
+        <source>Take %1 as Redisson&apos;s tryLock does: HINCRBY holder field %2 and PEXPIRE %3 ms, only if the hash is absent and %2 is first in its fair queue, if it has one.</source>
+        <translation>按 Redisson 的 tryLock 的方式获取 %1：HINCRBY 持有者字段 %2 并 PEXPIRE %3 毫秒，仅当该哈希不存在，并且（如果有公平队列）%2 排在队首时。</translation>
     </message>
 </context>
 <context>
@@ -5723,6 +5723,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>(%1: left alone)</source>
         <translation>（%1：不作处理）</translation>
     </message>
+    <message>
+        <source>%1 holds a value longer than LockScope reads on every node that has it: a guard cannot rest on part of it. Release it by its whole value, given as --token.</source>
+        <translation>在持有 %1 的每个节点上，它的值都超过了 LockScope 读取的长度：守卫不能只依据其中一部分。请用 --token 给出完整的值来释放它。</translation>
+    </message>
 </context>
 <context>
     <name>RedlockEvent</name>
@@ -6101,6 +6105,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>%1 reading(s) of a lock on a node could not be made, or not whole enough to compare; those nodes show as error</source>
         <translation>有 %1 次对某节点上锁的读取未能完成，或读到的内容不完整、无法比较；这些节点显示为 error</translation>
+    </message>
+    <message>
+        <source>%1 value(s) on a node were longer than LockScope reads, and could not be compared with the other nodes&apos;: those show as error</source>
+        <translation>有 %1 个节点上的值超过了 LockScope 读取的长度，无法与其他节点上的值比较：这些显示为 error</translation>
     </message>
 </context>
 <context>

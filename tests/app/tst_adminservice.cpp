@@ -338,6 +338,7 @@ private Q_SLOTS:
     {
         const QByteArray waiter = "8743c9c0-0795-4907-87fd-6c719a6b4586:7";
         m_redis.command({"RPUSH", "redisson_lock_queue:{fair}", waiter});
+        m_redis.command({"ZADD", "redisson_lock_timeout:{fair}", "9999999999999", waiter});
         const AdminResult jumped = run(m_admin->planAcquire("fair", "11111111-2222-4333-8444-555555555555:1", 30000, QStringLiteral("redisson-lock")));
         QCOMPARE(jumped.outcome, AdminResult::Outcome::Refused);
         QVERIFY2(jumped.message.contains(QLatin1String("queues for it first")) && jumped.message.contains(QString::fromLatin1(waiter)),
@@ -346,6 +347,9 @@ private Q_SLOTS:
         // The first waiter itself, or anyone once the queue is empty, takes it.
         QVERIFY(run(m_admin->planAcquire("fair", waiter, 30000, QStringLiteral("redisson-lock"))).ok());
         QCOMPARE(m_redis.command({"HGET", "fair", waiter}).bytes(), QByteArray("1"));
+        // …and leaves the queue and its timeout, as tryLock does: it waits no more.
+        QCOMPARE(m_redis.command({"LLEN", "redisson_lock_queue:{fair}"}).integer(), qint64(0));
+        QCOMPARE(m_redis.command({"ZCARD", "redisson_lock_timeout:{fair}"}).integer(), qint64(0));
     }
 
     void redissonExtendKeepsTheHash()

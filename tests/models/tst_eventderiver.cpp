@@ -12,7 +12,7 @@
 //   gone KEY at=T                                         a read that found the key gone
 //   lost KEY at=T                                         gone with its server's restart
 // obs takes span=N (the read was in flight N ms before at), loss=R (the first read since a restart), holders= (a key with no holder) and
-// truncated=1 (a value read only in part, no dialect's), of=N (the holders listed are only
+// truncated=1 (a value read only in part, no dialect's; size=N its length), of=N (the holders listed are only
 // those read of N).
 //   note KEY EVENT at=T                                   a keyspace notification
 //   fail KEY N at=T                                       failed attempts from the sampler
@@ -82,6 +82,7 @@ private:
             lock.sample.type = types.value(f.value(QStringLiteral("type")));
         if (f.contains(QStringLiteral("truncated"))) {
             lock.sample.truncated = true;
+            lock.sample.size = f.value(QStringLiteral("size"), QStringLiteral("5000")).toLongLong();
             return lock; // no dialect's: no holder
         }
         if (f.contains(QStringLiteral("of"))) { // a read of only these holders, of=N in all
@@ -343,8 +344,21 @@ private Q_SLOTS:
             << L({"acquired k a @0 ttl=10000", "lost k a @1000 ttl=9000 held=1000 reason=server-restarted", "acquired k b @1000 ttl=10000"});
         QTest::newRow("an empty value is nobody's token")
             << S("obs k tok= holders= dialect=unknown pttl=-1 at=0; lost k at=500") << L({"acquired k - @0 ttl=-1"});
-        QTest::newRow("a value read in part has no token, and is not lost")
-            << S("obs k tok=0123456789 truncated=1 pttl=10000 at=0; lost k at=500") << L({"acquired k - @0 ttl=10000"});
+        QTest::newRow("a value read in part is held by someone: lost with its server")
+            << S("obs k tok=0123456789 truncated=1 pttl=10000 at=0; lost k at=500")
+            << L({"acquired k - @0 ttl=10000", "lost k - @500 ttl=9500 held=500 reason=server-restarted"});
+        // What was read of such a value, and its length, tell one from another.
+        QTest::newRow("values read in part that differ where read: handed over, not renewed")
+            << S("obs k tok=aaaa truncated=1 pttl=5000 at=0; obs k tok=aaab truncated=1 pttl=10000 at=1000")
+            << L({"acquired k - @0 ttl=5000", "handed-over k - @1000 ttl=10000 held=1000"});
+        QTest::newRow("values read in part of other lengths: handed over")
+            << S("obs k tok=aaaa truncated=1 size=5000 pttl=5000 at=0; obs k tok=aaaa truncated=1 size=5001 pttl=10000 at=1000")
+            << L({"acquired k - @0 ttl=5000", "handed-over k - @1000 ttl=10000 held=1000"});
+        QTest::newRow("a handover from a holder that joined later: its own held time")
+            << S("obs k holders=a type=hash pttl=10000 at=0; obs k holders=a,b type=hash pttl=10000 at=1000;"
+                 "obs k holders=b type=hash pttl=10000 at=2000; obs k holders=c type=hash pttl=10000 at=3000")
+            << L({"acquired k a @0 ttl=10000", "acquired k b @1000 ttl=10000", "released k a @2000 ttl=9000 held=2000",
+                  "handed-over k c @3000 ttl=10000 prev=b held=2000"});
 
         // Contention.
         QTest::newRow("contended when waiters appear and when they grow")
