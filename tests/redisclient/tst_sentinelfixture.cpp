@@ -5,7 +5,9 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
 
 #include <memory>
 
@@ -86,6 +88,46 @@ private Q_SLOTS:
             QCOMPARE(follower.at(2).toInteger(), qint64(m_sentinel->dataPort(expected)));
             QCOMPARE(m_sentinel->command(expected, {"GET", "lock:sentinel"}).bytes(), QByteArray("holder"));
         }
+    }
+
+    // Sentinel gives up a promotion that it does not see confirmed within failover-timeout, and
+    // leaves the replica promoted; left alone, it turns that node back into a replica with a full
+    // resync. The fixture must ask again before that, or a test's replica that differs from its
+    // master (a lock it does not have) is quietly made the same again.
+    void anAbortedFailoverIsAskedAgainBeforeTheReplicaIsResynced()
+    {
+        const int master = m_sentinel->currentMaster();
+        const int replica = 1 - master;
+        const QByteArray key = "lock:diverged";
+        QVERIFY(m_sentinel->command(master, {"SET", key, "holder"}).isStatus("OK"));
+        QCOMPARE(m_sentinel->command(master, {"WAIT", "1", "5000"}).integer(), qint64(1));
+        QVERIFY(m_sentinel->command(replica, {"CONFIG", "SET", "replica-read-only", "no"}).isStatus("OK"));
+        QCOMPARE(m_sentinel->command(replica, {"DEL", key}).integer(), qint64(1));
+        QVERIFY(m_sentinel->command(replica, {"CONFIG", "SET", "replica-read-only", "yes"}).isStatus("OK"));
+
+        // Sentinel 0 gives up every promotion at its next check, and the replica holds the
+        // promotion (Sentinel's MULTI … EXEC) back past that check: at least one abort, after
+        // which the replica is promoted all the same. Later the timeout is put back.
+        RedisConnection events(m_sentinel->sentinelOptions(0));
+        QSignalSpy aborted(&events, &RedisConnection::messageReceived);
+        events.subscribe({"-failover-abort-slave-timeout"});
+        events.open();
+        QTRY_VERIFY(events.isReady());
+        const QByteArray name = m_sentinel->masterName();
+        QVERIFY(m_sentinel->sentinelCommand(0, {"SENTINEL", "SET", name, "failover-timeout", "1"}).isStatus("OK"));
+        QVERIFY(m_sentinel->command(replica, {"CLIENT", "PAUSE", "1500", "WRITE"}).isStatus("OK"));
+        RedisConnection restore(m_sentinel->sentinelOptions(0));
+        restore.open();
+        bool restored = false;
+        QTimer::singleShot(3000, &restore, [&] {
+            restore.send({"SENTINEL", "SET", name, "failover-timeout", "5000"}, &restore,
+                         [&](const RedisReply &reply) { restored = reply.isStatus("OK"); });
+        });
+        QVERIFY2(m_sentinel->failover(), qPrintable(m_sentinel->errorString()));
+        QVERIFY(restored);
+        QVERIFY(!aborted.isEmpty());
+        QCOMPARE(m_sentinel->currentMaster(), replica);
+        QCOMPARE(m_sentinel->command(replica, {"EXISTS", key}).integer(), qint64(0));
     }
 
     void fixtureLeavesNothingBehind()

@@ -48,8 +48,9 @@ public:
     // The data node that sentinel 0 names master (SENTINEL GET-MASTER-ADDR-BY-NAME), or -1.
     int currentMaster();
 
-    // SENTINEL FAILOVER, then waits until the replica says it is master, every sentinel names
-    // it, and the old master follows it with its link up: ready for the next failover.
+    // SENTINEL FAILOVER (asked again at once if Sentinel gives it up), then waits until the
+    // replica says it is master, every sentinel names it, and the old master follows it with its
+    // link up: ready for the next failover.
     bool failover(int timeoutMs = 45000);
 
     // A data node ends at once (a crash), or starts again on its port as a replica of the
