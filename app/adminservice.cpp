@@ -480,35 +480,43 @@ AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &rep
         }
         return {Outcome::Failed, tr("Redis refused the %1 of %2: %3; nothing was changed").arg(action, key, reply.errorMessage())};
     }
+    // What a script says beside its result comes last, each as {tag, ...}: a wake-up Redis
+    // refused, and a fair queue's stale waiters it dropped as Redisson's own scripts do.
+    qsizetype size = reply.isArray() ? reply.size() : 0;
+    const RedisReply unwoken = trailingNote(reply, &size, "unwoken", 3);
+    const RedisReply dropped = trailingNote(reply, &size, "dropped", 2);
+    const QString droppedText = dropped.isArray() ? tr("dropped %n waiter(s) whose timeout had passed from the head of its fair "
+                                                       "queue, as Redisson's own scripts do",
+                                                       nullptr, int(dropped.at(1).integer()))
+                                                  : QString();
     if (plan.action == AdminAction::Acquire) {
         const QString token = TokenText::quoted(plan.token);
         if (reply.isStatus("OK") || (reply.isArray() && reply.at(0).integer() == 1))
-            return {Outcome::Done, tr("Acquired %1 with token %2 for %3 ms").arg(key, token).arg(plan.ttlMs)};
+            return {Outcome::Done, tr("Acquired %1 with token %2 for %3 ms").arg(key, token).arg(plan.ttlMs)
+                                       + (droppedText.isEmpty() ? QString() : QStringLiteral("; ") + droppedText)};
         if (reply.isArray() && reply.at(0).integer() == 0)
             return {Outcome::Refused, tr("Not acquired: %1 is already held (%2); nothing changed").arg(key, foundState(plan, reply).text())};
         if (reply.isArray() && reply.at(0).integer() == 2)
             return {Outcome::Refused, tr("Not acquired: %1 is free, but %2 queues for it first, and a fair lock lets only the first "
-                                         "of its queue take it; nothing changed")
-                                          .arg(key, TokenText::quoted(reply.at(1).bytes()))};
+                                         "of its queue take it")
+                                              .arg(key, TokenText::quoted(reply.at(1).bytes()))
+                                          + QStringLiteral("; ") + (droppedText.isEmpty() ? tr("nothing changed") : droppedText)};
         return {Outcome::Refused, tr("Not acquired: %1 is already held; nothing changed").arg(key)};
     }
-    if (!reply.isArray() || reply.size() == 0)
+    if (size == 0)
         return {Outcome::Failed, tr("Unexpected answer to the %1 of %2: %3").arg(action, key, reply.toDebugString())};
 
     const qint64 code = reply.at(0).integer();
     const QString guard = plan.guard.text();
     if (code == 1) {
-        // A release that happened, but whose wake-up Redis refused, says so after what it did.
-        qsizetype size = reply.size();
-        QString unwoken;
-        if (const RedisReply &last = reply.at(size - 1); size > 1 && last.isArray() && last.size() == 3 && last.at(0).bytes() == "unwoken") {
-            --size;
-            unwoken = tr("; but its waiters were not woken: Redis refused to publish on %1 (%2), so they try again only when "
-                         "their wait runs out")
-                          .arg(TokenText::quoted(last.at(1).bytes()), QString::fromUtf8(last.at(2).bytes()));
-        }
         AdminResult done = doneResult(plan, reply, size);
-        done.message += unwoken;
+        if (!droppedText.isEmpty())
+            done.message += QStringLiteral("; ") + droppedText;
+        // A release that happened, but whose wake-up Redis refused, says so after what it did.
+        if (unwoken.isArray())
+            done.message += tr("; but its waiters were not woken: Redis refused to publish on %1 (%2), so they try again only when "
+                               "their wait runs out")
+                                .arg(TokenText::quoted(unwoken.at(1).bytes()), QString::fromUtf8(unwoken.at(2).bytes()));
         return done;
     }
     const QString prefix = plan.action == AdminAction::Extend          ? tr("Not extended: ")
@@ -522,6 +530,19 @@ AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &rep
                                                .arg(m_valueCap)};
     const QStringList changes = plan.guard.changesTo(found);
     return {Outcome::Refused, prefix + tr("%1 changed since you looked: %2").arg(key, changes.join(QStringLiteral("; ")))};
+}
+
+// The last of a reply's first *size elements when it is {tag, ...} of that many parts, and
+// then *size no longer counts it; otherwise nil.
+RedisReply AdminService::trailingNote(const RedisReply &reply, qsizetype *size, const char *tag, qsizetype parts)
+{
+    if (*size < 2)
+        return RedisReply();
+    const RedisReply &last = reply.at(*size - 1);
+    if (!last.isArray() || last.size() != parts || last.at(0).bytes() != tag)
+        return RedisReply();
+    --*size;
+    return last;
 }
 
 // What a guarded action that ran did, from the first size elements of its reply.

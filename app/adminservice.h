@@ -95,6 +95,7 @@ private:
     QString cutsOthersShort(const LockInfo &observed, const QByteArray &token, qint64 ttlMs) const;
     AdminResult interpret(const AdminPlan &plan, const RedisReply &reply) const;
     AdminResult doneResult(const AdminPlan &plan, const RedisReply &reply, qsizetype size) const;
+    static RedisReply trailingNote(const RedisReply &reply, qsizetype *size, const char *tag, qsizetype parts);
     LockFingerprint foundState(const AdminPlan &plan, const RedisReply &refusal) const;
     bool writeAudit(const AdminPlan &plan, const AdminResult *outcome, QString *error) const;
     void finish(const AdminPlan &plan, const AdminResult &result, const ResultHandler &handler);

@@ -146,7 +146,7 @@ AdminRecipe RedissonLockDialect::recipe(AdminAction action, const LockInfo &obse
     switch (action) {
     case AdminAction::Acquire:
         r.script = QStringLiteral("redisson/acquire");
-        r.keys = {key, queueKey(key), prefixName("redisson_lock_timeout", key)};
+        r.keys = {key, queueKey(key), timeoutKey(key)};
         r.args = {guard.serialise(), token, ttl};
         r.description = QObject::tr("Take %1 as Redisson's tryLock does: HINCRBY holder field %2 and PEXPIRE %3 ms, only if "
                                     "the hash is absent and %2 is first in its fair queue, if it has one.")
@@ -165,11 +165,11 @@ AdminRecipe RedissonLockDialect::recipe(AdminAction action, const LockInfo &obse
         return r;
     case AdminAction::ForceRelease:
         r.script = QStringLiteral("redisson/force-release");
-        r.keys = {key, unlockChannel(key), queueKey(key)};
+        r.keys = {key, unlockChannel(key), queueKey(key), timeoutKey(key)};
         r.args = {guard.serialise(), "0"};
         r.description = QObject::tr("Delete %1 as forceUnlock() does, only while it is exactly as you saw it (%2): a holder "
                                     "that re-entered or a new holder is refused. Then publish \"0\" on %3 (and on the channel "
-                                    "of the fair queue's first waiter, if any) so blocked clients retry at once instead of "
+                                    "of the fair queue's first waiter still waiting, if any) so blocked clients retry at once instead of "
                                     "sleeping out the lease.")
                             .arg(quoted(key), guard.text(), quoted(r.keys.at(1)));
         return r;
@@ -200,4 +200,9 @@ QByteArray RedissonLockDialect::unlockChannel(const QByteArray &lockName)
 QByteArray RedissonLockDialect::queueKey(const QByteArray &lockName)
 {
     return prefixName("redisson_lock_queue", lockName);
+}
+
+QByteArray RedissonLockDialect::timeoutKey(const QByteArray &lockName)
+{
+    return prefixName("redisson_lock_timeout", lockName);
 }

@@ -30,6 +30,7 @@ public:
     static QByteArray prefixName(const QByteArray &prefix, const QByteArray &name);
     static QByteArray unlockChannel(const QByteArray &lockName);
     static QByteArray queueKey(const QByteArray &lockName);
+    static QByteArray timeoutKey(const QByteArray &lockName);
     // "<uuid>:<thread>" or node-redisson's "<uuid>:<uuid>", split in two; false otherwise.
     static bool splitHolderField(const QByteArray &field, bool node, QByteArray *client, QByteArray *thread);
 

@@ -317,12 +317,22 @@
         <translation>%1 并不持有 %2：LockScope 读取了它 %4 字节中的前 %3 字节，能代表整个值的令牌长 %4 字节，并且开头与这些字节相同</translation>
     </message>
     <message>
-        <source>Not acquired: %1 is free, but %2 queues for it first, and a fair lock lets only the first of its queue take it; nothing changed</source>
-        <translation>未获取：%1 空闲，但 %2 排在队首，而公平锁只允许队列中的第一个获取它；没有任何改动</translation>
-    </message>
-    <message>
         <source>%1 does not hold %2: LockScope sees no holder in what it could read of it (%3); act on it through its library</source>
         <translation>%1 并不持有 %2：在 LockScope 能读到的部分里看不到持有者（%3）；请通过它的库来操作</translation>
+    </message>
+    <message numerus="yes">
+        <source>dropped %n waiter(s) whose timeout had passed from the head of its fair queue, as Redisson&apos;s own scripts do</source>
+        <translation>
+            <numerusform>已从其公平队列的队首移除 %n 个超时已过的等待者，与 Redisson 自己的脚本一样</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not acquired: %1 is free, but %2 queues for it first, and a fair lock lets only the first of its queue take it</source>
+        <translation>未获取：%1 空闲，但 %2 排在队首，而公平锁只允许队列中的第一个获取它</translation>
+    </message>
+    <message>
+        <source>nothing changed</source>
+        <translation>没有任何改动</translation>
     </message>
 </context>
 <context>
@@ -4997,10 +5007,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>像 Redisson 看门狗续期那样（PEXPIRE）将 %1 的租期设为 %2 毫秒，仅当哈希与你看到的完全一致（%3）时。</translation>
     </message>
     <message>
-        <source>Delete %1 as forceUnlock() does, only while it is exactly as you saw it (%2): a holder that re-entered or a new holder is refused. Then publish &quot;0&quot; on %3 (and on the channel of the fair queue&apos;s first waiter, if any) so blocked clients retry at once instead of sleeping out the lease.</source>
-        <translation>像 forceUnlock() 一样删除 %1，仅当它与你看到的完全一致（%2）时：有持有者重入或出现新持有者都会被拒绝。然后在 %3 上发布 &quot;0&quot;（若有公平队列，也在队首等待者的频道上发布），让阻塞的客户端立即重试，而不是睡到租期结束。</translation>
-    </message>
-    <message>
         <source>Redisson RReadWriteLock: hash with mode read|write, a field per reader or writer</source>
         <translation>Redisson RReadWriteLock（读写锁）：哈希，mode 为 read|write，每个读者或写者一个字段</translation>
     </message>
@@ -5337,6 +5343,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>Take %1 as Redisson&apos;s tryLock does: HINCRBY holder field %2 and PEXPIRE %3 ms, only if the hash is absent and %2 is first in its fair queue, if it has one.</source>
         <translation>按 Redisson 的 tryLock 的方式获取 %1：HINCRBY 持有者字段 %2 并 PEXPIRE %3 毫秒，仅当该哈希不存在，并且（如果有公平队列）%2 排在队首时。</translation>
+    </message>
+    <message>
+        <source>Delete %1 as forceUnlock() does, only while it is exactly as you saw it (%2): a holder that re-entered or a new holder is refused. Then publish &quot;0&quot; on %3 (and on the channel of the fair queue&apos;s first waiter still waiting, if any) so blocked clients retry at once instead of sleeping out the lease.</source>
+        <translation>像 forceUnlock() 一样删除 %1，仅当它与你看到的完全一致（%2）时：有持有者重入或出现新持有者都会被拒绝。然后在 %3 上发布 &quot;0&quot;（若有公平队列，也在队首第一个仍在等待的等待者的频道上发布），让阻塞的客户端立即重试，而不是睡到租期结束。</translation>
     </message>
 </context>
 <context>

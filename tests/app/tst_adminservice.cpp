@@ -352,6 +352,67 @@ private Q_SLOTS:
         QCOMPARE(m_redis.command({"ZCARD", "redisson_lock_timeout:{fair}"}).integer(), qint64(0));
     }
 
+    // Waiters whose timeout passed stopped retrying: Redisson's acquire drops them from the
+    // head of the queue before it looks at who is first, and so does LockScope's, saying so.
+    void acquireDropsStaleWaitersAsTryLockDoes()
+    {
+        const QByteArray stale = "8743c9c0-0795-4907-87fd-6c719a6b4586:3", live = "8743c9c0-0795-4907-87fd-6c719a6b4586:4";
+        m_redis.command({"RPUSH", "redisson_lock_queue:{staleq}", stale, live});
+        m_redis.command({"ZADD", "redisson_lock_timeout:{staleq}", "1000", stale, "9999999999999", live});
+        const AdminResult refused = run(m_admin->planAcquire("staleq", "11111111-2222-4333-8444-555555555555:1", 30000, QStringLiteral("redisson-lock")));
+        QCOMPARE(refused.outcome, AdminResult::Outcome::Refused);
+        QVERIFY2(refused.message.contains(QString::fromLatin1(live)) && refused.message.contains(QLatin1String("dropped 1 waiter"))
+                     && !refused.message.contains(QLatin1String("nothing changed")),
+                 qPrintable(refused.message));
+        QCOMPARE(m_redis.command({"LRANGE", "redisson_lock_queue:{staleq}", "0", "-1"}).at(0).bytes(), live);
+        QCOMPARE(m_redis.command({"LLEN", "redisson_lock_queue:{staleq}"}).integer(), qint64(1));
+        QVERIFY(m_redis.command({"ZSCORE", "redisson_lock_timeout:{staleq}", stale}).isNil());
+        QCOMPARE(m_redis.command({"EXISTS", "staleq"}).integer(), qint64(0));
+        // Nothing stale left: a refusal changes nothing, and says so.
+        const AdminResult again = run(m_admin->planAcquire("staleq", "11111111-2222-4333-8444-555555555555:1", 30000, QStringLiteral("redisson-lock")));
+        QVERIFY2(again.message.contains(QLatin1String("nothing changed")), qPrintable(again.message));
+    }
+
+    // The first waiter that takes a fair lock moves every later waiter's timeout one place up,
+    // by the step between them, as tryLock moves them by its wait.
+    void firstWaiterMovesTheOthersUp()
+    {
+        const QByteArray first = "8743c9c0-0795-4907-87fd-6c719a6b4586:1", second = "8743c9c0-0795-4907-87fd-6c719a6b4586:2",
+                         third = "8743c9c0-0795-4907-87fd-6c719a6b4586:3";
+        const qint64 deadline = 9000000000000;
+        m_redis.command({"RPUSH", "redisson_lock_queue:{moveup}", first, second, third});
+        m_redis.command({"ZADD", "redisson_lock_timeout:{moveup}", QByteArray::number(deadline), first, QByteArray::number(deadline + 5000), second,
+                         QByteArray::number(deadline + 10000), third});
+        const AdminResult taken = run(m_admin->planAcquire("moveup", first, 30000, QStringLiteral("redisson-lock")));
+        QVERIFY2(taken.ok() && !taken.message.contains(QLatin1String("dropped")), qPrintable(taken.message));
+        QCOMPARE(m_redis.command({"LLEN", "redisson_lock_queue:{moveup}"}).integer(), qint64(2));
+        QCOMPARE(m_redis.command({"ZSCORE", "redisson_lock_timeout:{moveup}", second}).bytes().toLongLong(), deadline);
+        QCOMPARE(m_redis.command({"ZSCORE", "redisson_lock_timeout:{moveup}", third}).bytes().toLongLong(), deadline + 5000);
+    }
+
+    // forceUnlock() wakes the first waiter still waiting: stale heads are dropped before it
+    // publishes, or the one live waiter behind them would sleep out its whole wait.
+    void forceReleaseWakesTheFirstLiveWaiter()
+    {
+        const QByteArray holder = "8743c9c0-0795-4907-87fd-6c719a6b4586:1", stale = "8743c9c0-0795-4907-87fd-6c719a6b4586:2",
+                         live = "8743c9c0-0795-4907-87fd-6c719a6b4586:3";
+        m_redis.command({"HSET", "wakeq", holder, "1"});
+        m_redis.command({"PEXPIRE", "wakeq", "60000"});
+        m_redis.command({"RPUSH", "redisson_lock_queue:{wakeq}", stale, live});
+        m_redis.command({"ZADD", "redisson_lock_timeout:{wakeq}", "1000", stale, "9999999999999", live});
+        RedisConnection waiter(m_redis.options());
+        QSignalSpy messages(&waiter, &RedisConnection::messageReceived);
+        waiter.subscribe({"redisson_lock__channel:{wakeq}:" + stale, "redisson_lock__channel:{wakeq}:" + live});
+        waiter.open();
+        QTRY_COMPARE(m_redis.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{wakeq}:" + live}).at(1).integer(), qint64(1));
+        const AdminResult r = run(m_admin->planForceRelease(observe("wakeq")));
+        QVERIFY2(r.ok() && r.message.contains(QLatin1String("dropped 1 waiter")), qPrintable(r.message));
+        QCOMPARE(m_redis.command({"EXISTS", "wakeq"}).integer(), qint64(0));
+        QTRY_COMPARE(messages.size(), 1);
+        QCOMPARE(messages.first().at(0).toByteArray(), "redisson_lock__channel:{wakeq}:" + live);
+        QCOMPARE(m_redis.command({"LLEN", "redisson_lock_queue:{wakeq}"}).integer(), qint64(1));
+    }
+
     void redissonExtendKeepsTheHash()
     {
         const QByteArray field = "8743c9c0-0795-4907-87fd-6c719a6b4586:1";

@@ -279,7 +279,7 @@ private Q_SLOTS:
         QTest::newRow("python-redis-lock release") << stringSample("lock:report", "OjMP/nemggrmkdcPKJaN5yNN") << int(AdminAction::ForceRelease)
                                                    << "python-redis-lock/force-release" << 2;
         QTest::newRow("spring release") << stringSample("orders-registry:42", u4, 59000) << int(AdminAction::ForceRelease) << "spring/force-release" << 1;
-        QTest::newRow("redisson release") << hashSample("orders", {{u4 + ":1", "1"}}) << int(AdminAction::ForceRelease) << "redisson/force-release" << 3;
+        QTest::newRow("redisson release") << hashSample("orders", {{u4 + ":1", "1"}}) << int(AdminAction::ForceRelease) << "redisson/force-release" << 4;
         QTest::newRow("redisson extend") << hashSample("orders", {{u4 + ":1", "1"}}) << int(AdminAction::Extend) << "plain/force-extend" << 1;
         QTest::newRow("redisson has no single holder to release") << hashSample("orders", {{u4 + ":1", "1"}})
                                                                    << int(AdminAction::ReleaseHolder) << "" << 0;
