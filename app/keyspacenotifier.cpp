@@ -219,14 +219,14 @@ void KeyspaceNotifier::handOffRestore(QObject *parent)
 
 bool KeyspaceNotifier::isLive() const
 {
-    return m_state == State::Live && m_listener && m_listener->isReady();
+    return m_state == State::Live && m_listener && m_listener->isSubscribed();
 }
 
 bool KeyspaceNotifier::isSettled() const
 {
     if (m_state == State::Checking || m_state == State::Enabling)
         return false;
-    return m_state != State::Live || !m_listener || m_listenerWasReady;
+    return m_state != State::Live || !m_listener || m_listenerWasSubscribed;
 }
 
 void KeyspaceNotifier::check()
@@ -341,13 +341,15 @@ void KeyspaceNotifier::listen()
     options.clientName = QString::fromLatin1(listenerName(m_instance, m_changed ? std::optional(m_originalFlags) : std::nullopt));
     options.autoReconnect = true;
     m_listener = new RedisConnection(options, this);
-    m_listenerWasReady = false;
+    m_listenerWasSubscribed = false;
     connect(m_listener, &RedisConnection::messageReceived, this,
             [this](const QByteArray &channel, const QByteArray &payload, const QByteArray &) { onMessage(channel, payload); });
-    connect(m_listener, &RedisConnection::ready, this, [this] {
-        if (m_listenerWasReady)
+    // Live once the server confirms the patterns, not when the connection is up: a refusal
+    // (below) may still come, and nothing must be called live before it could.
+    connect(m_listener, &RedisConnection::subscribed, this, [this] {
+        if (m_listenerWasSubscribed)
             Q_EMIT resubscribed();
-        m_listenerWasReady = true;
+        m_listenerWasSubscribed = true;
         Q_EMIT stateChanged(m_state);
     });
     connect(m_listener, &RedisConnection::stateChanged, this, [this](RedisConnection::State s) {
@@ -413,8 +415,8 @@ QString KeyspaceNotifier::statusText() const
     case State::Checking:
         return tr("checking whether the server publishes keyspace notifications…");
     case State::Live:
-        if (m_listener && !m_listener->isReady())
-            return m_listenerWasReady ? tr("keyspace notifications: reconnecting to them")
+        if (m_listener && !m_listener->isSubscribed())
+            return m_listenerWasSubscribed ? tr("keyspace notifications: reconnecting to them")
                                       : tr("keyspace notifications: subscribing…");
         if (m_changed)
             return tr("live: keyspace notifications (turned on by LockScope: %1; put back when it stops)").arg(m_setFlags);

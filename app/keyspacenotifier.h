@@ -114,7 +114,7 @@ private:
     QString m_setFlags;      // what LockScope set
     bool m_changed = false;
     bool m_mayEnable = false;
-    bool m_listenerWasReady = false;
+    bool m_listenerWasSubscribed = false;
     qint64 m_received = 0;
     QTimer m_recheck;
 };

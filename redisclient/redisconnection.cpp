@@ -386,6 +386,7 @@ void RedisConnection::onHandshakeDone(const RedisReply &failure)
     m_reportedKind = ErrorKind::None;
     m_lastErrorKind = ErrorKind::None;
     m_lastError.clear();
+    m_unconfirmed = 0; // what the last connection was waiting for will not come
     setState(State::Ready);
     writeSubscriptions();
     std::deque<Queued> queued;
@@ -542,10 +543,12 @@ void RedisConnection::monitor(QObject *context, ReplyHandler handler)
 // Subscription confirmations are not matched to handlers: dispatch() recognises them.
 void RedisConnection::writeSubscriptions()
 {
+    // The server confirms each channel and pattern, even one this connection already has.
     if (!m_channels.isEmpty())
         m_socket->write(CommandEncoder::encode(RedisCommand{"SUBSCRIBE"} + m_channels));
     if (!m_patterns.isEmpty())
         m_socket->write(CommandEncoder::encode(RedisCommand{"PSUBSCRIBE"} + m_patterns));
+    m_unconfirmed += m_channels.size() + m_patterns.size();
 }
 
 void RedisConnection::onReadyRead()
@@ -574,11 +577,17 @@ void RedisConnection::dispatch(const RedisReply &reply)
             Q_EMIT messageReceived(reply.at(2).bytes(), reply.at(3).bytes(), reply.at(1).bytes());
             return;
         }
-        if (kind == "subscribe" || kind == "psubscribe" || kind == "unsubscribe" || kind == "punsubscribe")
+        if (kind == "subscribe" || kind == "psubscribe") {
+            if (m_unconfirmed > 0 && --m_unconfirmed == 0)
+                Q_EMIT subscribed();
+            return;
+        }
+        if (kind == "unsubscribe" || kind == "punsubscribe")
             return;
     }
     // Nothing else is sent on a subscribed connection: an error is the subscription's.
     if ((!m_channels.isEmpty() || !m_patterns.isEmpty()) && reply.isError() && m_pending.empty()) {
+        // One error answers a whole SUBSCRIBE: what it asked for stays unconfirmed.
         Q_EMIT subscriptionRefused(reply.errorMessage());
         return;
     }

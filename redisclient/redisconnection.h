@@ -77,6 +77,8 @@ public:
     // Turns this connection into a subscriber. Subscriptions survive reconnects.
     void subscribe(const QList<QByteArray> &channels);
     void psubscribe(const QList<QByteArray> &patterns);
+    // Every channel and pattern asked for is confirmed by the server on this connection.
+    bool isSubscribed() const { return isReady() && m_unconfirmed == 0 && (!m_channels.isEmpty() || !m_patterns.isEmpty()); }
     // Turns this connection into a MONITOR stream: after MONITOR's +OK (given to handler),
     // every command the server runs arrives through monitorLine(). Not renewed on reconnect:
     // MONITOR is costly on the server, so a caller must ask again on purpose.
@@ -92,7 +94,9 @@ Q_SIGNALS:
     void stalled(qint64 waitingMs);
     void answering();
     void messageReceived(const QByteArray &channel, const QByteArray &payload, const QByteArray &pattern);
-    // The server refused a SUBSCRIBE or PSUBSCRIBE (NOPERM: an ACL without the channels).
+    // The server confirmed every subscription asked for (after each connect: ready() comes
+    // first, when they are only sent), or refused one (NOPERM: an ACL without the channels).
+    void subscribed();
     void subscriptionRefused(const QString &message);
     void monitorLine(const QByteArray &line);
 
@@ -170,6 +174,7 @@ private:
     bool m_hasBeenReady = false; // once: a refusal later may be temporary
     QList<QByteArray> m_channels;
     QList<QByteArray> m_patterns;
+    qsizetype m_unconfirmed = 0; // subscriptions sent on this connection and not yet confirmed
     bool m_monitoring = false;
     int m_stallThresholdMs = 2000;
     bool m_stalled = false;

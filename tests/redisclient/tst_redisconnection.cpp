@@ -397,12 +397,43 @@ private Q_SLOTS:
         subscriber.subscribe({"redisson_lock__channel:{orders}"});
         subscriber.psubscribe({"__keyspace@0__:lock:*"});
         subscriber.open();
-        QTRY_COMPARE_WITH_TIMEOUT(redis.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{orders}"}).at(1).integer(), qint64(1), 5000);
+        QSignalSpy subscribed(&subscriber, &RedisConnection::subscribed);
+        QVERIFY(subscribed.wait(5000));
+        QVERIFY(subscriber.isSubscribed());
+        // Confirmed means the server has it: a publish now is heard.
+        QCOMPARE(redis.command({"PUBSUB", "NUMSUB", "redisson_lock__channel:{orders}"}).at(1).integer(), qint64(1));
         QCOMPARE(redis.command({"PUBLISH", "redisson_lock__channel:{orders}", "0"}).integer(), qint64(1));
         QTRY_COMPARE(messages.size(), 1);
         QCOMPARE(messages.first().at(0).toByteArray(), QByteArray("redisson_lock__channel:{orders}"));
         QCOMPARE(messages.first().at(1).toByteArray(), QByteArray("0"));
         QVERIFY(messages.first().at(2).toByteArray().isEmpty());
+        // Another channel on the same connection is confirmed again, once.
+        subscriber.subscribe({"redisson_lock__channel:{more}"});
+        QVERIFY(!subscriber.isSubscribed());
+        QVERIFY(subscribed.wait(5000));
+        QVERIFY(subscriber.isSubscribed());
+        QCOMPARE(subscribed.size(), 2);
+    }
+
+    // An ACL user without the channels: the subscription is refused and never confirmed.
+    void aRefusedSubscriptionIsNeverConfirmed()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        QVERIFY(redis.command({"ACL", "SETUSER", "nochannel", "on", ">pw", "~*", "resetchannels", "+@all"}).isStatus("OK"));
+        ConnectionOptions o = redis.options();
+        o.user = QStringLiteral("nochannel");
+        o.password = QStringLiteral("pw");
+        RedisConnection subscriber(o);
+        QSignalSpy subscribed(&subscriber, &RedisConnection::subscribed);
+        QSignalSpy refused(&subscriber, &RedisConnection::subscriptionRefused);
+        subscriber.psubscribe({"__keyspace@0__:lock:*"});
+        subscriber.open();
+        QVERIFY(refused.wait(5000));
+        QVERIFY2(refused.first().at(0).toString().contains(QLatin1String("NOPERM")), qPrintable(refused.first().at(0).toString()));
+        QVERIFY(subscriber.isReady());
+        QVERIFY(!subscriber.isSubscribed());
+        QCOMPARE(subscribed.size(), 0);
     }
 
     void tlsWithCertificateChecks()
