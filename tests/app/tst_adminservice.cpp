@@ -314,6 +314,46 @@ private Q_SLOTS:
         QCOMPARE(m_redis.command({"EXISTS", "orders"}).integer(), qint64(1));
     }
 
+    // Redis checks a script's commands as they run and keeps the writes before a refused one:
+    // a user allowed HINCRBY but not PEXPIRE would be left holding a lock with no TTL, and
+    // one without LPOP would leave a fair queue with a waiter that has no timeout (which
+    // fails every Redisson script on it). Each script asks about its writes first.
+    void aWriteTheUserMayNotRunChangesNothing()
+    {
+        QVERIFY(m_redis.command({"ACL", "SETUSER", "nopexpire", "on", ">pw", "~*", "&*", "+@all", "-pexpire", "-lpop"}).isStatus("OK"));
+        ConnectionOptions o = m_redis.options();
+        o.user = QStringLiteral("nopexpire");
+        o.password = QStringLiteral("pw");
+        ServerTopology narrow(o);
+        narrow.open();
+        QTRY_VERIFY(narrow.isReady());
+        AdminService admin(&narrow, &m_registry, m_audit.get());
+        const auto runAs = [&](const AdminPlan &plan) {
+            std::optional<AdminResult> result;
+            admin.execute(plan, nullptr, [&](const AdminResult &r) { result = r; });
+            [&] { QTRY_VERIFY(result.has_value()); }();
+            return result.value_or(AdminResult{});
+        };
+
+        const AdminResult acquire = runAs(admin.planAcquire("aclLock", "11111111-2222-4333-8444-555555555555:1", 30000, QStringLiteral("redisson-lock")));
+        QCOMPARE(acquire.outcome, AdminResult::Outcome::Failed);
+        QVERIFY2(acquire.message.contains(QLatin1String("may not run pexpire")) && acquire.message.contains(QLatin1String("nothing was changed")),
+                 qPrintable(acquire.message));
+        QCOMPARE(m_redis.command({"EXISTS", "aclLock"}).integer(), qint64(0));
+
+        const QByteArray holder = "8743c9c0-0795-4907-87fd-6c719a6b4586:1", stale = "8743c9c0-0795-4907-87fd-6c719a6b4586:2";
+        m_redis.command({"HSET", "aclLock", holder, "1"});
+        m_redis.command({"PEXPIRE", "aclLock", "60000"});
+        m_redis.command({"RPUSH", "redisson_lock_queue:{aclLock}", stale});
+        m_redis.command({"ZADD", "redisson_lock_timeout:{aclLock}", "1000", stale});
+        const AdminResult release = runAs(admin.planForceRelease(observe("aclLock")));
+        QCOMPARE(release.outcome, AdminResult::Outcome::Failed);
+        QVERIFY2(release.message.contains(QLatin1String("may not run lpop")), qPrintable(release.message));
+        QCOMPARE(m_redis.command({"EXISTS", "aclLock"}).integer(), qint64(1));
+        QCOMPARE(m_redis.command({"LLEN", "redisson_lock_queue:{aclLock}"}).integer(), qint64(1));
+        QCOMPARE(m_redis.command({"ZSCORE", "redisson_lock_timeout:{aclLock}", stale}).bytes(), QByteArray("1000"));
+    }
+
     // Libraries that keep whole seconds (SET … EX) are not given a TTL they cannot keep.
     void secondsDialectsTakeWholeSeconds_data()
     {

@@ -1,4 +1,5 @@
 -- #include guard/fingerprint
+-- #include guard/acl
 -- Release a python-redis-lock lock as its unlock script does, guarded by what the operator
 -- saw: reset the signal list, push one element that a client blocked in BLPOP on it takes to
 -- wake up, let that signal expire, and delete the lock. Without the push, blocked waiters
@@ -11,6 +12,10 @@
 local refused = lockscope_guard(KEYS[1], ARGV[1])
 if refused then
   return refused
+end
+local denied = lockscope_denied({{'DEL', KEYS[2]}, {'LPUSH', KEYS[2], '1'}, {'PEXPIRE', KEYS[2], ARGV[2]}, {'DEL', KEYS[1]}})
+if denied then
+  return denied
 end
 redis.call('DEL', KEYS[2])
 redis.call('LPUSH', KEYS[2], 1)

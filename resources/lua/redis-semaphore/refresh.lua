@@ -1,4 +1,5 @@
 -- #include guard/fingerprint
+-- #include guard/acl
 -- Refresh one holder of a redis-semaphore (Node) semaphore as its refresh script does: re-score
 -- the member with the current time and keep the set alive for the lock timeout, only while the
 -- member is still there (a pruned holder must acquire again). The set's expiry is every holder's:
@@ -9,6 +10,10 @@
 local refused = lockscope_guard(KEYS[1], ARGV[1])
 if refused then
   return refused
+end
+local denied = lockscope_denied({{'ZADD', KEYS[1], 'XX', '0', ARGV[2]}, {'PEXPIRE', KEYS[1], ARGV[3]}})
+if denied then
+  return denied
 end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)

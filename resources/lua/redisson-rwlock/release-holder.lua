@@ -1,4 +1,5 @@
 -- #include guard/fingerprint
+-- #include guard/acl
 -- #include guard/wake
 -- Release one holder of a Redisson read-write lock, as that holder's own unlock would, all
 -- of its reentrant holds at once; everyone else keeps theirs. Guarded by what the operator
@@ -26,6 +27,16 @@ if refused then
 end
 local field = ARGV[2]
 local writer = string.sub(field, -6) == ':write'
+-- Every write it may make: on the lock, and a reader's on its timeout keys (asked about by
+-- the first one's name).
+local writes = {{'HDEL', KEYS[1], field}, {'DEL', KEYS[1]}, {'HSET', KEYS[1], 'mode', 'read'}, {'PEXPIRE', KEYS[1], '1'}}
+if not writer then
+  table.insert(writes, {'DEL', KEYS[3] .. ':' .. field .. ':rwlock_timeout:1'})
+end
+local denied = lockscope_denied(writes)
+if denied then
+  return denied
+end
 redis.call('HDEL', KEYS[1], field)
 if not writer then
   for i = 1, tonumber(ARGV[3]) do

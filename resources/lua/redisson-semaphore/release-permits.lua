@@ -1,4 +1,5 @@
 -- #include guard/fingerprint
+-- #include guard/acl
 -- #include guard/wake
 -- Give back permits of a Redisson RPermitExpirableSemaphore as release(permitId) does for
 -- each: remove them from the timeout zset, add them back to the counter, and publish the new
@@ -17,6 +18,10 @@ end
 local counter = redis.call('GET', KEYS[2])
 if counter and not string.match(counter, '^%-?%d+$') then
   return redis.error_reply('ERR the permit counter ' .. KEYS[2] .. ' holds no number: nothing was changed')
+end
+local denied = lockscope_denied({{'ZREM', KEYS[1], 'permit'}, {'INCRBY', KEYS[2], '0'}})
+if denied then
+  return denied
 end
 local removed = 0
 for i = 2, #ARGV do

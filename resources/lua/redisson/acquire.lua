@@ -1,4 +1,5 @@
 -- #include guard/fingerprint
+-- #include guard/acl
 -- #include redisson/stale-waiters
 -- Take a Redisson RLock as its tryLock script does when the lock is free: the holder field
 -- "<client uuid>:<thread id>" counts reentries, and the hash lives for the lease. Redisson
@@ -18,14 +19,20 @@ local refused = lockscope_guard(KEYS[1], ARGV[1])
 if refused then
   return refused
 end
-lockscope_drop_stale_waiters(KEYS[2], KEYS[3])
-local first = redis.call('LINDEX', KEYS[2], 0)
+local stale = lockscope_stale_waiters(KEYS[2], KEYS[3])
+local first = redis.call('LINDEX', KEYS[2], stale)
 if first and first ~= ARGV[2] then
+  local denied = lockscope_denied(lockscope_drop_writes(KEYS[2], KEYS[3], stale, {}))
+  if denied then
+    return denied
+  end
+  lockscope_drop_stale_waiters(KEYS[2], KEYS[3], stale)
   return lockscope_with_dropped({2, first})
 end
+local writes = lockscope_drop_writes(KEYS[2], KEYS[3], stale, {})
+local step = 0
 if first then
-  local second = redis.call('LINDEX', KEYS[2], 1)
-  local step = 0
+  local second = redis.call('LINDEX', KEYS[2], stale + 1)
   if second then
     local mine = tonumber(redis.call('ZSCORE', KEYS[3], first))
     local theirs = tonumber(redis.call('ZSCORE', KEYS[3], second))
@@ -33,6 +40,20 @@ if first then
       step = theirs - mine
     end
   end
+  table.insert(writes, {'LPOP', KEYS[2]})
+  table.insert(writes, {'ZREM', KEYS[3], ARGV[2]})
+  if step > 0 then
+    table.insert(writes, {'ZINCRBY', KEYS[3], '0', 'waiter'})
+  end
+end
+table.insert(writes, {'HINCRBY', KEYS[1], ARGV[2], '1'})
+table.insert(writes, {'PEXPIRE', KEYS[1], ARGV[3]})
+local denied = lockscope_denied(writes)
+if denied then
+  return denied
+end
+lockscope_drop_stale_waiters(KEYS[2], KEYS[3], stale)
+if first then
   redis.call('LPOP', KEYS[2])
   redis.call('ZREM', KEYS[3], ARGV[2])
   if step > 0 then

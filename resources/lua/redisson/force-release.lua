@@ -1,4 +1,5 @@
 -- #include guard/fingerprint
+-- #include guard/acl
 -- #include guard/wake
 -- #include redisson/stale-waiters
 -- Force-release a Redisson RLock or FairLock as forceUnlock() does, guarded by everything the
@@ -18,8 +19,13 @@ local refused = lockscope_guard(KEYS[1], ARGV[1])
 if refused then
   return refused
 end
-lockscope_drop_stale_waiters(KEYS[3], KEYS[4])
-local head = redis.call('LINDEX', KEYS[3], 0)
+local stale = lockscope_stale_waiters(KEYS[3], KEYS[4])
+local head = redis.call('LINDEX', KEYS[3], stale)
+local denied = lockscope_denied(lockscope_drop_writes(KEYS[3], KEYS[4], stale, {{'DEL', KEYS[1]}}))
+if denied then
+  return denied
+end
+lockscope_drop_stale_waiters(KEYS[3], KEYS[4], stale)
 redis.call('DEL', KEYS[1])
 lockscope_wake(KEYS[2], ARGV[2])
 if head then
