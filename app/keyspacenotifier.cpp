@@ -9,6 +9,8 @@
 #include <QPointer>
 #include <QRandomGenerator>
 
+#include <utility>
+
 namespace {
 // Someone may turn notifications off on the server while we listen: look again this often.
 constexpr int recheckMs = 5000;
@@ -347,7 +349,9 @@ void KeyspaceNotifier::listen()
     // Live once the server confirms the patterns, not when the connection is up: a refusal
     // (below) may still come, and nothing must be called live before it could.
     connect(m_listener, &RedisConnection::subscribed, this, [this] {
-        if (m_listenerWasSubscribed)
+        // Heard again after a gap (this listener's reconnect, or another listener's close):
+        // what changed meanwhile was not heard.
+        if (m_listenerWasSubscribed || std::exchange(m_listenerReplaced, false))
             Q_EMIT resubscribed();
         m_listenerWasSubscribed = true;
         Q_EMIT stateChanged(m_state);
@@ -370,6 +374,7 @@ void KeyspaceNotifier::closeListener()
 {
     if (!m_listener)
         return;
+    m_listenerReplaced = m_listenerReplaced || m_listenerWasSubscribed;
     m_listener->disconnect(this);
     m_listener->close();
     m_listener->deleteLater();

@@ -115,6 +115,7 @@ private:
     bool m_changed = false;
     bool m_mayEnable = false;
     bool m_listenerWasSubscribed = false;
+    bool m_listenerReplaced = false; // a subscribed listener was closed: the gap until the next needs a resync
     qint64 m_received = 0;
     QTimer m_recheck;
 };

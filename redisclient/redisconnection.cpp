@@ -387,8 +387,8 @@ void RedisConnection::onHandshakeDone(const RedisReply &failure)
     m_lastErrorKind = ErrorKind::None;
     m_lastError.clear();
     m_unconfirmed = 0; // what the last connection was waiting for will not come
+    writeSubscriptions(); // first: nobody told of Ready may take them for confirmed
     setState(State::Ready);
-    writeSubscriptions();
     std::deque<Queued> queued;
     queued.swap(m_queued);
     for (Queued &q : queued)

@@ -67,8 +67,9 @@ void SentinelTopology::open()
                     if (channel == "+switch-master")
                         onSwitch(payload);
                 });
-        // Subscribed again after a loss: a switch may have happened meanwhile.
-        connect(m_events, &RedisConnection::ready, this, &SentinelTopology::askForMaster);
+        // Subscribed again after a loss: a switch may have happened meanwhile. Asked once the
+        // sentinel confirms it, so a switch cannot fall between the answer and the subscription.
+        connect(m_events, &RedisConnection::subscribed, this, &SentinelTopology::askForMaster);
         m_events->subscribe({"+switch-master"});
     }
     m_sentinel->open();

@@ -68,6 +68,34 @@ private Q_SLOTS:
         QCOMPARE(flags(redis), QByteArray("AK")); // untouched
     }
 
+    // What changed while nothing listened was not heard: after the listener's reconnect, and
+    // after it is replaced (new patterns), the notifier asks for a resync, once each.
+    void aGapInListeningAsksForAResync()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start({QStringLiteral("--notify-keyspace-events"), QStringLiteral("AK")}));
+        RedisConnection connection(redis.options());
+        const DialectRegistry registry;
+        KeyspaceNotifier notifier(&connection, &registry);
+        notifier.setPatterns({KeyPattern("lock:*")});
+        QSignalSpy resubscribed(&notifier, &KeyspaceNotifier::resubscribed);
+        connection.open();
+        notifier.start();
+        QTRY_VERIFY(notifier.isLive());
+        QCOMPARE(resubscribed.size(), 0);
+        QVERIFY(redis.command({"CLIENT", "KILL", "TYPE", "pubsub"}).integer() >= 1);
+        QTRY_COMPARE(resubscribed.size(), 1);
+        QTRY_VERIFY(notifier.isLive());
+        notifier.setPatterns({KeyPattern("job:*")});
+        QVERIFY(!notifier.isLive());
+        QTRY_COMPARE(resubscribed.size(), 2);
+        QVERIFY(notifier.isLive());
+        QSignalSpy events(&notifier, &KeyspaceNotifier::keyEvent);
+        redis.command({"SET", "job:1", "t"});
+        QTRY_COMPARE(events.size(), 1);
+        QCOMPARE(resubscribed.size(), 2);
+    }
+
     void neverChangesTheServerWithoutConsent()
     {
         TestRedis redis;

@@ -252,18 +252,24 @@ bool TestSentinel::failover(int timeoutMs)
     // promoted. Some eight seconds later it would turn that node back into a replica, with a
     // full resync that undoes whatever a test made the replica differ in. So the failover is
     // asked again as soon as sentinel 0 is seen to have given up: it still names the old master
-    // and has no failover in progress. Never once it names the new one (that would fail back).
+    // and has no failover in progress. Never once it names another (that would fail back).
+    const auto namesOld = [&](const RedisReply &state) { return fieldOf(state, "port").toInt() == dataPort(oldMaster); };
     const auto gaveUp = [&] {
         const RedisReply state = sentinelCommand(0, {"SENTINEL", "MASTER", masterName()});
-        return fieldOf(state, "port").toInt() == dataPort(oldMaster) && !flagsSay(fieldOf(state, "flags"), "failover_in_progress");
+        return namesOld(state) && !flagsSay(fieldOf(state, "flags"), "failover_in_progress");
     };
     QElapsedTimer clock;
     clock.start();
     bool switched = false;
     while (!switched && clock.elapsed() < timeoutMs) {
+        if (!namesOld(sentinelCommand(0, {"SENTINEL", "MASTER", masterName()}))) {
+            switched = waitFor([&] { return isPromoted() && namedEverywhere(); }, int(timeoutMs - clock.elapsed()));
+            break;
+        }
         const RedisReply reply = sentinelCommand(0, {"SENTINEL", "FAILOVER", masterName()});
         if (reply.errorIs("NOGOODSLAVE")) {
             // The replica's last INFO is not recent enough yet: ask again shortly.
+            m_error = QStringLiteral("SENTINEL FAILOVER: ") + reply.toDebugString();
             QTest::qWait(pollMs);
             continue;
         }
@@ -280,7 +286,7 @@ bool TestSentinel::failover(int timeoutMs)
         }, int(timeoutMs - clock.elapsed())) && !abandoned;
     }
     if (!switched) {
-        m_error = QStringLiteral("data node %1 was not promoted").arg(promoted);
+        m_error = QStringLiteral("data node %1 was not promoted").arg(promoted) + (m_error.isEmpty() ? QString() : QStringLiteral(" (") + m_error + QLatin1Char(')'));
         return false;
     }
     // Sentinel turns a running old master into a replica only after a grace of about eight
