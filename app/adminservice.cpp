@@ -478,12 +478,23 @@ AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &rep
         case RedisReply::Origin::Server:
             break;
         }
-        return {Outcome::Failed, tr("Redis refused the %1 of %2: %3; nothing was changed").arg(action, key, reply.errorMessage())};
+        QString keys;
+        // An ACL narrowed to the lock keys lacks a side key (a queue, a channel, a hold key):
+        // Redis does not say which, so name them all.
+        if (const QString why = reply.errorMessage(); plan.keys.size() > 1 && why.contains(QLatin1String("keys"))
+                                                      && (why.startsWith(QLatin1String("NOPERM")) || why.contains(QLatin1String("can't access")))) {
+            QStringList names;
+            for (const QByteArray &k : plan.keys)
+                names << TokenText::quoted(k);
+            keys = tr(" (the %1 names the keys %2, and the user must be allowed each)").arg(action, names.join(QStringLiteral(", ")));
+        }
+        return {Outcome::Failed, tr("Redis refused the %1 of %2: %3%4; nothing was changed").arg(action, key, reply.errorMessage(), keys)};
     }
     // What a script says beside its result comes last, each as {tag, ...}: a wake-up Redis
     // refused, and a fair queue's stale waiters it dropped as Redisson's own scripts do.
     qsizetype size = reply.isArray() ? reply.size() : 0;
     const RedisReply unwoken = trailingNote(reply, &size, "unwoken", 3);
+    const RedisReply moved = trailingNote(reply, &size, "moved", 3);
     const RedisReply dropped = trailingNote(reply, &size, "dropped", 2);
     const QString droppedText = dropped.isArray() ? tr("dropped %n waiter(s) whose timeout had passed from the head of its fair "
                                                        "queue, as Redisson's own scripts do",
@@ -493,7 +504,12 @@ AdminResult AdminService::interpret(const AdminPlan &plan, const RedisReply &rep
         const QString token = TokenText::quoted(plan.token);
         if (reply.isStatus("OK") || (reply.isArray() && reply.at(0).integer() == 1))
             return {Outcome::Done, tr("Acquired %1 with token %2 for %3 ms").arg(key, token).arg(plan.ttlMs)
-                                       + (droppedText.isEmpty() ? QString() : QStringLiteral("; ") + droppedText)};
+                                       + (droppedText.isEmpty() ? QString() : QStringLiteral("; ") + droppedText)
+                                       + (moved.isArray() ? tr("; it left the fair queue, and the %n waiter(s) behind it moved up by %1 ms, as "
+                                                               "tryLock moves them",
+                                                               nullptr, int(moved.at(1).integer()))
+                                                                .arg(moved.at(2).integer())
+                                                          : QString())};
         if (reply.isArray() && reply.at(0).integer() == 0)
             return {Outcome::Refused, tr("Not acquired: %1 is already held (%2); nothing changed").arg(key, foundState(plan, reply).text())};
         if (reply.isArray() && reply.at(0).integer() == 2)

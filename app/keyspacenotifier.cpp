@@ -253,13 +253,22 @@ void KeyspaceNotifier::check()
 void KeyspaceNotifier::onFlags(const QString &flags)
 {
     m_serverFlags = flags;
-    if (m_state == State::Unheard)
-        return; // whatever the server publishes, this user may not hear it
-    if (KeyspaceEventFlags::covers(flags, QString::fromLatin1(KeyspaceEventFlags::required))) {
+    const bool covered = KeyspaceEventFlags::covers(flags, QString::fromLatin1(KeyspaceEventFlags::required));
+    if (m_state == State::Unheard) {
+        // This user may not hear them: tried again when the server publishes them anyway (an
+        // ACL may have changed), live once the subscription is confirmed. Never turned on for
+        // a listener that was refused.
+        if (covered)
+            listen();
+        return;
+    }
+    if (covered) {
         if (m_changed || m_state == State::Live) {
             listen();
             setState(State::Live);
         } else {
+            // Until whose they are is known: not "off" with flags that are on.
+            setState(State::Checking);
             adoptDuty(flags);
         }
         return;
@@ -354,6 +363,8 @@ void KeyspaceNotifier::listen()
         if (m_listenerWasSubscribed || std::exchange(m_listenerReplaced, false))
             Q_EMIT resubscribed();
         m_listenerWasSubscribed = true;
+        if (m_state == State::Unheard)
+            setState(State::Live); // allowed again
         Q_EMIT stateChanged(m_state);
     });
     connect(m_listener, &RedisConnection::stateChanged, this, [this](RedisConnection::State s) {
@@ -362,9 +373,13 @@ void KeyspaceNotifier::listen()
     });
     // An ACL without the channels (Redis 7's default for a new user): nothing would ever come,
     // so the watch must not count on it.
+    // Notifications LockScope turned on for it are put back: the server would publish for
+    // nobody.
     connect(m_listener, &RedisConnection::subscriptionRefused, this, [this](const QString &why) {
         closeListener();
         setState(State::Unheard, why);
+        if (m_changed)
+            restore(this, [](bool) {});
     });
     m_listener->psubscribe(channelPatterns(m_patterns, options.database));
     m_listener->open();

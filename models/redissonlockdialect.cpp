@@ -149,7 +149,9 @@ AdminRecipe RedissonLockDialect::recipe(AdminAction action, const LockInfo &obse
         r.keys = {key, queueKey(key), timeoutKey(key)};
         r.args = {guard.serialise(), token, ttl};
         r.description = QObject::tr("Take %1 as Redisson's tryLock does: HINCRBY holder field %2 and PEXPIRE %3 ms, only if "
-                                    "the hash is absent and %2 is first in its fair queue, if it has one.")
+                                    "the hash is absent and %2 is first in its fair queue, if it has one. As tryLock does, "
+                                    "waiters whose timeout passed are dropped from the queue's head first, and a first waiter "
+                                    "that takes it leaves the queue, the waiters behind it moving up.")
                             .arg(quoted(key), quoted(token))
                             .arg(ttlMs);
         return r;
@@ -169,7 +171,8 @@ AdminRecipe RedissonLockDialect::recipe(AdminAction action, const LockInfo &obse
         r.args = {guard.serialise(), "0"};
         r.description = QObject::tr("Delete %1 as forceUnlock() does, only while it is exactly as you saw it (%2): a holder "
                                     "that re-entered or a new holder is refused. Then publish \"0\" on %3 (and on the channel "
-                                    "of the fair queue's first waiter still waiting, if any) so blocked clients retry at once instead of "
+                                    "of the fair queue's first waiter still waiting, if any, once the waiters whose timeout passed are "
+                                    "dropped from its head, as forceUnlock() does) so blocked clients retry at once instead of "
                                     "sleeping out the lease.")
                             .arg(quoted(key), guard.text(), quoted(r.keys.at(1)));
         return r;

@@ -205,10 +205,6 @@
         <translation>未执行：%1；%2 未发送</translation>
     </message>
     <message>
-        <source>Redis refused the %1 of %2: %3; nothing was changed</source>
-        <translation>Redis 拒绝了对 %2 的%1：%3；没有任何改动</translation>
-    </message>
-    <message>
         <source>Acquired %1 with token %2 for %3 ms</source>
         <translation>已获取 %1，令牌 %2，有效期 %3 毫秒</translation>
     </message>
@@ -333,6 +329,20 @@
     <message>
         <source>nothing changed</source>
         <translation>没有任何改动</translation>
+    </message>
+    <message>
+        <source> (the %1 names the keys %2, and the user must be allowed each)</source>
+        <translation>（该%1声明了键 %2，用户必须对其中每一个都有权限）</translation>
+    </message>
+    <message>
+        <source>Redis refused the %1 of %2: %3%4; nothing was changed</source>
+        <translation>Redis 拒绝了对 %2 的%1：%3%4；没有任何改动</translation>
+    </message>
+    <message numerus="yes">
+        <source>; it left the fair queue, and the %n waiter(s) behind it moved up by %1 ms, as tryLock moves them</source>
+        <translation>
+            <numerusform>；它离开了公平队列，排在它后面的 %n 个等待者的超时提前了 %1 毫秒，与 tryLock 的做法一样</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5341,12 +5351,12 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>%1 以整秒保存锁的过期时间（SET … EX）：%2 毫秒会变成 %3 秒，请给出整秒</translation>
     </message>
     <message>
-        <source>Take %1 as Redisson&apos;s tryLock does: HINCRBY holder field %2 and PEXPIRE %3 ms, only if the hash is absent and %2 is first in its fair queue, if it has one.</source>
-        <translation>按 Redisson 的 tryLock 的方式获取 %1：HINCRBY 持有者字段 %2 并 PEXPIRE %3 毫秒，仅当该哈希不存在，并且（如果有公平队列）%2 排在队首时。</translation>
+        <source>Take %1 as Redisson&apos;s tryLock does: HINCRBY holder field %2 and PEXPIRE %3 ms, only if the hash is absent and %2 is first in its fair queue, if it has one. As tryLock does, waiters whose timeout passed are dropped from the queue&apos;s head first, and a first waiter that takes it leaves the queue, the waiters behind it moving up.</source>
+        <translation>按 Redisson 的 tryLock 的方式获取 %1：HINCRBY 持有者字段 %2 并 PEXPIRE %3 毫秒，仅当该哈希不存在，并且（如果有公平队列）%2 排在队首时。与 tryLock 一样，会先从队首移除超时已过的等待者；队首的等待者获取后离开队列，排在它后面的等待者依次前移。</translation>
     </message>
     <message>
-        <source>Delete %1 as forceUnlock() does, only while it is exactly as you saw it (%2): a holder that re-entered or a new holder is refused. Then publish &quot;0&quot; on %3 (and on the channel of the fair queue&apos;s first waiter still waiting, if any) so blocked clients retry at once instead of sleeping out the lease.</source>
-        <translation>像 forceUnlock() 一样删除 %1，仅当它与你看到的完全一致（%2）时：有持有者重入或出现新持有者都会被拒绝。然后在 %3 上发布 &quot;0&quot;（若有公平队列，也在队首第一个仍在等待的等待者的频道上发布），让阻塞的客户端立即重试，而不是睡到租期结束。</translation>
+        <source>Delete %1 as forceUnlock() does, only while it is exactly as you saw it (%2): a holder that re-entered or a new holder is refused. Then publish &quot;0&quot; on %3 (and on the channel of the fair queue&apos;s first waiter still waiting, if any, once the waiters whose timeout passed are dropped from its head, as forceUnlock() does) so blocked clients retry at once instead of sleeping out the lease.</source>
+        <translation>像 forceUnlock() 一样删除 %1，仅当它与你看到的完全一致（%2）时：有持有者重入或出现新持有者都会被拒绝。然后在 %3 上发布 &quot;0&quot;（若有公平队列，则像 forceUnlock() 一样先从队首移除超时已过的等待者，再在第一个仍在等待的等待者的频道上发布），让阻塞的客户端立即重试，而不是睡到租期结束。</translation>
     </message>
 </context>
 <context>

@@ -354,6 +354,102 @@ private Q_SLOTS:
         QCOMPARE(m_redis.command({"ZSCORE", "redisson_lock_timeout:{aclLock}", stale}).bytes(), QByteArray("1000"));
     }
 
+    // An ACL narrowed to the lock keys: Redis refuses a script whose side keys the user may
+    // not touch without saying which; the message names every key the action declares.
+    void aNarrowedAclNamesTheKeysTheActionNeeds()
+    {
+        QVERIFY(m_redis.command({"ACL", "SETUSER", "lockkeys", "on", ">pw", "~lock:*", "&*", "+@all"}).isStatus("OK"));
+        ConnectionOptions o = m_redis.options();
+        o.user = QStringLiteral("lockkeys");
+        o.password = QStringLiteral("pw");
+        ServerTopology narrow(o);
+        narrow.open();
+        QTRY_VERIFY(narrow.isReady());
+        AdminService admin(&narrow, &m_registry, m_audit.get());
+        std::optional<AdminResult> result;
+        admin.execute(admin.planAcquire("lock:narrow", "11111111-2222-4333-8444-555555555555:1", 30000, QStringLiteral("redisson-lock")), nullptr,
+                      [&](const AdminResult &r) { result = r; });
+        QTRY_VERIFY(result.has_value());
+        QCOMPARE(result->outcome, AdminResult::Outcome::Failed);
+        QVERIFY2(result->message.contains(QLatin1String("redisson_lock_queue:{lock:narrow}"))
+                     && result->message.contains(QLatin1String("redisson_lock_timeout:{lock:narrow}"))
+                     && result->message.contains(QLatin1String("nothing was changed")),
+                 qPrintable(result->message));
+        QCOMPARE(m_redis.command({"EXISTS", "lock:narrow"}).integer(), qint64(0));
+    }
+
+    // Each of a reader's hold keys is asked about before the first write, not only the first:
+    // a user who may delete ":1" but not ":2" is refused with the hash and both keys intact.
+    void aReaderReleaseAsksAboutEveryHoldKey()
+    {
+        const QByteArray a = "8743c9c0-0795-4907-87fd-6c719a6b4586:1", b = "8743c9c0-0795-4907-87fd-6c719a6b4586:2";
+        m_redis.command({"HSET", "lock:rw", "mode", "read", a, "1", b, "2"});
+        m_redis.command({"PEXPIRE", "lock:rw", "30000"});
+        for (const char *i : {"1", "2"})
+            m_redis.command({"SET", "{lock:rw}:" + b + ":rwlock_timeout:" + i, "1", "PX", "30000"});
+        m_redis.command({"SET", "{lock:rw}:" + a + ":rwlock_timeout:1", "1", "PX", "30000"});
+        QVERIFY(m_redis.command({"ACL", "SETUSER", "onehold", "on", ">pw", "~lock:rw", "~{lock:rw}", "~{lock:rw}:*:rwlock_timeout:1", "~redisson_rwlock:*",
+                                 "&*", "+@all"}).isStatus("OK"));
+        ConnectionOptions o = m_redis.options();
+        o.user = QStringLiteral("onehold");
+        o.password = QStringLiteral("pw");
+        ServerTopology narrow(o);
+        narrow.open();
+        QTRY_VERIFY(narrow.isReady());
+        AdminService admin(&narrow, &m_registry, m_audit.get());
+        std::optional<AdminResult> result;
+        admin.execute(admin.planRelease(observe("lock:rw"), b), nullptr, [&](const AdminResult &r) { result = r; });
+        QTRY_VERIFY(result.has_value());
+        QCOMPARE(result->outcome, AdminResult::Outcome::Failed);
+        QVERIFY2(result->message.contains(QLatin1String("rwlock_timeout:2")), qPrintable(result->message));
+        QCOMPARE(m_redis.command({"HGET", "lock:rw", b}).bytes(), QByteArray("2"));
+        QCOMPARE(m_redis.command({"EXISTS", "{lock:rw}:" + b + ":rwlock_timeout:1", "{lock:rw}:" + b + ":rwlock_timeout:2"}).integer(), qint64(2));
+    }
+
+    // A permit counter INCRBY cannot count up (a leading zero, an overflow): refused before
+    // any permit is taken out, so none is lost.
+    void permitsAreNotTakenOutWhenTheCounterCannotCount_data()
+    {
+        QTest::addColumn<QByteArray>("counter");
+        QTest::newRow("leading zero") << QByteArray("03");
+        QTest::newRow("minus zero") << QByteArray("-0");
+        QTest::newRow("would overflow") << QByteArray("9223372036854775807");
+        QTest::newRow("too long") << QByteArray("99999999999999999999");
+    }
+
+    void permitsAreNotTakenOutWhenTheCounterCannotCount()
+    {
+        QFETCH(QByteArray, counter);
+        const QByteArray permit = QByteArray::fromHex("00ff10e3a1b2c3d4e5f60718293a4b5c");
+        m_redis.command({"DEL", "pool", "{pool}:timeout"});
+        m_redis.command({"SET", "pool", counter});
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        m_redis.command({"ZADD", "{pool}:timeout", QByteArray::number(now + 60000), permit});
+        const LockInfo seen = observe("{pool}:timeout");
+        QCOMPARE(seen.dialect, QStringLiteral("redisson-permit-semaphore"));
+        const AdminResult r = run(m_admin->planForceRelease(seen));
+        QCOMPARE(r.outcome, AdminResult::Outcome::Failed);
+        QVERIFY2(r.message.contains(QLatin1String("cannot be counted up")) && r.message.contains(QLatin1String("nothing was changed")),
+                 qPrintable(r.message));
+        QCOMPARE(m_redis.command({"ZCARD", "{pool}:timeout"}).integer(), qint64(1));
+        QCOMPARE(m_redis.command({"GET", "pool"}).bytes(), counter);
+    }
+
+    // A later waiter whose timeout is +inf: the step to it is no number to move the others by.
+    // The first waiter takes the lock, and every score stays a number.
+    void anInfiniteTimeoutMovesNobody()
+    {
+        const QByteArray first = "8743c9c0-0795-4907-87fd-6c719a6b4586:1", second = "8743c9c0-0795-4907-87fd-6c719a6b4586:2",
+                         third = "8743c9c0-0795-4907-87fd-6c719a6b4586:3";
+        m_redis.command({"RPUSH", "redisson_lock_queue:{infq}", first, second, third});
+        m_redis.command({"ZADD", "redisson_lock_timeout:{infq}", "9000000000000", first, "+inf", second, "-inf", third});
+        const AdminResult taken = run(m_admin->planAcquire("infq", first, 30000, QStringLiteral("redisson-lock")));
+        QVERIFY2(taken.ok(), qPrintable(taken.message));
+        QCOMPARE(m_redis.command({"HGET", "infq", first}).bytes(), QByteArray("1"));
+        QCOMPARE(m_redis.command({"ZSCORE", "redisson_lock_timeout:{infq}", second}).bytes(), QByteArray("inf"));
+        QCOMPARE(m_redis.command({"LLEN", "redisson_lock_queue:{infq}"}).integer(), qint64(2));
+    }
+
     // Libraries that keep whole seconds (SET … EX) are not given a TTL they cannot keep.
     void secondsDialectsTakeWholeSeconds_data()
     {
@@ -424,7 +520,9 @@ private Q_SLOTS:
         m_redis.command({"ZADD", "redisson_lock_timeout:{moveup}", QByteArray::number(deadline), first, QByteArray::number(deadline + 5000), second,
                          QByteArray::number(deadline + 10000), third});
         const AdminResult taken = run(m_admin->planAcquire("moveup", first, 30000, QStringLiteral("redisson-lock")));
-        QVERIFY2(taken.ok() && !taken.message.contains(QLatin1String("dropped")), qPrintable(taken.message));
+        QVERIFY2(taken.ok() && !taken.message.contains(QLatin1String("dropped"))
+                     && taken.message.contains(QLatin1String("the 2 waiter(s) behind it moved up by 5000 ms")),
+                 qPrintable(taken.message));
         QCOMPARE(m_redis.command({"LLEN", "redisson_lock_queue:{moveup}"}).integer(), qint64(2));
         QCOMPARE(m_redis.command({"ZSCORE", "redisson_lock_timeout:{moveup}", second}).bytes().toLongLong(), deadline);
         QCOMPARE(m_redis.command({"ZSCORE", "redisson_lock_timeout:{moveup}", third}).bytes().toLongLong(), deadline + 5000);

@@ -96,6 +96,56 @@ private Q_SLOTS:
         QCOMPARE(resubscribed.size(), 2);
     }
 
+    // Notifications turned on by someone else while LockScope watches: never "off" with flags
+    // that are on, on the way to live (the next recheck finds them).
+    void notificationsTurnedOnLaterGoLiveWithoutAFalseWord()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        RedisConnection connection(redis.options());
+        const DialectRegistry registry;
+        KeyspaceNotifier notifier(&connection, &registry);
+        notifier.setPatterns({KeyPattern("lock:*")});
+        QStringList said;
+        connect(&notifier, &KeyspaceNotifier::stateChanged, this, [&] { said << notifier.statusText(); });
+        connection.open();
+        notifier.start();
+        QTRY_COMPARE(notifier.state(), KeyspaceNotifier::State::Off);
+        QVERIFY(redis.command({"CONFIG", "SET", "notify-keyspace-events", "KA"}).isStatus("OK"));
+        QTRY_VERIFY_WITH_TIMEOUT(notifier.isLive(), 15000);
+        for (const QString &line : std::as_const(said))
+            QVERIFY2(!line.contains(QLatin1String("lacks )")), qPrintable(line));
+    }
+
+    // Refused once, heard later: the user is given the channels while the watch runs. And
+    // notifications LockScope turned on for a listener that was refused are put back.
+    void aRefusedListenerIsTriedAgainAndPutsBackWhatItTurnedOn()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        QVERIFY(redis.command({"ACL", "SETUSER", "later", "on", ">pw", "~*", "resetchannels", "+@all"}).isStatus("OK"));
+        ConnectionOptions o = redis.options();
+        o.user = QStringLiteral("later");
+        o.password = QStringLiteral("pw");
+        RedisConnection connection(o);
+        const DialectRegistry registry;
+        KeyspaceNotifier notifier(&connection, &registry);
+        notifier.setPatterns({KeyPattern("lock:*")});
+        notifier.setMayEnable(true);
+        connection.open();
+        notifier.start();
+        QTRY_COMPARE(notifier.state(), KeyspaceNotifier::State::Unheard);
+        QTRY_COMPARE(flags(redis), QByteArray()); // put back: nobody would hear them
+        QVERIFY(!notifier.changedServer());
+        // Someone turns them on, and the user is let in: live at a recheck.
+        QVERIFY(redis.command({"CONFIG", "SET", "notify-keyspace-events", "KA"}).isStatus("OK"));
+        QVERIFY(redis.command({"ACL", "SETUSER", "later", "allchannels"}).isStatus("OK"));
+        QTRY_VERIFY_WITH_TIMEOUT(notifier.isLive(), 15000);
+        QSignalSpy events(&notifier, &KeyspaceNotifier::keyEvent);
+        redis.command({"SET", "lock:later", "t"});
+        QTRY_COMPARE(events.size(), 1);
+    }
+
     void neverChangesTheServerWithoutConsent()
     {
         TestRedis redis;

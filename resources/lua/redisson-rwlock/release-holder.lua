@@ -27,11 +27,12 @@ if refused then
 end
 local field = ARGV[2]
 local writer = string.sub(field, -6) == ':write'
--- Every write it may make: on the lock, and a reader's on its timeout keys (asked about by
--- the first one's name).
+-- Every write it may make: on the lock, and a reader's on each of its hold keys.
 local writes = {{'HDEL', KEYS[1], field}, {'DEL', KEYS[1]}, {'HSET', KEYS[1], 'mode', 'read'}, {'PEXPIRE', KEYS[1], '1'}}
 if not writer then
-  table.insert(writes, {'DEL', KEYS[3] .. ':' .. field .. ':rwlock_timeout:1'})
+  for i = 1, tonumber(ARGV[3]) do
+    table.insert(writes, {'DEL', KEYS[3] .. ':' .. field .. ':rwlock_timeout:' .. i})
+  end
 end
 local denied = lockscope_denied(writes)
 if denied then

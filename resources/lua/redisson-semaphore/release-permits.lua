@@ -14,19 +14,27 @@ local refused = lockscope_guard(KEYS[1], ARGV[1])
 if refused then
   return refused
 end
--- A counter that is no number would fail the INCRBY after the permits were taken out.
-local counter = redis.call('GET', KEYS[2])
-if counter and not string.match(counter, '^%-?%d+$') then
-  return redis.error_reply('ERR the permit counter ' .. KEYS[2] .. ' holds no number: nothing was changed')
+-- The permits still issued, each once: the guard saw them, but the holder may have given
+-- some back since (a one-permit guard).
+local issued, seen = {}, {}
+for i = 2, #ARGV do
+  if not seen[ARGV[i]] and redis.call('ZSCORE', KEYS[1], ARGV[i]) then
+    table.insert(issued, ARGV[i])
+  end
+  seen[ARGV[i]] = true
 end
-local denied = lockscope_denied({{'ZREM', KEYS[1], 'permit'}, {'INCRBY', KEYS[2], '0'}})
+local denied = lockscope_denied({{'INCRBY', KEYS[2], '0'}, {'ZREM', KEYS[1], 'permit'}})
 if denied then
   return denied
 end
-local removed = 0
-for i = 2, #ARGV do
-  removed = removed + redis.call('ZREM', KEYS[1], ARGV[i])
+-- The counter first: one INCRBY refuses (a counter that is no number, or would overflow)
+-- before any permit is taken out.
+local available = redis.pcall('INCRBY', KEYS[2], #issued)
+if type(available) == 'table' and available.err then
+  return redis.error_reply('ERR the permit counter ' .. KEYS[2] .. ' cannot be counted up (' .. available.err .. ')')
 end
-local available = redis.call('INCRBY', KEYS[2], removed)
+for _, permit in ipairs(issued) do
+  redis.call('ZREM', KEYS[1], permit)
+end
 lockscope_wake(KEYS[3], available)
 return lockscope_done({1})

@@ -14,7 +14,8 @@
 -- KEYS[3]: its waiters' timeouts, redisson_lock_timeout:{name}.
 -- ARGV[1]: fingerprint (absent). ARGV[2]: holder field. ARGV[3]: lease in milliseconds.
 -- Returns {1} acquired, {2, first waiter} when others queue for it (either then {"dropped", n}
--- if stale waiters were dropped), or the guard's refusal {0, type, size, entries...}.
+-- if stale waiters were dropped; an acquire then {"moved", n, step} if n waiters moved up by
+-- step ms), or the guard's refusal {0, type, size, entries...}.
 local refused = lockscope_guard(KEYS[1], ARGV[1])
 if refused then
   return refused
@@ -30,13 +31,14 @@ if first and first ~= ARGV[2] then
   return lockscope_with_dropped({2, first})
 end
 local writes = lockscope_drop_writes(KEYS[2], KEYS[3], stale, {})
-local step = 0
+local step, moved = 0, 0
 if first then
   local second = redis.call('LINDEX', KEYS[2], stale + 1)
   if second then
     local mine = tonumber(redis.call('ZSCORE', KEYS[3], first))
     local theirs = tonumber(redis.call('ZSCORE', KEYS[3], second))
-    if mine and theirs and theirs > mine then
+    -- Only a finite step: an infinite one would make a later score NaN, which ZINCRBY refuses.
+    if mine and theirs and theirs > mine and theirs - mine < math.huge then
       step = theirs - mine
     end
   end
@@ -59,9 +61,14 @@ if first then
   if step > 0 then
     for _, waiter in ipairs(redis.call('ZRANGE', KEYS[3], 0, -1)) do
       redis.call('ZINCRBY', KEYS[3], -step, waiter)
+      moved = moved + 1
     end
   end
 end
 redis.call('HINCRBY', KEYS[1], ARGV[2], 1)
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return lockscope_with_dropped({1})
+local result = lockscope_with_dropped({1})
+if moved > 0 then
+  table.insert(result, {'moved', moved, step})
+end
+return result
