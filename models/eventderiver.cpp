@@ -320,7 +320,7 @@ void EventDeriver::end(QHash<QByteArray, Holding>::iterator it, bool expired, qi
 {
     for (LockEvent &e : perHolder(expired ? LockEventKind::Expired : LockEventKind::Released, it->lock, atMs)) {
         e.ttlMs = expired ? 0 : ttlAt(it->lock, atMs);
-        setHeldBy(e, *it, it->lock.holders.size() == 1 ? it->lock.holders.first().token : e.token, atMs);
+        setHeldBy(e, *it, e.token, atMs);
         e.reason = reason;
         out << e;
     }

@@ -40,12 +40,22 @@ private:
         return lock.value_or(LockInfo());
     }
 
-    AdminResult run(const AdminPlan &plan)
+    AdminResult run(const AdminPlan &plan, AdminService *admin = nullptr)
     {
         std::optional<AdminResult> result;
-        m_admin->execute(plan, nullptr, [&](const AdminResult &r) { result = r; });
+        (admin ? admin : m_admin.get())->execute(plan, nullptr, [&](const AdminResult &r) { result = r; });
         (void)QTest::qWaitFor([&] { return result.has_value(); }, 5000);
         return result.value_or(AdminResult{AdminResult::Outcome::Failed, QStringLiteral("no result")});
+    }
+
+    // A connection as a new ACL user with these rules; ready unless the rules or the login
+    // failed, which the caller's check of isReady() reports.
+    std::unique_ptr<ServerTopology> connectAs(const QByteArray &user, const QList<QByteArray> &rules)
+    {
+        auto topology = std::make_unique<ServerTopology>(m_redis.optionsAsNewUser(user, rules));
+        topology->open();
+        (void)QTest::qWaitFor([&] { return topology->isReady(); }, 5000);
+        return topology;
     }
 
     // The audit lines of one action.
@@ -282,25 +292,18 @@ private Q_SLOTS:
     // happens, and its result says the waiters were not woken; it never claims nothing changed.
     void aReleaseWhoseWakeUpIsRefusedSaysSo()
     {
-        QVERIFY(m_redis.command({"ACL", "SETUSER", "nochannel", "on", ">pw", "~*", "resetchannels", "+@all"}).isStatus("OK"));
-        ConnectionOptions o = m_redis.options();
-        o.user = QStringLiteral("nochannel");
-        o.password = QStringLiteral("pw");
-        ServerTopology narrow(o);
-        narrow.open();
-        QTRY_VERIFY(narrow.isReady());
-        AdminService admin(&narrow, &m_registry, m_audit.get());
+        const auto narrow = connectAs("nochannel", {"~*", "resetchannels", "+@all"});
+        QVERIFY(narrow->isReady());
+        AdminService admin(narrow.get(), &m_registry, m_audit.get());
 
         m_redis.command({"HSET", "orders", "8743c9c0-0795-4907-87fd-6c719a6b4586:1", "1"});
         m_redis.command({"PEXPIRE", "orders", "60000"});
         m_redis.command({"RPUSH", "redisson_lock_queue:{orders}", "8743c9c0-0795-4907-87fd-6c719a6b4587:2"});
-        std::optional<AdminResult> result;
-        admin.execute(admin.planForceRelease(observe("orders")), nullptr, [&](const AdminResult &r) { result = r; });
-        QTRY_VERIFY(result.has_value());
-        QVERIFY2(result->ok(), qPrintable(result->message));
-        QVERIFY2(result->message.contains(QLatin1String("waiters were not woken"))
-                     && result->message.contains(QLatin1String("redisson_lock__channel:{orders}")),
-                 qPrintable(result->message));
+        const AdminResult result = run(admin.planForceRelease(observe("orders")), &admin);
+        QVERIFY2(result.ok(), qPrintable(result.message));
+        QVERIFY2(result.message.contains(QLatin1String("waiters were not woken"))
+                     && result.message.contains(QLatin1String("redisson_lock__channel:{orders}")),
+                 qPrintable(result.message));
         QCOMPARE(m_redis.command({"EXISTS", "orders"}).integer(), qint64(0));
 
         // A queue of another type fails the script before anything is deleted.
@@ -320,22 +323,10 @@ private Q_SLOTS:
     // fails every Redisson script on it). Each script asks about its writes first.
     void aWriteTheUserMayNotRunChangesNothing()
     {
-        QVERIFY(m_redis.command({"ACL", "SETUSER", "nopexpire", "on", ">pw", "~*", "&*", "+@all", "-pexpire", "-lpop"}).isStatus("OK"));
-        ConnectionOptions o = m_redis.options();
-        o.user = QStringLiteral("nopexpire");
-        o.password = QStringLiteral("pw");
-        ServerTopology narrow(o);
-        narrow.open();
-        QTRY_VERIFY(narrow.isReady());
-        AdminService admin(&narrow, &m_registry, m_audit.get());
-        const auto runAs = [&](const AdminPlan &plan) {
-            std::optional<AdminResult> result;
-            admin.execute(plan, nullptr, [&](const AdminResult &r) { result = r; });
-            [&] { QTRY_VERIFY(result.has_value()); }();
-            return result.value_or(AdminResult{});
-        };
-
-        const AdminResult acquire = runAs(admin.planAcquire("aclLock", "11111111-2222-4333-8444-555555555555:1", 30000, QStringLiteral("redisson-lock")));
+        const auto narrow = connectAs("nopexpire", {"~*", "&*", "+@all", "-pexpire", "-lpop"});
+        QVERIFY(narrow->isReady());
+        AdminService admin(narrow.get(), &m_registry, m_audit.get());
+        const AdminResult acquire = run(admin.planAcquire("aclLock", "11111111-2222-4333-8444-555555555555:1", 30000, QStringLiteral("redisson-lock")), &admin);
         QCOMPARE(acquire.outcome, AdminResult::Outcome::Failed);
         QVERIFY2(acquire.message.contains(QLatin1String("may not run pexpire")) && acquire.message.contains(QLatin1String("nothing was changed")),
                  qPrintable(acquire.message));
@@ -346,7 +337,7 @@ private Q_SLOTS:
         m_redis.command({"PEXPIRE", "aclLock", "60000"});
         m_redis.command({"RPUSH", "redisson_lock_queue:{aclLock}", stale});
         m_redis.command({"ZADD", "redisson_lock_timeout:{aclLock}", "1000", stale});
-        const AdminResult release = runAs(admin.planForceRelease(observe("aclLock")));
+        const AdminResult release = run(admin.planForceRelease(observe("aclLock")), &admin);
         QCOMPARE(release.outcome, AdminResult::Outcome::Failed);
         QVERIFY2(release.message.contains(QLatin1String("may not run lpop")), qPrintable(release.message));
         QCOMPARE(m_redis.command({"EXISTS", "aclLock"}).integer(), qint64(1));
@@ -358,23 +349,15 @@ private Q_SLOTS:
     // not touch without saying which; the message names every key the action declares.
     void aNarrowedAclNamesTheKeysTheActionNeeds()
     {
-        QVERIFY(m_redis.command({"ACL", "SETUSER", "lockkeys", "on", ">pw", "~lock:*", "&*", "+@all"}).isStatus("OK"));
-        ConnectionOptions o = m_redis.options();
-        o.user = QStringLiteral("lockkeys");
-        o.password = QStringLiteral("pw");
-        ServerTopology narrow(o);
-        narrow.open();
-        QTRY_VERIFY(narrow.isReady());
-        AdminService admin(&narrow, &m_registry, m_audit.get());
-        std::optional<AdminResult> result;
-        admin.execute(admin.planAcquire("lock:narrow", "11111111-2222-4333-8444-555555555555:1", 30000, QStringLiteral("redisson-lock")), nullptr,
-                      [&](const AdminResult &r) { result = r; });
-        QTRY_VERIFY(result.has_value());
-        QCOMPARE(result->outcome, AdminResult::Outcome::Failed);
-        QVERIFY2(result->message.contains(QLatin1String("redisson_lock_queue:{lock:narrow}"))
-                     && result->message.contains(QLatin1String("redisson_lock_timeout:{lock:narrow}"))
-                     && result->message.contains(QLatin1String("nothing was changed")),
-                 qPrintable(result->message));
+        const auto narrow = connectAs("lockkeys", {"~lock:*", "&*", "+@all"});
+        QVERIFY(narrow->isReady());
+        AdminService admin(narrow.get(), &m_registry, m_audit.get());
+        const AdminResult result = run(admin.planAcquire("lock:narrow", "11111111-2222-4333-8444-555555555555:1", 30000, QStringLiteral("redisson-lock")), &admin);
+        QCOMPARE(result.outcome, AdminResult::Outcome::Failed);
+        QVERIFY2(result.message.contains(QLatin1String("redisson_lock_queue:{lock:narrow}"))
+                     && result.message.contains(QLatin1String("redisson_lock_timeout:{lock:narrow}"))
+                     && result.message.contains(QLatin1String("nothing was changed")),
+                 qPrintable(result.message));
         QCOMPARE(m_redis.command({"EXISTS", "lock:narrow"}).integer(), qint64(0));
     }
 
@@ -388,20 +371,12 @@ private Q_SLOTS:
         for (const char *i : {"1", "2"})
             m_redis.command({"SET", "{lock:rw}:" + b + ":rwlock_timeout:" + i, "1", "PX", "30000"});
         m_redis.command({"SET", "{lock:rw}:" + a + ":rwlock_timeout:1", "1", "PX", "30000"});
-        QVERIFY(m_redis.command({"ACL", "SETUSER", "onehold", "on", ">pw", "~lock:rw", "~{lock:rw}", "~{lock:rw}:*:rwlock_timeout:1", "~redisson_rwlock:*",
-                                 "&*", "+@all"}).isStatus("OK"));
-        ConnectionOptions o = m_redis.options();
-        o.user = QStringLiteral("onehold");
-        o.password = QStringLiteral("pw");
-        ServerTopology narrow(o);
-        narrow.open();
-        QTRY_VERIFY(narrow.isReady());
-        AdminService admin(&narrow, &m_registry, m_audit.get());
-        std::optional<AdminResult> result;
-        admin.execute(admin.planRelease(observe("lock:rw"), b), nullptr, [&](const AdminResult &r) { result = r; });
-        QTRY_VERIFY(result.has_value());
-        QCOMPARE(result->outcome, AdminResult::Outcome::Failed);
-        QVERIFY2(result->message.contains(QLatin1String("rwlock_timeout:2")), qPrintable(result->message));
+        const auto narrow = connectAs("onehold", {"~lock:rw", "~{lock:rw}", "~{lock:rw}:*:rwlock_timeout:1", "~redisson_rwlock:*", "&*", "+@all"});
+        QVERIFY(narrow->isReady());
+        AdminService admin(narrow.get(), &m_registry, m_audit.get());
+        const AdminResult result = run(admin.planRelease(observe("lock:rw"), b), &admin);
+        QCOMPARE(result.outcome, AdminResult::Outcome::Failed);
+        QVERIFY2(result.message.contains(QLatin1String("rwlock_timeout:2")), qPrintable(result.message));
         QCOMPARE(m_redis.command({"HGET", "lock:rw", b}).bytes(), QByteArray("2"));
         QCOMPARE(m_redis.command({"EXISTS", "{lock:rw}:" + b + ":rwlock_timeout:1", "{lock:rw}:" + b + ":rwlock_timeout:2"}).integer(), qint64(2));
     }

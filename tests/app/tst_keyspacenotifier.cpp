@@ -123,11 +123,7 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start());
-        QVERIFY(redis.command({"ACL", "SETUSER", "later", "on", ">pw", "~*", "resetchannels", "+@all"}).isStatus("OK"));
-        ConnectionOptions o = redis.options();
-        o.user = QStringLiteral("later");
-        o.password = QStringLiteral("pw");
-        RedisConnection connection(o);
+        RedisConnection connection(redis.optionsAsNewUser("later", {"~*", "resetchannels", "+@all"}));
         const DialectRegistry registry;
         KeyspaceNotifier notifier(&connection, &registry);
         notifier.setPatterns({KeyPattern("lock:*")});
@@ -330,11 +326,7 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start({QStringLiteral("--notify-keyspace-events"), QStringLiteral("KA")}));
-        QVERIFY(redis.command({"ACL", "SETUSER", "nochannel", "on", ">pw", "~*", "resetchannels", "+@all"}).isStatus("OK"));
-        ConnectionOptions o = redis.options();
-        o.user = QStringLiteral("nochannel");
-        o.password = QStringLiteral("pw");
-        RedisConnection connection(o);
+        RedisConnection connection(redis.optionsAsNewUser("nochannel", {"~*", "resetchannels", "+@all"}));
         const DialectRegistry registry;
         KeyspaceNotifier notifier(&connection, &registry);
         notifier.setPatterns({KeyPattern("lock:*")});

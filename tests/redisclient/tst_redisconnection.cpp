@@ -420,11 +420,7 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start());
-        QVERIFY(redis.command({"ACL", "SETUSER", "nochannel", "on", ">pw", "~*", "resetchannels", "+@all"}).isStatus("OK"));
-        ConnectionOptions o = redis.options();
-        o.user = QStringLiteral("nochannel");
-        o.password = QStringLiteral("pw");
-        RedisConnection subscriber(o);
+        RedisConnection subscriber(redis.optionsAsNewUser("nochannel", {"~*", "resetchannels", "+@all"}));
         QSignalSpy subscribed(&subscriber, &RedisConnection::subscribed);
         QSignalSpy refused(&subscriber, &RedisConnection::subscriptionRefused);
         subscriber.psubscribe({"__keyspace@0__:lock:*"});

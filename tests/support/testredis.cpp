@@ -89,6 +89,15 @@ ConnectionOptions TestRedis::options() const
     return o;
 }
 
+ConnectionOptions TestRedis::optionsAsNewUser(const QByteArray &user, const QList<QByteArray> &rules)
+{
+    command(RedisCommand{"ACL", "SETUSER", user, "on", ">pw"} + rules);
+    ConnectionOptions o = options();
+    o.user = QString::fromLatin1(user);
+    o.password = QStringLiteral("pw");
+    return o;
+}
+
 RedisReply TestRedis::command(const RedisCommand &command, int timeoutMs)
 {
     if (!m_client->isReady())

@@ -26,6 +26,9 @@ public:
     quint16 port() const { return m_server.port(); }
     qint64 pid() const { return m_server.processId(); }
     ConnectionOptions options() const;
+    // Makes an ACL user with these rules and password "pw" (ACL SETUSER user on >pw rules…),
+    // and the options to connect as it. Rules Redis refuses show as a login that fails.
+    ConnectionOptions optionsAsNewUser(const QByteArray &user, const QList<QByteArray> &rules);
     // The same server as the user would describe it (what sessions connect to).
     ConnectionProfile profile() const;
 

@@ -22,15 +22,15 @@ if refused then
 end
 local stale = lockscope_stale_waiters(KEYS[2], KEYS[3])
 local first = redis.call('LINDEX', KEYS[2], stale)
+local writes = lockscope_drop_writes(KEYS[2], KEYS[3], stale, {})
 if first and first ~= ARGV[2] then
-  local denied = lockscope_denied(lockscope_drop_writes(KEYS[2], KEYS[3], stale, {}))
+  local denied = lockscope_denied(writes)
   if denied then
     return denied
   end
   lockscope_drop_stale_waiters(KEYS[2], KEYS[3], stale)
   return lockscope_with_dropped({2, first})
 end
-local writes = lockscope_drop_writes(KEYS[2], KEYS[3], stale, {})
 local step, moved = 0, 0
 if first then
   local second = redis.call('LINDEX', KEYS[2], stale + 1)
