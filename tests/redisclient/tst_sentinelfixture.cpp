@@ -122,7 +122,8 @@ private Q_SLOTS:
         bool restored = false;
         const auto putBack = [&] {
             if (!std::exchange(restored, true))
-                restore.send({"SENTINEL", "SET", name, "failover-timeout", "5000"}, &restore, [](const RedisReply &) {});
+                restore.send({"SENTINEL", "SET", name, "failover-timeout", QByteArray::number(TestSentinel::failoverTimeoutMs)}, &restore,
+                             [](const RedisReply &) {});
         };
         QTimer::singleShot(3000, &restore, putBack);
         const bool failedOver = m_sentinel->failover();
@@ -134,7 +135,7 @@ private Q_SLOTS:
                     return state.at(i + 1).bytes();
             return QByteArray();
         };
-        QTRY_COMPARE(failoverTimeout(), QByteArray("5000"));
+        QTRY_COMPARE(failoverTimeout(), QByteArray::number(TestSentinel::failoverTimeoutMs));
         QVERIFY2(failedOver, qPrintable(m_sentinel->errorString()));
         QVERIFY(!aborted.isEmpty());
         QCOMPARE(m_sentinel->currentMaster(), replica);

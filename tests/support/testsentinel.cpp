@@ -78,7 +78,7 @@ QStringList TestSentinel::sentinelArguments(int index, quint16 port, quint16 mas
         const QByteArray text = "sentinel monitor " + name + " 127.0.0.1 " + QByteArray::number(masterPort) + ' '
                                 + QByteArray::number(m_sentinelCount / 2 + 1) + "\n"
                                 + "sentinel down-after-milliseconds " + name + " 1000\n"
-                                + "sentinel failover-timeout " + name + " 5000\n";
+                                + "sentinel failover-timeout " + name + ' ' + QByteArray::number(failoverTimeoutMs) + "\n";
         if (!conf.open(QIODevice::WriteOnly) || conf.write(text) != text.size())
             return {};
     }
@@ -248,7 +248,7 @@ bool TestSentinel::failover(int timeoutMs)
         return true;
     };
     // Sentinel aborts a forced failover when the promoted replica does not report its new role
-    // within failover-timeout (5 s here), as on a loaded machine, and leaves the replica
+    // within failover-timeout (30 s here), as on a very loaded machine, and leaves the replica
     // promoted. Some eight seconds later it would turn that node back into a replica, with a
     // full resync that undoes whatever a test made the replica differ in. So the failover is
     // asked again as soon as sentinel 0 is seen to have given up: it still names the old master

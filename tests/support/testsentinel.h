@@ -14,7 +14,7 @@ class QTemporaryDir;
 // A real Sentinel deployment for one test: a master, a replica and (by default) three
 // sentinels on loopback, each sentinel with its own config file in the fixture's directory
 // (Sentinel rewrites it), monitoring the master with quorum 2, down-after 1 s and failover
-// timeout 5 s. Data nodes are 0 (the first master) and 1 (its replica); which is master is
+// timeout 30 s. Data nodes are 0 (the first master) and 1 (its replica); which is master is
 // asked of the servers. Everything goes with the fixture. command() blocks, as only tests may.
 class TestSentinel final
 {
@@ -52,6 +52,9 @@ public:
     // replica says it is master, every sentinel names it, and the old master follows it with its
     // link up: ready for the next failover.
     bool failover(int timeoutMs = 45000);
+    // Long: a failover Sentinel gives up leaves the replica promoted, and the other sentinels
+    // turn it back (a full resync) about 8 s later, undoing what a test made it lack.
+    static constexpr int failoverTimeoutMs = 30000;
 
     // A data node ends at once (a crash), or starts again on its port as a replica of the
     // current master, so a restarted old master rejoins as sentinels would have it.
