@@ -88,8 +88,9 @@ RedlockObservation::Assessment RedlockObservation::assess(double driftFactor) co
         return a;
     }
     if (a.tokens == 0) {
-        // Free only when every node said so: an unreadable one may still hold it.
-        a.quorum = a.unreadable > 0 ? Quorum::Unknown : Quorum::Free;
+        // Nobody seen holding it, and too few unreadable nodes to hold a majority: whatever
+        // they hold, the lock is nobody's (a row left "unknown" would never end).
+        a.quorum = Quorum::Free;
         return a;
     }
     if (a.tokens == 1) {

@@ -216,6 +216,23 @@ private Q_SLOTS:
         QVERIFY2(count(Kind::Released) == 0 && count(Kind::Expired) == 0 && count(Kind::Acquired) == 0, qPrintable(logText()));
     }
 
+    // A lock released while one node of five hangs is gone: that node alone cannot hold a
+    // majority, so the key is free and leaves the table, not "unknown" until the node answers.
+    void aLockReleasedWhileOneNodeHangsIsFree()
+    {
+        QVERIFY(m_group.lock("locks:r", tokenA, {0, 1, 2, 3, 4}, 120000));
+        watch();
+        QCOMPARE(quorum("locks:r"), Quorum::Held);
+        auto resume = qScopeGuard([this] { ::kill(pid_t(m_group.node(4).pid()), SIGCONT); });
+        QCOMPARE(::kill(pid_t(m_group.node(4).pid()), SIGSTOP), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(count(Kind::NodeDown, 4), 1, 15000);
+        for (int i = 0; i < 4; ++i)
+            QCOMPARE(m_group.node(i).command({"DEL", "locks:r"}).integer(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(count(Kind::Released), 1, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(quorum("locks:r"), Quorum::Free, 10000);
+        QCOMPARE(count(Kind::QuorumLost), 0);
+    }
+
     // One and then three servers stopped under a running watch: the nodes go down, the lock
     // stays held until the third (a majority can no longer be seen), never released; the
     // servers back with their locks give the quorum back. Last: it stops servers.
