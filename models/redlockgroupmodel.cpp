@@ -112,13 +112,17 @@ QVariant RedlockGroupModel::data(const QModelIndex &index, int role) const
         if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
             return TokenText::escape(row.observation.key);
         break;
-    case StateColumn:
+    case StateColumn: {
+        // A majority none of whose nodes will ever expire it: stuck, as the lock table says.
+        const bool stuck = hasMajority(a) && a.validityMs < 0;
         if (role == Qt::DisplayRole)
-            return RedlockObservation::quorumText(a.quorum);
+            return stuck ? tr("%1, stuck (no TTL)").arg(RedlockObservation::quorumText(a.quorum)) : RedlockObservation::quorumText(a.quorum);
         if (role == Qt::ToolTipRole)
             return tr("%1 of %2 nodes hold the majority token (quorum %3); %4 absent, %5 unreadable")
                 .arg(a.tokenNodes.size()).arg(row.observation.nodes.size()).arg(a.quorumSize).arg(a.absent).arg(a.unreadable);
         if (role == Qt::ForegroundRole) {
+            if (stuck)
+                return QColor(0xb0, 0x30, 0x20);
             switch (a.quorum) {
             case Quorum::Held:
                 return QColor(0x2e, 0x7d, 0x32);
@@ -133,6 +137,7 @@ QVariant RedlockGroupModel::data(const QModelIndex &index, int role) const
             }
         }
         break;
+    }
     case ValidityColumn:
         if (role == Qt::DisplayRole && hasMajority(a))
             return LockInfo::formatTtl(countdown(a.validityMs));

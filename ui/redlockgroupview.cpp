@@ -22,6 +22,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace {
 constexpr int maxEvents = 500;
 }
@@ -45,9 +47,18 @@ RedlockGroupView::RedlockGroupView(QWidget *parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
-    // Every column as wide as what it shows: a token, a TTL or "unreadable" is never cut.
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Columns the user can size. Until they do, each is as wide as what it shows, up to a
+    // bound: one long key or holder must not push the state and the nodes out of sight.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setWordWrap(false);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int, int oldSize, int newSize) {
+        if (!m_fitting && oldSize > 0 && newSize > 0)
+            m_userWidths = true;
+    });
+    connect(m_model, &QAbstractItemModel::modelReset, this, &RedlockGroupView::fitColumns);
+    connect(m_model, &QAbstractItemModel::headerDataChanged, this, &RedlockGroupView::fitColumns);
     m_events->setObjectName(QStringLiteral("redlockGroupEvents"));
 
     auto *split = new QSplitter(Qt::Vertical, this);
@@ -116,6 +127,47 @@ void RedlockGroupView::follow(RedlockWatchService *watch)
         setNodeErrors(watch->nodeErrors());
     });
     connect(watch, &RedlockWatchService::eventsDerived, this, &RedlockGroupView::addEvents);
+}
+
+// The state, validity and node columns are short: each gets what it shows. The key and the
+// holder share what is left, the key first, each elided in the middle past its share (their
+// tooltips are whole). Once there are rows, widths only grow: a countdown that gets shorter
+// must not make the columns jump.
+void RedlockGroupView::fitColumns()
+{
+    if (m_userWidths || m_model->columnCount() == 0)
+        return;
+    const QHeaderView *header = m_table->horizontalHeader();
+    const QAbstractItemView *cells = m_table; // QTableView hides the public sizeHintForColumn()
+    const bool grow = m_model->rowCount() > 0 && m_fitted;
+    QList<int> widths(m_model->columnCount());
+    int rest = m_table->viewport()->width();
+    for (int column = 0; column < widths.size(); ++column) {
+        const int wanted = std::max(header->sectionSizeHint(column), cells->sizeHintForColumn(column));
+        widths[column] = grow ? std::max(wanted, m_table->columnWidth(column)) : wanted;
+        if (column != RedlockGroupModel::KeyColumn && column != RedlockGroupModel::HolderColumn)
+            rest -= widths.at(column);
+    }
+    constexpr int leastKey = 160, leastHolder = 120;
+    int &key = widths[RedlockGroupModel::KeyColumn];
+    int &holder = widths[RedlockGroupModel::HolderColumn];
+    key = std::min(key, std::max(leastKey, rest * 11 / 20));
+    holder = std::min(holder, std::max(leastHolder, rest - key));
+    if (grow) {
+        key = std::max(key, m_table->columnWidth(RedlockGroupModel::KeyColumn));
+        holder = std::max(holder, m_table->columnWidth(RedlockGroupModel::HolderColumn));
+    }
+    m_fitting = true;
+    for (int column = 0; column < widths.size(); ++column)
+        m_table->setColumnWidth(column, widths.at(column));
+    m_fitting = false;
+    m_fitted = m_model->rowCount() > 0;
+}
+
+void RedlockGroupView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitColumns();
 }
 
 void RedlockGroupView::setTitle(const QString &title)

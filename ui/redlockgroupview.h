@@ -51,7 +51,11 @@ public:
     void requestExtend();
     void requestForceRelease();
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void fitColumns();
     void updateSummary();
     void updateActions();
     // The selected row's reading, or nullptr.
@@ -73,4 +77,7 @@ private:
     QTimer m_tick;
     QString m_title;
     QStringList m_errors;
+    bool m_fitting = false;
+    bool m_fitted = false;     // fitted to rows: from then on the widths only grow
+    bool m_userWidths = false; // the user sized a column: fitColumns() leaves them alone
 };

@@ -1,6 +1,7 @@
 #include "redlockgroupmodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QColor>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -32,6 +33,22 @@ private Q_SLOTS:
         m.setObservations({reading("locks:a", {Node::holding(u"a:1"_s, "T", 30000), noTtl})}, 1000);
         QVERIFY(m.index(0, RedlockGroupModel::FirstNodeColumn + 1).data(Qt::ToolTipRole).toString().contains(u"no-ttl"_s));
         QVERIFY(!m.index(0, RedlockGroupModel::FirstNodeColumn).data(Qt::ToolTipRole).toString().contains(u"no-ttl"_s));
+    }
+
+    // A majority that nothing expires is stuck, said in the state as the lock table says it;
+    // one node with a TTL among them is a validity, not stuck.
+    void aMajorityWithoutTtlIsStuck()
+    {
+        RedlockGroupModel m;
+        m.setNodes({u"a:1"_s, u"b:1"_s, u"c:1"_s});
+        m.setObservations({reading("locks:stuck", {Node::holding(u"a:1"_s, "T", -1), Node::holding(u"b:1"_s, "T", -1), Node::absent(u"c:1"_s)}),
+                           reading("locks:part", {Node::holding(u"a:1"_s, "T", -1), Node::holding(u"b:1"_s, "T", 5000), Node::absent(u"c:1"_s)}),
+                           reading("locks:left", {Node::holding(u"a:1"_s, "T", -1), Node::absent(u"b:1"_s), Node::absent(u"c:1"_s)})},
+                          1000);
+        QCOMPARE(m.index(0, RedlockGroupModel::StateColumn).data().toString(), u"degraded, stuck (no TTL)"_s);
+        QCOMPARE(m.index(0, RedlockGroupModel::StateColumn).data(Qt::ForegroundRole).value<QColor>(), QColor(0xb0, 0x30, 0x20));
+        QCOMPARE(m.index(1, RedlockGroupModel::StateColumn).data().toString(), u"degraded"_s);
+        QCOMPARE(m.index(2, RedlockGroupModel::StateColumn).data().toString(), u"leftover"_s);
     }
 
     void matrixAndCountdown()

@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -33,6 +34,14 @@ class TestRedlockGroupView : public QObject
 private:
     TestRedlockGroup m_group;
     DialectRegistry m_registry;
+
+    static QString widths(const QTableView *table)
+    {
+        QStringList out;
+        for (int c = 0; c < table->model()->columnCount(); ++c)
+            out << QString::number(table->columnWidth(c));
+        return out.join(QLatin1Char(' '));
+    }
 
     static QString cell(const RedlockGroupModel *m, const QByteArray &key, int column)
     {
@@ -96,6 +105,45 @@ private Q_SLOTS:
         QCOMPARE(watch.observations().size(), 4);
     }
 
+    // One very long key does not push the state and the nodes out of sight: the key and the
+    // holder share what the short columns leave, cut in the middle, whole in their tooltips.
+    void aLongKeyLeavesTheNodesInSight()
+    {
+        const QByteArray longKey = "locks:tenant-0042:" + QByteArray(300, 'x') + ":end";
+        QVERIFY(m_group.lock(longKey, tokenA, {0, 1, 2, 3, 4}));
+        const auto cleanup = qScopeGuard([this, longKey] {
+            for (int i = 0; i < TestRedlockGroup::size; ++i)
+                m_group.node(i).command({"DEL", longKey});
+        });
+        RedlockWatchService watch(m_group.group(), &m_registry);
+        RedlockGroupView view;
+        view.follow(&watch);
+        view.resize(1280, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy observed(&watch, &RedlockWatchService::observed);
+        watch.start();
+        QVERIFY(observed.wait(20000));
+        const RedlockGroupModel *m = view.model();
+        QTableView *table = view.table();
+        QVERIFY(m->rowOf(longKey) >= 0);
+        const int last = m->columnCount() - 1;
+        QTRY_VERIFY2(table->columnViewportPosition(last) + table->columnWidth(last) <= table->viewport()->width(),
+                     qPrintable(QStringLiteral("the last node ends at %1 of %2 (widths %3)")
+                                    .arg(table->columnViewportPosition(last) + table->columnWidth(last))
+                                    .arg(table->viewport()->width())
+                                    .arg(widths(table))));
+        for (int c = RedlockGroupModel::StateColumn; c <= last; ++c)
+            if (c != RedlockGroupModel::HolderColumn)
+                QVERIFY2(table->columnWidth(c) >= static_cast<QAbstractItemView *>(table)->sizeHintForColumn(c), qPrintable(QString::number(c)));
+        QCOMPARE(m->index(m->rowOf(longKey), RedlockGroupModel::KeyColumn).data(Qt::ToolTipRole).toString(), QString::fromLatin1(longKey));
+        // The user sizes a column: from then on the widths are theirs.
+        table->setColumnWidth(RedlockGroupModel::KeyColumn, 100);
+        view.resize(1400, 600);
+        QVERIFY(observed.wait(20000));
+        QCOMPARE(table->columnWidth(RedlockGroupModel::KeyColumn), 100);
+    }
+
     // Last: it stops a server.
     void aGroupOnScreen()
     {
@@ -103,7 +151,7 @@ private Q_SLOTS:
         watch.setInterval(100);
         RedlockGroupView view;
         view.follow(&watch);
-        view.resize(1100, 600);
+        view.resize(1400, 600);
         view.show();
         QSignalSpy observed(&watch, &RedlockWatchService::observed);
         watch.start();
