@@ -83,10 +83,17 @@ LiveChart::LiveChart(const QString &title, QWidget *parent)
     m_plot->setMinimumHeight(140);
     m_plot->legend->setVisible(true);
     m_plot->legend->setFont(QFont(font().family(), font().pointSize() - 1));
-    // At most four entries a column: six series stay clear of the axis in a short chart.
-    m_plot->legend->setWrap(4);
+    // Beside the plot, not over it: a legend inside hides the data it names. One column at
+    // the top, as narrow as its names; what is under it stays empty.
+    auto *legendColumn = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(0, 1, legendColumn);
+    m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
+    legendColumn->setMargins(QMargins(0, 6, 6, 0));
+    legendColumn->addElement(0, 0, m_plot->legend); // out of the axis rect's inset
+    legendColumn->addElement(1, 0, new QCPLayoutElement(m_plot));
+    legendColumn->setRowStretchFactor(0, 0.001);
+    m_plot->legend->setWrap(0);
     m_plot->legend->setFillOrder(QCPLayoutGrid::foRowsFirst);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
@@ -205,25 +212,33 @@ void LiveChart::refresh()
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     bool changed = m_dirty;
     for (Bound &b : m_series) {
-        if (b.series->revision() == b.revision)
+        const qint64 bucketMs = b.series->bucketMs();
+        const bool bucketClosed = b.openBucketMs >= 0 && b.openBucketMs + bucketMs <= now;
+        if (b.series->revision() == b.revision && !bucketClosed)
             continue;
         b.revision = b.series->revision();
         changed = true;
         // Re-add the last few seconds drawn (buckets may have grown in place, and an event can
-        // arrive late for an earlier second), then trim.
+        // arrive late for an earlier second), then trim. A bucket still filling is left out:
+        // drawn, its part of a second would read as a rate that just fell off a cliff.
         const qint64 from = b.lastTimeMs >= 0 ? b.lastTimeMs - redrawBackMs : -1;
         if (b.lastTimeMs >= 0)
             b.graph->data()->removeAfter(toKey(from) - 1e-6);
         QVector<double> keys, values;
+        b.openBucketMs = -1;
         for (auto it = b.series->points().rbegin(); it != b.series->points().rend() && it->timeMs >= from; ++it) {
+            if (bucketMs > 0 && it->timeMs + bucketMs > now) {
+                b.openBucketMs = it->timeMs;
+                continue;
+            }
+            if (keys.isEmpty())
+                b.lastTimeMs = it->timeMs;
             keys.append(toKey(it->timeMs));
             values.append(it->value);
         }
         std::reverse(keys.begin(), keys.end());
         std::reverse(values.begin(), values.end());
         b.graph->addData(keys, values, true);
-        if (!b.series->points().empty())
-            b.lastTimeMs = b.series->points().back().timeMs;
         b.graph->data()->removeBefore(toKey(now - std::max(m_windowMs, b.series->windowMs())));
     }
     while (!m_markers.isEmpty() && m_markers.first().timeMs < now - 3'600'000) {

@@ -58,7 +58,8 @@ private:
         QCPGraph *graph;
         QString name;
         quint64 revision = ~quint64(0);
-        qint64 lastTimeMs = -1;
+        qint64 lastTimeMs = -1;   // the last point drawn
+        qint64 openBucketMs = -1; // a bucket still filling, not drawn yet
     };
     struct Marker
     {

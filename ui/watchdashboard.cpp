@@ -43,7 +43,7 @@ QColor kindColor(LockEventKind kind)
     case LockEventKind::HandedOver:
         return QColor(0x8e, 0x44, 0xad);
     case LockEventKind::Lost:
-        return QColor(0xc2, 0x18, 0x5b);
+        return QColor(0xe0, 0x7b, 0x00); // orange: the reds are taken by expired
     default:
         return QColor(0xb0, 0x60, 0x00);
     }

@@ -20,15 +20,19 @@ private Q_SLOTS:
         chart.resize(800, 300);
         chart.show();
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const qint64 second = now - now % 1000; // this second's bucket, still filling
         for (int i = 0; i < 120; ++i)
-            series.add(now - 119'000 + i * 1000, i % 5);
+            series.add(second - 120'000 + i * 1000, i % 5);
         chart.refresh();
         QCOMPARE(chart.plot()->graph(0)->dataCount(), 120);
-        series.add(now, 7);          // grows the last bucket in place
-        series.add(now + 1000, 1);   // and a new one
+        series.add(second - 1000, 7); // grows the last bucket in place
+        series.add(second, 1);        // and this second's, not drawn while it fills
         chart.refresh();
-        QCOMPARE(chart.plot()->graph(0)->dataCount(), 121);
-        QCOMPARE((chart.plot()->graph(0)->data()->end() - 2)->value, 4.0 + 7.0);
+        QCOMPARE(chart.plot()->graph(0)->dataCount(), 120);
+        QCOMPARE((chart.plot()->graph(0)->data()->end() - 1)->value, 4.0 + 7.0);
+        // Drawn once its second is over, with no other change to the series.
+        QTRY_COMPARE(chart.plot()->graph(0)->dataCount(), 121);
+        QCOMPARE((chart.plot()->graph(0)->data()->end() - 1)->value, 1.0);
 
         chart.setWindow(60'000);
         chart.refresh();
