@@ -97,8 +97,12 @@ QString LockEventService::statusText() const
 {
     if (isLive())
         return tr("Events %1").arg(m_notifier->statusText());
-    const QString interval = LockInfo::formatTtl(m_watch->budget().refreshIntervalMs(m_watch->locks().size()));
-    return tr("Events by polling every %1: %2").arg(interval, m_notifier->statusText());
+    return tr("Events by polling every %1: %2").arg(LockInfo::formatTtl(pollIntervalMs()), m_notifier->statusText());
+}
+
+qint64 LockEventService::pollIntervalMs() const
+{
+    return m_watch->budget().refreshIntervalMs(m_watch->locks().size());
 }
 
 bool LockEventService::busy(const QByteArray &key) const

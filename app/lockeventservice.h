@@ -53,6 +53,9 @@ public:
     // Events arrive within a round trip of the change (notifications), or at the next refresh.
     bool isLive() const;
     QString statusText() const;
+    // How often the watch reads its locks now (it slows down as they grow in number): what
+    // polling means while events are not live.
+    qint64 pollIntervalMs() const;
     qsizetype trackedCount() const { return m_deriver.trackedCount(); }
     qsizetype probesScheduled() const { return m_deadlines.size(); }
     quint64 eventsTotal() const { return m_eventsTotal; }

@@ -7,6 +7,7 @@
 #include "keyspacenotifications.h"
 #include "lockalertmodel.h"
 #include "lockeventservice.h"
+#include "lockinfo.h"
 #include "monotonicclock.h"
 #include "samplerdialog.h"
 #include "session.h"
@@ -214,6 +215,7 @@ void LiveWatchDocks::setSession(Session *session)
     });
     connect(session->commandStats(), &CommandStatsPoller::statsRead, m_recorder, &WatchRecorder::recordCommandStats);
     connect(session, &Session::stateChanged, this, &LiveWatchDocks::updateSampler);
+    connect(session, &Session::stateChanged, this, &LiveWatchDocks::updateStatus);
     connect(session->sampler(), &FailedAcquireSampler::stateChanged, this, &LiveWatchDocks::updateSampler);
     connect(session->sampler(), &FailedAcquireSampler::progress, this, &LiveWatchDocks::updateSampler);
     connect(session->sampler(), &FailedAcquireSampler::stopped, this, [this](const QString &reason) {
@@ -246,7 +248,10 @@ void LiveWatchDocks::tickSelected()
 
 QString LiveWatchDocks::eventStatus() const
 {
-    return m_session ? m_session->events()->statusText() : tr("Not connected");
+    if (!m_session)
+        return tr("Not connected");
+    // Connecting, reconnecting, stalled: nothing is polled or heard until a server answers.
+    return m_session->isServing() ? m_session->events()->statusText() : tr("No events while the server does not answer");
 }
 
 void LiveWatchDocks::updateStatus()
@@ -257,11 +262,14 @@ void LiveWatchDocks::updateStatus()
         return;
     }
     LockEventService *events = m_session->events();
-    const bool live = events->isLive();
-    const QString color = live ? QStringLiteral("#1b7f3b") : QStringLiteral("#a06000");
+    const bool serving = m_session->isServing();
+    const bool live = serving && events->isLive();
+    const QString color = !serving ? QStringLiteral("#808080") : live ? QStringLiteral("#1b7f3b") : QStringLiteral("#a06000");
     const QString text = eventStatus();
     m_statusLight->setText(QStringLiteral("<span style='color:%1'>●</span> %2")
-                               .arg(color, live ? tr("Events: live") : tr("Events: polling every %1 s").arg(m_session->watch()->refreshInterval() / 1000.0)));
+                               .arg(color, !serving ? tr("Events: none, not connected")
+                                           : live   ? tr("Events: live")
+                                                    : tr("Events: polling every %1").arg(LockInfo::formatTtl(events->pollIntervalMs()))));
     m_statusLight->setToolTip(text);
     m_headerStatus->setText(QStringLiteral("<span style='color:%1'>●</span> %2").arg(color, text.toHtmlEscaped()));
     m_headerStatus->setToolTip(text);

@@ -220,6 +220,26 @@ private Q_SLOTS:
         }
     }
 
+    // A server that stops answering: the events say that nothing is polled or heard, not
+    // "polling every 1 s", until it answers again.
+    void noEventsClaimedWhileTheServerIsDown()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        DialectRegistry registry;
+        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
+        auto t = std::make_unique<TestWindow>(&registry, &audit);
+        MainWindow *w = &t->window;
+        w->show();
+        QVERIFY(t->connectTo(redis.profile()));
+        LiveWatchDocks *live = w->liveWatch();
+        QTRY_VERIFY(live->eventStatus().contains(QLatin1String("polling")));
+        redis.kill();
+        QTRY_VERIFY_WITH_TIMEOUT(live->eventStatus().contains(QLatin1String("does not answer")), 15000);
+        QVERIFY(redis.restart());
+        QTRY_VERIFY_WITH_TIMEOUT(live->eventStatus().contains(QLatin1String("polling")), 20000);
+    }
+
     void notificationsAreTurnedOnOnlyWithConsent()
     {
         TestRedis redis;
