@@ -14,7 +14,10 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace {
 QLabel *valueLabel(QWidget *parent)
@@ -63,7 +66,6 @@ LockDetailPanel::LockDetailPanel(QWidget *parent)
     m_holders->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_holders->header()->setSectionResizeMode(1, QHeaderView::Stretch);
     m_holders->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
-    m_holders->setMaximumHeight(150);
     styleReleaseButton();
 
     auto *form = new QFormLayout;
@@ -74,10 +76,12 @@ LockDetailPanel::LockDetailPanel(QWidget *parent)
     form->addRow(tr("Node"), m_node);
     form->addRow(tr("State"), m_state);
     form->addRow(tr("TTL"), m_ttl);
+    // Right below what it explains (a stuck state, a TTL that never ends), in the rows that
+    // show unscrolled.
+    form->addRow(tr("Warnings"), m_warnings);
     form->addRow(tr("Holds"), m_holds);
     form->addRow(tr("Waiters"), m_waiters);
     form->addRow(tr("Details"), m_details);
-    form->addRow(tr("Warnings"), m_warnings);
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_extend);
@@ -86,16 +90,17 @@ LockDetailPanel::LockDetailPanel(QWidget *parent)
 
     // The facts scroll when the panel is short, so that a lock with many warnings never makes
     // the window taller; the holders, the raw value and the actions stay in view.
-    auto *facts = new QWidget(this);
-    facts->setLayout(form);
+    m_facts = new QWidget(this);
+    m_facts->setLayout(form);
     form->setContentsMargins(0, 0, 0, 0);
-    auto *scroll = new QScrollArea(this);
-    scroll->setWidget(facts);
+    auto *scroll = m_factsArea = new QScrollArea(this);
+    scroll->setWidget(m_facts);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // On a short panel (a dock below it) the first facts, down to the TTL, still show unscrolled.
-    scroll->setMinimumHeight(6 * (fontMetrics().lineSpacing() + form->verticalSpacing()));
+    m_leastFactsHeight = 6 * (fontMetrics().lineSpacing() + form->verticalSpacing());
+    scroll->setMinimumHeight(m_leastFactsHeight);
     m_raw->setMinimumHeight(3 * m_raw->fontMetrics().lineSpacing());
 
     auto *layout = new QVBoxLayout(this);
@@ -123,8 +128,22 @@ void LockDetailPanel::clear()
     for (QLabel *l : {m_dialect, m_type, m_node, m_state, m_ttl, m_holds, m_waiters, m_details, m_warnings})
         l->clear();
     m_holders->clear();
+    fitHolders();
     m_raw->clear();
     setActionState(false, tr("Select a lock"), false, tr("Select a lock"));
+}
+
+// As tall as its rows, up to a few: an empty or one-holder list leaves the room to the facts
+// and the raw value, a long one scrolls.
+void LockDetailPanel::fitHolders()
+{
+    constexpr int mostRows = 6;
+    int rows = 0;
+    for (QTreeWidgetItemIterator it(m_holders); *it && rows < mostRows; ++it)
+        ++rows;
+    const int rowHeight = m_holders->fontMetrics().height() + 4;
+    const int frame = 2 * m_holders->frameWidth();
+    m_holders->setFixedHeight(m_holders->header()->sizeHint().height() + std::max(rows, 1) * rowHeight + frame + 2);
 }
 
 void LockDetailPanel::showLock(const LockInfo &lock)
@@ -168,6 +187,7 @@ void LockDetailPanel::showLock(const LockInfo &lock)
     }
     m_holders->expandAll();
     m_holders->setCurrentItem(reselect ? reselect : m_holders->topLevelItem(0));
+    fitHolders();
 
     QString raw;
     if (lock.sample.type == RedisType::String) {
@@ -185,7 +205,20 @@ void LockDetailPanel::showLock(const LockInfo &lock)
         m_raw->setPlainText(raw);
     updateTtl();
     showTitle();
+    fitFacts();
     m_tick.start();
+}
+
+// The facts take the room they need, up to almost half the panel (the raw value has the
+// rest), and scroll past it: a lock's warnings show without scrolling on any usual height.
+void LockDetailPanel::fitFacts()
+{
+    const int width = m_factsArea->viewport()->width();
+    const int needed = (m_facts->hasHeightForWidth() ? m_facts->heightForWidth(width) : m_facts->sizeHint().height())
+                       + 2 * m_factsArea->frameWidth();
+    const int height = std::max(m_leastFactsHeight, std::min(needed, this->height() * 9 / 20));
+    m_factsArea->setMinimumHeight(height);
+    m_factsArea->setMaximumHeight(std::max(height, needed));
 }
 
 void LockDetailPanel::updateTtl()
@@ -251,6 +284,7 @@ void LockDetailPanel::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event); // the layout has given the title its new width by now
     showTitle();
+    fitFacts();
 }
 
 // A key of hundreds of bytes must not widen the window: the title is cut in the middle, and

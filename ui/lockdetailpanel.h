@@ -9,6 +9,7 @@
 
 class QLabel;
 class QPlainTextEdit;
+class QScrollArea;
 class QPushButton;
 class QTreeWidget;
 
@@ -45,6 +46,8 @@ private:
     // Force release in the error colour of the palette in use (light or dark).
     void styleReleaseButton();
     void updateTtl();
+    void fitHolders();
+    void fitFacts();
     void showTitle();
 
     std::optional<LockInfo> m_lock;
@@ -61,6 +64,9 @@ private:
     QLabel *m_warnings;
     QTreeWidget *m_holders;
     QPlainTextEdit *m_raw;
+    QWidget *m_facts = nullptr;
+    QScrollArea *m_factsArea = nullptr;
+    int m_leastFactsHeight = 0;
     QPushButton *m_extend;
     QPushButton *m_release;
     QTimer m_tick;

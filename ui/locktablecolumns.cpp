@@ -3,6 +3,7 @@
 #include "locktablemodel.h"
 
 #include <QHeaderView>
+#include <QResizeEvent>
 #include <QStyle>
 #include <QTableView>
 
@@ -37,6 +38,7 @@ LockTableColumns::LockTableColumns(QTableView *table)
     for (const ColumnBounds &b : bounds)
         table->setColumnWidth(b.column, std::max(b.defaultWidth, neededWidth(b.column, 0))); // the header's text is never cut
     m_fitting = false;
+    table->viewport()->installEventFilter(this);
     connect(header, &QHeaderView::sectionResized, this, [this](int column, int oldSize, int newSize) {
         // The key stretches with the window, and hiding or showing a column is no choice of width.
         if (!m_fitting && column != LockTableModel::KeyColumn && oldSize > 0 && newSize > 0)
@@ -51,22 +53,33 @@ int LockTableColumns::neededWidth(int column, int rows) const
     const int headerMargins = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 2;
     int width = header->fontMetrics().horizontalAdvance(m_table->model()->headerData(column, Qt::Horizontal).toString()) + headerMargins;
     const QAbstractItemModel *model = m_table->model();
-    const int cellMargins = 2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 6;
-    for (int row = 0; row < rows; ++row) {
-        const QModelIndex cell = model->index(row, column);
-        const QVariant font = cell.data(Qt::FontRole); // keys and tokens are monospace
-        const QFontMetrics metrics = font.isValid() ? QFontMetrics(font.value<QFont>()) : m_table->fontMetrics();
-        width = std::max(width, metrics.horizontalAdvance(cell.data().toString()) + cellMargins);
-    }
+    // As the cell is drawn: in its own font (keys and tokens are monospace), with the delegate's
+    // margins, and the grid line that the cell gives up.
+    const int grid = m_table->showGrid() ? 1 : 0;
+    for (int row = 0; row < rows; ++row)
+        width = std::max(width, m_table->sizeHintForIndex(model->index(row, column)).width() + grid);
     return width;
+}
+
+bool LockTableColumns::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Resize && m_fitted && static_cast<QResizeEvent *>(event)->oldSize().width() != m_table->viewport()->width())
+        fit();
+    return QObject::eventFilter(watched, event);
 }
 
 void LockTableColumns::fitToContents()
 {
+    if (!m_fitted)
+        fit();
+}
+
+void LockTableColumns::fit()
+{
     const int rows = std::min(m_table->model()->rowCount(), sampledRows);
     if (m_settled || rows == 0)
         return;
-    m_settled = true;
+    m_fitted = true;
     // What the viewport has beyond the defaults goes first to the short columns that name the
     // lock (the key, its node, dialect and state, whole or not at all), then to the holder and
     // token, in proportion to what they lack: those two are elided in the middle and read well
