@@ -50,7 +50,7 @@ KeychainProbe::KeychainProbe(const QString &service, QObject *parent)
     m_deadline->setSingleShot(true);
     m_deadline->setInterval(probeDeadline);
     connect(m_deadline, &QTimer::timeout, this, [this] {
-        finish(false, u"the keychain did not answer within %1 s"_s
+        finish(false, tr("the keychain did not answer within %1 s")
                           .arg(std::chrono::duration_cast<std::chrono::seconds>(probeDeadline).count()));
     });
 }
@@ -81,10 +81,10 @@ void KeychainProbe::checkNames()
     const QDBusConnection bus = QDBusConnection::sessionBus();
     if (!bus.isConnected()) {
         if (qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS")) {
-            finish(false, u"there is no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set), "
-                          "as on a server without a desktop session"_s);
+            finish(false, tr("there is no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set), "
+                             "as on a server without a desktop session"));
         } else {
-            finish(false, u"the D-Bus session bus cannot be reached: %1"_s.arg(bus.lastError().message()));
+            finish(false, tr("the D-Bus session bus cannot be reached: %1").arg(bus.lastError().message()));
         }
         return;
     }
@@ -96,7 +96,7 @@ void KeychainProbe::checkNames()
                     return;
                 const QDBusPendingReply<QStringList> reply = *call;
                 if (reply.isError())
-                    finish(false, u"the D-Bus session bus did not answer: %1"_s.arg(reply.error().message()));
+                    finish(false, tr("the D-Bus session bus did not answer: %1").arg(reply.error().message()));
                 else if (providesKeychain(reply.value()))
                     askKeychain();
                 else
@@ -118,13 +118,13 @@ void KeychainProbe::checkActivatable()
                     return;
                 const QDBusPendingReply<QStringList> reply = *call;
                 if (reply.isError())
-                    finish(false, u"the D-Bus session bus did not answer: %1"_s.arg(reply.error().message()));
+                    finish(false, tr("the D-Bus session bus did not answer: %1").arg(reply.error().message()));
                 else if (providesKeychain(reply.value()))
                     askKeychain();
                 else
-                    finish(false, u"no keychain service runs on the D-Bus session bus "
-                                  "(nothing provides org.freedesktop.secrets: install and unlock "
-                                  "gnome-keyring, or enable KeePassXC's or KWallet's Secret Service)"_s);
+                    finish(false, tr("no keychain service runs on the D-Bus session bus "
+                                     "(nothing provides org.freedesktop.secrets: install and unlock "
+                                     "gnome-keyring, or enable KeePassXC's or KWallet's Secret Service)"));
             });
 }
 
@@ -171,25 +171,25 @@ QString KeychainProbe::errorText(const QKeychain::Job *job)
     case QKeychain::NoError:
         return {};
     case QKeychain::EntryNotFound:
-        words = u"the keychain has no such entry"_s;
+        words = tr("the keychain has no such entry");
         break;
     case QKeychain::CouldNotDeleteEntry:
-        words = u"the keychain could not delete the entry"_s;
+        words = tr("the keychain could not delete the entry");
         break;
     case QKeychain::AccessDeniedByUser:
-        words = u"access to the keychain was declined"_s;
+        words = tr("access to the keychain was declined");
         break;
     case QKeychain::AccessDenied:
-        words = u"access to the keychain was denied (is it locked?)"_s;
+        words = tr("access to the keychain was denied (is it locked?)");
         break;
     case QKeychain::NoBackendAvailable:
-        words = u"no keychain service is available"_s;
+        words = tr("no keychain service is available");
         break;
     case QKeychain::NotImplemented:
-        words = u"the keychain is not supported on this system"_s;
+        words = tr("the keychain is not supported on this system");
         break;
     case QKeychain::OtherError:
-        words = u"the keychain failed"_s;
+        words = tr("the keychain failed");
         break;
     }
     const QString detail = job->errorString();

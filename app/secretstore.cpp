@@ -24,11 +24,11 @@ void later(QObject *context, Callback callback)
 QString problemWith(const QString &secret, SecretKind kind)
 {
     if (secret.isEmpty())
-        return u"An empty %1 is not stored; remove it instead"_s.arg(SecretAddress::kindText(kind));
+        return SecretStore::tr("An empty %1 is not stored; remove it instead").arg(SecretAddress::kindText(kind));
     if (secret.contains(QChar(u'\0')))
-        return u"A %1 with a NUL character cannot be stored"_s.arg(SecretAddress::kindText(kind));
+        return SecretStore::tr("A %1 with a NUL character cannot be stored").arg(SecretAddress::kindText(kind));
     if (QString::fromUtf8(secret.toUtf8()) != secret)
-        return u"The %1 is not valid Unicode text"_s.arg(SecretAddress::kindText(kind));
+        return SecretStore::tr("The %1 is not valid Unicode text").arg(SecretAddress::kindText(kind));
     return {};
 }
 
@@ -70,11 +70,11 @@ QString SecretStore::statusText() const
 {
     switch (m_availability) {
     case Availability::Unknown:
-        return u"Looking for the system keychain…"_s;
+        return tr("Looking for the system keychain…");
     case Availability::Keychain:
-        return u"Passwords are saved in the system keychain."_s;
+        return tr("Passwords are saved in the system keychain.");
     case Availability::MemoryOnly:
-        return u"No keychain: %1. Passwords are kept in memory only, until LockScope quits."_s.arg(m_reason);
+        return tr("No keychain: %1. Passwords are kept in memory only, until LockScope quits.").arg(m_reason);
     }
     return {};
 }
@@ -174,8 +174,7 @@ void SecretStore::write(const SecretAddress &address, const QString &secret, QOb
             // Locked with no one to unlock it, unlock declined, the service gone: keep the
             // secret for this session and stop sending secrets to a keychain that refuses them.
             m_memory.insert(key, secret);
-            useMemoryFromNowOn(u"the %1 could not be saved: %2"_s.arg(SecretAddress::kindText(kind),
-                                                                      KeychainProbe::errorText(finished)));
+            useMemoryFromNowOn(tr("the %1 could not be saved: %2").arg(SecretAddress::kindText(kind), KeychainProbe::errorText(finished)));
             if (owner)
                 done(Stored::InMemory, m_reason);
         });
