@@ -3414,6 +3414,57 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     </message>
 </context>
 <context>
+    <name>KeychainProbe</name>
+    <message>
+        <source>the keychain did not answer within %1 s</source>
+        <translation>钥匙串在 %1 秒内没有应答</translation>
+    </message>
+    <message>
+        <source>there is no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set), as on a server without a desktop session</source>
+        <translation>没有 D-Bus 会话总线（未设置 DBUS_SESSION_BUS_ADDRESS），没有桌面会话的服务器上就是这样</translation>
+    </message>
+    <message>
+        <source>the D-Bus session bus cannot be reached: %1</source>
+        <translation>无法连接 D-Bus 会话总线：%1</translation>
+    </message>
+    <message>
+        <source>the D-Bus session bus did not answer: %1</source>
+        <translation>D-Bus 会话总线没有应答：%1</translation>
+    </message>
+    <message>
+        <source>no keychain service runs on the D-Bus session bus (nothing provides org.freedesktop.secrets: install and unlock gnome-keyring, or enable KeePassXC&apos;s or KWallet&apos;s Secret Service)</source>
+        <translation>D-Bus 会话总线上没有运行钥匙串服务（没有程序提供 org.freedesktop.secrets：请安装并解锁 gnome-keyring，或启用 KeePassXC 或 KWallet 的 Secret Service）</translation>
+    </message>
+    <message>
+        <source>the keychain has no such entry</source>
+        <translation>钥匙串中没有这一项</translation>
+    </message>
+    <message>
+        <source>the keychain could not delete the entry</source>
+        <translation>钥匙串无法删除这一项</translation>
+    </message>
+    <message>
+        <source>access to the keychain was declined</source>
+        <translation>访问钥匙串的请求被拒绝了</translation>
+    </message>
+    <message>
+        <source>access to the keychain was denied (is it locked?)</source>
+        <translation>无权访问钥匙串（它是否已锁定？）</translation>
+    </message>
+    <message>
+        <source>no keychain service is available</source>
+        <translation>没有可用的钥匙串服务</translation>
+    </message>
+    <message>
+        <source>the keychain is not supported on this system</source>
+        <translation>此系统不支持钥匙串</translation>
+    </message>
+    <message>
+        <source>the keychain failed</source>
+        <translation>钥匙串出错</translation>
+    </message>
+</context>
+<context>
     <name>KeyspaceNotifications</name>
     <message>
         <source>keyspace notifications: waiting for the masters</source>
@@ -3629,10 +3680,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>事件：实时</translation>
     </message>
     <message>
-        <source>Events: polling every %1 s</source>
-        <translation>事件：每 %1 秒轮询</translation>
-    </message>
-    <message>
         <source>Keyspace notifications: on (turn off)</source>
         <translation>键空间通知：已开启（点击关闭）</translation>
     </message>
@@ -3659,6 +3706,18 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>stopped by you</source>
         <translation>已由你停止</translation>
+    </message>
+    <message>
+        <source>No events while the server does not answer</source>
+        <translation>服务器没有应答，期间没有事件</translation>
+    </message>
+    <message>
+        <source>Events: none, not connected</source>
+        <translation>事件：无，未连接</translation>
+    </message>
+    <message>
+        <source>Events: polling every %1</source>
+        <translation>事件：每 %1 轮询</translation>
     </message>
 </context>
 <context>
@@ -5962,6 +6021,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>Node %1 (unreadable)</source>
         <translation>节点 %1（无法读取）</translation>
     </message>
+    <message>
+        <source>%1, stuck (no TTL)</source>
+        <translation>%1，卡死（无 TTL）</translation>
+    </message>
 </context>
 <context>
     <name>RedlockGroupView</name>
@@ -6454,6 +6517,37 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>TLS key passphrase</source>
         <translation>TLS 私钥口令</translation>
+    </message>
+</context>
+<context>
+    <name>SecretStore</name>
+    <message>
+        <source>An empty %1 is not stored; remove it instead</source>
+        <translation>空的%1不会被保存；请改为删除它</translation>
+    </message>
+    <message>
+        <source>A %1 with a NUL character cannot be stored</source>
+        <translation>含有 NUL 字符的%1无法保存</translation>
+    </message>
+    <message>
+        <source>The %1 is not valid Unicode text</source>
+        <translation>该%1不是有效的 Unicode 文本</translation>
+    </message>
+    <message>
+        <source>Looking for the system keychain…</source>
+        <translation>正在查找系统钥匙串…</translation>
+    </message>
+    <message>
+        <source>Passwords are saved in the system keychain.</source>
+        <translation>密码保存在系统钥匙串中。</translation>
+    </message>
+    <message>
+        <source>No keychain: %1. Passwords are kept in memory only, until LockScope quits.</source>
+        <translation>没有钥匙串：%1。密码只保存在内存中，直到 LockScope 退出。</translation>
+    </message>
+    <message>
+        <source>the %1 could not be saved: %2</source>
+        <translation>无法保存%1：%2</translation>
     </message>
 </context>
 <context>
