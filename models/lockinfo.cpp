@@ -147,12 +147,13 @@ QString LockInfo::formatTtl(qint64 ms)
         return tr("no expiry");
     // Rounded up, as countdowns are: "0.0 s" would read as gone while the lock is still held.
     const qint64 tenths = (ms + 99) / 100;
+    // The units in the user's language, as the words around them are.
     if (tenths < 600)
-        return QString::number(tenths / 10.0, 'f', 1) + QStringLiteral(" s");
+        return tr("%1 s", "seconds, one decimal").arg(QString::number(tenths / 10.0, 'f', 1));
     const qint64 s = (ms + 999) / 1000;
     if (s < 3600)
-        return QStringLiteral("%1m %2s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+        return tr("%1m %2s").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
     if (s < 86400)
-        return QStringLiteral("%1h %2m").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
-    return QStringLiteral("%1d %2h").arg(s / 86400).arg((s % 86400) / 3600);
+        return tr("%1h %2m").arg(s / 3600).arg((s % 3600) / 60, 2, 10, QLatin1Char('0'));
+    return tr("%1d %2h").arg(s / 86400).arg((s % 86400) / 3600);
 }

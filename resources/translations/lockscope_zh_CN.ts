@@ -4240,6 +4240,23 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>%1 (stale)</source>
         <translation>%1（已过时）</translation>
     </message>
+    <message>
+        <source>%1 s</source>
+        <comment>seconds, one decimal</comment>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1m %2s</source>
+        <translation>%1分%2秒</translation>
+    </message>
+    <message>
+        <source>%1h %2m</source>
+        <translation>%1小时%2分</translation>
+    </message>
+    <message>
+        <source>%1d %2h</source>
+        <translation>%1天%2小时</translation>
+    </message>
 </context>
 <context>
     <name>LockTableModel</name>

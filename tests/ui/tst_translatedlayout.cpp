@@ -4,6 +4,7 @@
 #include "demopanel.h"
 #include "dialectregistry.h"
 #include "lockholder.h"
+#include "lockinfo.h"
 #include "mainwindow.h"
 #include "testredis.h"
 #include "testwindow.h"
@@ -188,6 +189,16 @@ private Q_SLOTS:
         m_redis.command({"SET", "lock:orders", "8743c9c0-0795-4907-87fd-6c719a6b4586", "PX", "60000"});
         m_redis.command({"HSET", "orderLock", "8743c9c0-0795-4907-87fd-6c719a6b4586:57", "2"});
         m_redis.command({"PEXPIRE", "orderLock", "30000"});
+    }
+
+    // Countdowns speak the language of the words around them: no "1m 30s（PTTL 90000 毫秒）".
+    void unitsAreTranslated()
+    {
+        QCOMPARE(LockInfo::formatTtl(2500), QStringLiteral("2.5 秒"));
+        QCOMPARE(LockInfo::formatTtl(90'000), QStringLiteral("1分30秒"));
+        QCOMPARE(LockInfo::formatTtl(2 * 3'600'000 + 60'000), QStringLiteral("2小时01分"));
+        QCOMPARE(LockInfo::formatTtl(-1), LockInfo::tr("no expiry"));
+        QVERIFY(LockInfo::formatTtl(-1) != QLatin1String("no expiry"));
     }
 
     // The check's own control: what is too narrow is found.
