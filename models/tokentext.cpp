@@ -1,5 +1,7 @@
 #include "tokentext.h"
 
+#include <QUtf8StringView>
+
 namespace {
 bool printableAscii(unsigned char c)
 {
@@ -125,6 +127,10 @@ QByteArray TokenText::escapeBytes(const QByteArray &bytes)
         --last;
     if (isPrintable(bytes) && first == 0 && last == bytes.size() - 1)
         return bytes;
+    // Only text shows its characters: in random bytes, the few runs that happen to be valid
+    // UTF-8 would show as rare symbols (or blank boxes) among the escapes, and could not be
+    // read back or typed.
+    const bool text = QUtf8StringView(bytes).isValidUtf8();
     static const char hex[] = "0123456789abcdef";
     QByteArray out;
     out.reserve(bytes.size() * 2);
@@ -134,7 +140,7 @@ QByteArray TokenText::escapeBytes(const QByteArray &bytes)
             out += "\\x20";
             continue;
         }
-        if (c >= 0x80) {
+        if (c >= 0x80 && text) {
             if (const qsizetype n = visibleCharacter(QByteArrayView(bytes).sliced(i)); n > 0) {
                 out += bytes.mid(i, n);
                 i += n - 1;

@@ -34,6 +34,9 @@ private Q_SLOTS:
         QTest::newRow("replacement character") << QByteArray("\xef\xbf\xbd") << "\\xef\\xbf\\xbd";
         QTest::newRow("c1 control") << QByteArray("\xc2\x85") << "\\xc2\\x85";
         QTest::newRow("invalid utf-8") << QByteArray("\xc3\x28\xa0\xa1") << "\\xc3(\\xa0\\xa1";
+        // Bytes that are not UTF-8 as a whole are not text: a valid run among them is escaped too.
+        QTest::newRow("a symbol among random bytes") << QByteArray("\x8d\xa9" "Dx\xe2\xaf\xa7\xbf") << "\\x8d\\xa9Dx\\xe2\\xaf\\xa7\\xbf";
+        QTest::newRow("letters and a stray byte") << QByteArray("caf\xc3\xa9\xff") << "caf\\xc3\\xa9\\xff";
         QTest::newRow("del") << QByteArray("\x7f") << "\\x7f";
     }
 
