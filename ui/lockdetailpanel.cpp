@@ -55,6 +55,8 @@ LockDetailPanel::LockDetailPanel(QWidget *parent)
     QFont ttlFont = font();
     ttlFont.setBold(true);
     m_ttl->setFont(ttlFont);
+    m_ttl->setObjectName(QStringLiteral("ttl"));
+    m_warnings->setObjectName(QStringLiteral("warnings"));
     m_ttl->setMinimumWidth(m_ttl->fontMetrics().horizontalAdvance(QStringLiteral("00h 00m (PTTL 0000000 ms)")));
     m_raw->setReadOnly(true);
     m_raw->setFont(mono);
@@ -232,8 +234,12 @@ void LockDetailPanel::updateTtl()
         return;
     }
     const qint64 remaining = m_lock->remainingTtlMs(now);
-    // Short enough for the panel's narrowest width; when the PTTL was read is the tooltip's.
-    m_ttl->setText(remaining < 0 ? tr("no expiry") : tr("%1  (PTTL %2 ms)").arg(LockInfo::formatTtl(remaining)).arg(m_lock->sample.pttlMs));
+    // The PTTL as Redis gave it, and how long ago once that is a second or more: a 30000 ms
+    // beside a countdown at 20 s reads as a contradiction otherwise.
+    const qint64 age = now - m_lock->sample.observedAtMs;
+    const QString read = age < 1000 ? tr("PTTL %1 ms").arg(m_lock->sample.pttlMs)
+                                    : tr("PTTL %1 ms, %2 ago").arg(m_lock->sample.pttlMs).arg(LockInfo::formatTtl(age - age % 1000));
+    m_ttl->setText(remaining < 0 ? tr("no expiry") : tr("%1  (%2)").arg(LockInfo::formatTtl(remaining), read));
     m_ttl->setToolTip(tr("Counting down from the PTTL Redis gave when the lock was last read"));
 }
 

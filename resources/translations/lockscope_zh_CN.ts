@@ -3903,10 +3903,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>未复制：主节点的副本上没有与主节点一致的这把锁，此刻发生故障转移就会丢失它</translation>
     </message>
     <message>
-        <source>%1  (PTTL %2 ms)</source>
-        <translation>%1（PTTL %2 毫秒）</translation>
-    </message>
-    <message>
         <source>Counting down from the PTTL Redis gave when the lock was last read</source>
         <translation>从上次读取该锁时 Redis 给出的 PTTL 开始倒计时</translation>
     </message>
@@ -3933,6 +3929,18 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>a key its library keeps beside it could not be read (see unread): who waits for it is not known</source>
         <translation>其库在它旁边维护的一个键无法读取（见 unread）：不知道有谁在等待它</translation>
+    </message>
+    <message>
+        <source>PTTL %1 ms</source>
+        <translation>PTTL %1 毫秒</translation>
+    </message>
+    <message>
+        <source>PTTL %1 ms, %2 ago</source>
+        <translation>PTTL %1 毫秒，%2前读取</translation>
+    </message>
+    <message>
+        <source>%1  (%2)</source>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
