@@ -126,9 +126,11 @@ void LiveChart::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
 }
 
-int LiveChart::addSeries(const QString &name, const TimeSeries *series, const QColor &color, Style style)
+int LiveChart::addSeries(const QString &name, const TimeSeries *series, const QColor &color, Style style, Axis axis)
 {
-    QCPGraph *graph = m_plot->addGraph();
+    QCPGraph *graph = m_plot->addGraph(m_plot->xAxis, axis == Axis::Right ? m_plot->yAxis2 : m_plot->yAxis);
+    if (axis == Axis::Right)
+        m_plot->yAxis2->setVisible(true);
     graph->setName(name);
     graph->setPen(QPen(color, 1.5));
     graph->setAdaptiveSampling(true);
@@ -152,13 +154,14 @@ int LiveChart::addSeries(const QString &name, const TimeSeries *series, const QC
 void LiveChart::removeAllSeries()
 {
     m_plot->clearGraphs();
+    m_plot->yAxis2->setVisible(false);
     m_series.clear();
     m_dirty = true;
 }
 
-void LiveChart::setValueLabel(const QString &label)
+void LiveChart::setValueLabel(const QString &label, Axis axis)
 {
-    m_plot->yAxis->setLabel(label);
+    (axis == Axis::Right ? m_plot->yAxis2 : m_plot->yAxis)->setLabel(label);
 }
 
 void LiveChart::setTitle(const QString &title)
@@ -259,17 +262,20 @@ void LiveChart::refresh()
         return;
     m_dirty = false;
     // From zero, or below it where a series goes there (an oversold stock): never cut off.
-    double top = 1, bottom = 0;
-    for (const Bound &b : std::as_const(m_series)) {
-        bool found = false;
-        const QCPRange range = b.graph->getValueRange(found, QCP::sdBoth, m_plot->xAxis->range());
-        if (found) {
-            top = std::max(top, range.upper);
-            bottom = std::min(bottom, range.lower);
+    // Each value axis fits its own series.
+    for (QCPAxis *axis : {m_plot->yAxis, m_plot->yAxis2}) {
+        double top = 1, bottom = 0;
+        for (const Bound &b : std::as_const(m_series)) {
+            bool found = false;
+            const QCPRange range = b.graph->valueAxis() == axis ? b.graph->getValueRange(found, QCP::sdBoth, m_plot->xAxis->range()) : QCPRange();
+            if (found) {
+                top = std::max(top, range.upper);
+                bottom = std::min(bottom, range.lower);
+            }
         }
+        const double margin = (top - bottom) * 0.15;
+        axis->setRange(bottom < 0 ? bottom - margin : 0, top + margin);
     }
-    const double margin = (top - bottom) * 0.15;
-    m_plot->yAxis->setRange(bottom < 0 ? bottom - margin : 0, top + margin);
     ++m_replots;
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -24,14 +24,18 @@ class LiveChart final : public QWidget
 
 public:
     enum class Style { Line, Step, Dots };
+    // A series far larger than the others (attempts beside acquisitions) gets the right axis,
+    // so that the others are not flat on zero.
+    enum class Axis { Left, Right };
 
     explicit LiveChart(const QString &title, QWidget *parent = nullptr);
     ~LiveChart() override;
 
     // The series is read, not owned: it must outlive the chart or be removed first.
-    int addSeries(const QString &name, const TimeSeries *series, const QColor &color, Style style = Style::Line);
+    int addSeries(const QString &name, const TimeSeries *series, const QColor &color, Style style = Style::Line,
+                  Axis axis = Axis::Left);
     void removeAllSeries();
-    void setValueLabel(const QString &label);
+    void setValueLabel(const QString &label, Axis axis = Axis::Left);
     void setTitle(const QString &title);
     void setWindow(qint64 windowMs);
     qint64 window() const { return m_windowMs; }

@@ -213,6 +213,8 @@ QWidget *DemoPanel::buildCharts()
     m_occupancyChart->setValueLabel(tr("workers"));
     m_violationChart = new LiveChart(tr("Violations per second"), box);
     m_trafficChart = new LiveChart(tr("Lock traffic per second"), box);
+    m_trafficChart->setValueLabel(tr("acquired · gave up"));
+    m_trafficChart->setValueLabel(tr("attempts"), LiveChart::Axis::Right);
     m_waitChart = new LiveChart(tr("Wait for the lock (ms)"), box);
     m_waitChart->setValueLabel(tr("ms"));
     for (LiveChart *chart : {m_occupancyChart, m_violationChart, m_trafficChart, m_waitChart})
@@ -235,7 +237,7 @@ QWidget *DemoPanel::buildCharts()
     grid->addWidget(m_groupBox, 2, 0, 1, 2);
     grid->setRowStretch(0, 1);
     grid->setRowStretch(1, 1);
-    grid->setRowStretch(2, 2);
+    m_chartGrid = grid; // the group's row takes room only while it shows (showGroup())
     return box;
 }
 
@@ -462,7 +464,9 @@ void DemoPanel::bindCharts()
     m_violationChart->addSeries(tr("violations"), &series.violations, violationColor, LiveChart::Style::Step);
     m_trafficChart->addSeries(tr("acquired"), &series.acquisitions, QColor(0x1b, 0x7f, 0x3b), LiveChart::Style::Step);
     m_trafficChart->addSeries(tr("gave up"), &series.failures, QColor(0xd0, 0x70, 0x00), LiveChart::Style::Step);
-    m_trafficChart->addSeries(tr("attempts"), &series.attempts, QColor(0x80, 0x80, 0x80), LiveChart::Style::Step);
+    // A retrying waiter makes hundreds of attempts a second: on an axis of their own.
+    m_trafficChart->addSeries(tr("attempts"), &series.attempts, QColor(0x80, 0x80, 0x80), LiveChart::Style::Step,
+                              LiveChart::Axis::Right);
     m_waitChart->addSeries(tr("wait"), &series.waits, QColor(0x6a, 0x1b, 0x9a), LiveChart::Style::Dots);
 }
 
@@ -524,6 +528,7 @@ void DemoPanel::showGroup()
     const QList<DemoNodeInfo> nodes = m_run->nodes();
     const bool group = scenarioId() == QLatin1String("redlock") && nodes.size() >= 3;
     m_groupBox->setVisible(group);
+    m_chartGrid->setRowStretch(2, group ? 2 : 0);
     if (!group)
         return;
     const QStringList names = DemoRedlockReading::names(nodes);

@@ -18,6 +18,7 @@ class QAbstractButton;
 class QButtonGroup;
 class QCheckBox;
 class QComboBox;
+class QGridLayout;
 class QLabel;
 class QListWidget;
 class QPushButton;
@@ -102,6 +103,7 @@ private:
     QListWidget *m_events;
     // The Redlock scenario's servers as an operator's group view shows a Redlock group.
     QWidget *m_groupBox;
+    QGridLayout *m_chartGrid = nullptr;
     RedlockGroupView *m_groupView;
     std::unique_ptr<RedlockEventDeriver> m_groupEvents;
     QStringList m_groupNodes;
