@@ -135,16 +135,42 @@ void ServerTopology::onSeedReady()
             refreshMap();
             return;
         }
-        // A standalone server (or one whose INFO is refused: treated as one). One master.
-        if (m_shards.isEmpty()) {
-            Shard shard;
-            shard.connection = m_seed;
-            m_shards << shard;
-            watchMaster(m_seed);
-            Q_EMIT mastersChanged();
+        if (reply.isError()) {
+            askClusterWithoutInfo();
+            return;
         }
-        updateState();
+        becomeStandalone();
     });
+}
+
+// INFO refused (an ACL user without +info): the slot map says whether this is a cluster
+// node. A standalone server answers that cluster support is disabled; a server that refuses
+// both cannot be told apart, and is read as standalone with that said (caveat()).
+void ServerTopology::askClusterWithoutInfo()
+{
+    m_seed->send({"CLUSTER", "SLOTS"}, this, [this](const RedisReply &slots) {
+        if (!slots.isError()) {
+            m_cluster = true;
+            refreshMap();
+            return;
+        }
+        if (!slots.errorMessage().contains(QLatin1String("cluster support disabled"), Qt::CaseInsensitive))
+            m_clusterUnknown = slots.errorMessage();
+        becomeStandalone();
+    });
+}
+
+void ServerTopology::becomeStandalone()
+{
+    // One master: the server.
+    if (m_shards.isEmpty()) {
+        Shard shard;
+        shard.connection = m_seed;
+        m_shards << shard;
+        watchMaster(m_seed);
+        Q_EMIT mastersChanged();
+    }
+    updateState();
 }
 
 ConnectionOptions ServerTopology::optionsFor(const ClusterNode &node) const
@@ -196,13 +222,25 @@ void ServerTopology::refreshMap()
             return;
         }
         // Servers older than 7.0 know only CLUSTER SLOTS.
-        from->send({"CLUSTER", "SLOTS"}, this, [this](const RedisReply &slots) {
+        from->send({"CLUSTER", "SLOTS"}, this, [this, from](const RedisReply &slots) {
             m_refreshing = false;
             QString why;
-            if (std::optional<ClusterSlotMap> older = ClusterSlotMap::fromSlots(slots, &why))
+            if (std::optional<ClusterSlotMap> older = ClusterSlotMap::fromSlots(slots, &why)) {
                 applyMap(*older);
-            else
+            } else if (m_shards.isEmpty() && slots.isError()) {
+                // Never had a map, and the server will not give one (an ACL user without
+                // CLUSTER): there are no masters to read, ever. Said, rather than waited for.
+                m_notData = true;
+                setLastError(tr("%1 is a Redis Cluster node, but it refuses the cluster's slot map (%2): LockScope needs "
+                                "CLUSTER SHARDS or CLUSTER SLOTS to find the masters (+cluster|shards +cluster|slots for "
+                                "an ACL user)")
+                                 .arg(from ? nodeName(from) : nodeName(m_seed), slots.errorMessage()));
+                updateState();
+                Q_EMIT errorOccurred(lastError());
+                return;
+            } else {
                 setLastError(tr("Could not read the cluster's slot map: %1").arg(why));
+            }
             scheduleRefresh(mapRefreshMs);
         });
     });
@@ -421,6 +459,11 @@ QString ServerTopology::summary() const
 
 QString ServerTopology::caveat() const
 {
+    if (!m_cluster && !m_clusterUnknown.isEmpty() && m_seed)
+        return tr("this user may run neither INFO nor CLUSTER SLOTS (%2), so whether %1 is one node of a Redis Cluster "
+                  "cannot be told: it is read as a server of its own, and if it is a cluster node, only the keys it "
+                  "serves are listed (+info, or +cluster|slots, lets LockScope find the other masters)")
+            .arg(nodeName(m_seed), m_clusterUnknown);
     if (m_cluster || m_replicaOf.isEmpty() || !m_seed)
         return {};
     const QString self = nodeName(m_seed);

@@ -58,6 +58,8 @@ private:
 
     void onSeedReady();
     void onSeedFailed();
+    void askClusterWithoutInfo();
+    void becomeStandalone();
     void refreshMap();
     void scheduleRefresh(int delayMs);
     void applyMap(const ClusterSlotMap &map);
@@ -69,7 +71,10 @@ private:
     QList<QPair<QString, quint16>> m_seeds;
     int m_seedIndex = 0;
     int m_seedFailures = 0; // seeds that failed in a row, before the first answered
-    bool m_notData = false; // the seed is a Sentinel: nothing to scan there
+    // Nothing can be scanned: the seed is a Sentinel, or a cluster node that refuses its map.
+    bool m_notData = false;
+    // Standalone as far as could be told: INFO and CLUSTER SLOTS were both refused (this).
+    QString m_clusterUnknown;
     // Standalone: the master (host:port) of the server, when the server is a replica.
     QString m_replicaOf;
     bool m_replicaLinkDown = false; // and its link to the master is down

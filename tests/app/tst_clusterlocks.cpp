@@ -430,6 +430,54 @@ print('ok')
         QVERIFY(m_cluster.command(owner, {"SET", key, "token-7", "PX", "600000"}).isStatus("OK"));
     }
 
+    // ACL users that may not run CLUSTER or INFO. Without CLUSTER the masters cannot be found:
+    // said at once (it waited for ever); without INFO the slot map still says it is a
+    // cluster, and every shard is scanned (one shard was, as if it were the whole); without
+    // both, what cannot be told is said.
+    void usersWithoutClusterOrInfo()
+    {
+        for (int node = 0; node < m_cluster.nodeCount(); ++node)
+            for (const char *rules : {"-cluster", "-info", "-cluster -info"}) {
+                RedisCommand acl{"ACL", "SETUSER", QByteArray("no") + QByteArray(rules).replace(' ', "").replace('-', '_'), "on", ">pw", "~*",
+                                 "&*", "+@all"};
+                for (const QByteArray &rule : QByteArray(rules).split(' '))
+                    acl << rule;
+                QVERIFY(m_cluster.command(node, acl).isStatus("OK"));
+            }
+        const auto lockscope = [this](const QStringList &args, const QString &user, QByteArray *err, int *code) {
+            QProcess p;
+            p.start(QStringLiteral(LOCKSCOPE_BINARY), args + QStringList{QStringLiteral("-p"), QString::number(m_cluster.port(0)),
+                                                                        QStringLiteral("--user"), user, QStringLiteral("-a"),
+                                                                        QStringLiteral("pw"), QStringLiteral("--no-auth-warning")});
+            p.closeWriteChannel();
+            if (!p.waitForFinished(30000))
+                p.kill();
+            *code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+            *err = p.readAllStandardError();
+            return p.readAllStandardOutput();
+        };
+        QByteArray err;
+        int code = -1;
+        QByteArray out = lockscope({QStringLiteral("scan"), QStringLiteral("--json")}, QStringLiteral("no_cluster"), &err, &code);
+        QCOMPARE(code, 3);
+        QVERIFY2(err.contains("refuses the cluster's slot map") && err.contains("NOPERM"), err.constData());
+        lockscope({QStringLiteral("acquire"), QStringLiteral("lock:acl:probe"), QStringLiteral("--ttl"), QStringLiteral("10s")},
+                  QStringLiteral("no_cluster"), &err, &code);
+        QCOMPARE(code, 3);
+        QVERIFY2(err.contains("refuses the cluster's slot map"), err.constData());
+
+        out = lockscope({QStringLiteral("scan"), QStringLiteral("--json")}, QStringLiteral("no_info"), &err, &code);
+        QCOMPARE(code, 0);
+        QSet<QByteArray> keys;
+        for (const QByteArray &line : out.split('\n'))
+            if (!line.isEmpty())
+                keys.insert(QJsonDocument::fromJson(line).object().value(QStringLiteral("key")).toString().toUtf8());
+        QCOMPARE(keys, m_written);
+
+        out = lockscope({QStringLiteral("scan"), QStringLiteral("--json")}, QStringLiteral("no_cluster_info"), &err, &code);
+        QVERIFY2(err.contains("cannot be told"), err.constData());
+    }
+
     // Two masters of one cluster given as Redlock nodes: they reach the same servers, and
     // are said to be one cluster, not independent servers; the scan is incomplete (exit 3).
     void aClusterIsNotARedlockGroup()
