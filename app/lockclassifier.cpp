@@ -8,13 +8,16 @@
 
 namespace {
 // PUBSUB NUMSUB answers [channel, count]; LLEN and friends answer an integer. A probe Redis
-// refused (an ACL without PUBSUB, say) leaves the waiters unknown rather than zero.
+// refused (an ACL without PUBSUB, say) leaves the waiters unknown rather than zero. A server
+// that has no such thing (PUBSUB SHARDNUMSUB before Redis 7) has nobody waiting there.
 qint64 probeAnswer(const RedisReply &reply)
 {
     if (reply.isInteger())
         return reply.integer();
     if (reply.isArray() && reply.size() == 2 && reply.at(1).isInteger())
         return reply.at(1).integer();
+    if (reply.isError() && reply.errorMessage().contains(QLatin1String("unknown subcommand"), Qt::CaseInsensitive))
+        return 0;
     return -1;
 }
 } // namespace

@@ -26,6 +26,11 @@ QList<QList<QByteArray>> Dialect::waiterProbes(const LockInfo &) const
     return {};
 }
 
+QList<QList<QByteArray>> Dialect::subscriberProbes(const QByteArray &channel)
+{
+    return {{"PUBSUB", "NUMSUB", channel}, {"PUBSUB", "SHARDNUMSUB", channel}};
+}
+
 void Dialect::applyWaiterProbes(LockInfo &lock, const QList<qint64> &answers) const
 {
     qint64 sum = 0;

@@ -59,6 +59,9 @@ public:
     virtual QList<QList<QByteArray>> waiterProbes(const LockInfo &lock) const;
     // Answers in probe order; -1 for a probe Redis refused.
     virtual void applyWaiterProbes(LockInfo &lock, const QList<qint64> &answers) const;
+    // The probes counting a pub/sub channel's subscribers: with SUBSCRIBE, and with SSUBSCRIBE
+    // (Redisson on a cluster uses sharded pub/sub). Their answers add up.
+    static QList<QList<QByteArray>> subscriberProbes(const QByteArray &channel);
 
     // Whether several clients hold its locks at once (readers of a read-write lock, the permits
     // of a semaphore), so one of them can be released alone.

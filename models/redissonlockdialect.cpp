@@ -111,14 +111,15 @@ QList<QList<QByteArray>> RedissonLockDialect::waiterProbes(const LockInfo &lock)
 {
     // Subscribers of the unlock channel are waiting JVMs (one subscription per client, however
     // many threads wait in it); a fair lock queues every waiting thread in a list instead.
-    return {{"PUBSUB", "NUMSUB", unlockChannel(lock.key())}, {"LLEN", queueKey(lock.key())}};
+    return subscriberProbes(unlockChannel(lock.key())) << QList<QByteArray>{"LLEN", queueKey(lock.key())};
 }
 
 void RedissonLockDialect::applyWaiterProbes(LockInfo &lock, const QList<qint64> &answers) const
 {
-    if (answers.size() != 2)
+    if (answers.size() != 3)
         return;
-    const qint64 subscribers = answers.at(0), queued = answers.at(1);
+    const qint64 subscribers = answers.at(0) < 0 || answers.at(1) < 0 ? -1 : answers.at(0) + answers.at(1);
+    const qint64 queued = answers.at(2);
     // A fair lock's queue Redis would not let us read (an ACL on its key): the waiters are
     // not known, nor whether it is a fair lock at all, and that is said rather than guessed.
     if (queued < 0) {

@@ -67,7 +67,7 @@ bool RedissonReadWriteLockDialect::isSideKey(const QByteArray &key) const
 
 QList<QList<QByteArray>> RedissonReadWriteLockDialect::waiterProbes(const LockInfo &lock) const
 {
-    return {{"PUBSUB", "NUMSUB", channel(lock.key())}};
+    return subscriberProbes(channel(lock.key()));
 }
 
 AdminRecipe RedissonReadWriteLockDialect::recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard,

@@ -106,7 +106,7 @@ int RedissonSemaphoreDialect::recognise(const KeySample &sample, LockInfo &lock)
 
 QList<QList<QByteArray>> RedissonSemaphoreDialect::waiterProbes(const LockInfo &lock) const
 {
-    return {{"PUBSUB", "NUMSUB", channel(semaphoreName(lock.key()))}};
+    return subscriberProbes(channel(semaphoreName(lock.key())));
 }
 
 LockFingerprint::Scope RedissonSemaphoreDialect::guardScope(AdminAction action) const
