@@ -38,7 +38,8 @@ void AdminCommand::run()
             return; // answered by the session's close (a signal, a failure elsewhere)
         if (samples.size() > 1 && samples.at(1).exists()) {
             fail(Refused, tr("KEY is read with its escapes, as scan prints keys: %1 names %2, but a key whose name is those "
-                             "characters exactly, %3, exists too. Give that one as %3 to act on it; nothing was run")
+                             "characters exactly, %3, exists too. Give that one as %3 to act on it, or add --escaped-key to "
+                             "act on %2; nothing was run")
                               .arg(QString::fromUtf8(options().keyAsTyped), TokenText::quoted(options().key),
                                    TokenText::quoted(options().keyAsTyped)));
             return;

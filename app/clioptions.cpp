@@ -150,6 +150,9 @@ const QList<OptionSpec> &optionTable()
                         "and scan print them (KEY is read so too)")},
         {{QStringLiteral("ttl")}, QStringLiteral("MS"), Acquire | Extend, S::Options,
          QT_TRANSLATE_NOOP("CliOptions", "milliseconds, or with a unit: 1500ms, 30s, 5m, 1h, 1d (at most 365d)")},
+        {{QStringLiteral("escaped-key")}, QString(), Admin, S::Options,
+         QT_TRANSLATE_NOOP("CliOptions", "KEY is read with its escapes even where a key named by its literal\n"
+                        "text exists too (refused without it, as one cannot tell which was meant)")},
         {{QStringLiteral("observed")}, QString(), Release, S::Options,
          QT_TRANSLATE_NOOP("CliOptions", "release the lock as it is now, every holder, guarded by all of it\n"
                         "(printed first; --token T releases only T's hold of a shared lock)")},
@@ -830,7 +833,7 @@ std::optional<CliOptions> CliOptions::parse(const QStringList &arguments, QStrin
         if (key->isEmpty())
             return refuse(CliOptions::tr("the KEY is empty"));
         o.key = *key;
-        if (const QByteArray typed = positional.at(1).toUtf8(); typed != o.key)
+        if (const QByteArray typed = positional.at(1).toUtf8(); typed != o.key && !in.isSet(QStringLiteral("escaped-key")))
             o.keyAsTyped = typed;
     }
 

@@ -134,7 +134,7 @@ void RedisTopology::runScript(const LuaScript &script, const QList<QByteArray> &
             names += (names.isEmpty() ? "" : ", ") + k + " (slot " + QByteArray::number(ClusterSlot::forKey(k)) + ')';
         failLater(this, context, handler,
                   "CROSSSLOT LockScope will not run " + script.name().toUtf8() + ": its keys are in different hash slots of the cluster: "
-                      + names + ". A script may touch the keys of one slot only; the library's keys should share a {hash tag}.");
+                      + names + ". A script may touch the keys of one slot only; the library's keys should share a {hash tag}");
         return;
     }
     const QByteArray key = keys.value(0);

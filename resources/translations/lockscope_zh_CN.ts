@@ -83,8 +83,8 @@
         <translation>%1 现在存在（%2）：获取会被拒绝</translation>
     </message>
     <message>
-        <source>KEY is read with its escapes, as scan prints keys: %1 names %2, but a key whose name is those characters exactly, %3, exists too. Give that one as %3 to act on it; nothing was run</source>
-        <translation>KEY 按转义读取，与 scan 打印键名的方式相同：%1 指的是 %2，但名字恰好就是这些字符的键 %3 也存在。要操作那个键，请写成 %3；什么都没有执行</translation>
+        <source>KEY is read with its escapes, as scan prints keys: %1 names %2, but a key whose name is those characters exactly, %3, exists too. Give that one as %3 to act on it, or add --escaped-key to act on %2; nothing was run</source>
+        <translation>KEY 按转义读取，与 scan 的输出一致：%1 指的是 %2，但名字恰好就是这些字符的键 %3 也存在。要操作它，请写成 %3；要操作 %2，请加上 --escaped-key。什么都没有执行</translation>
     </message>
 </context>
 <context>
@@ -1190,6 +1190,12 @@ and scan print them (KEY is read so too)</source>
         <source>-h takes a host only (&apos;%1&apos;): give the port with -p, or the whole address as -u redis://%1</source>
         <translation>-h 只接受主机名（“%1”）：端口请用 -p 给出，或者用 -u redis://%1 给出完整地址</translation>
     </message>
+    <message>
+        <source>KEY is read with its escapes even where a key named by its literal
+text exists too (refused without it, as one cannot tell which was meant)</source>
+        <translation>即使名字为字面文本的键也存在，KEY 仍按转义读取
+（不加此项时会拒绝，因为无法判断指的是哪一个）</translation>
+    </message>
 </context>
 <context>
     <name>ClusterSlotMap</name>
@@ -2213,6 +2219,10 @@ and scan print them (KEY is read so too)</source>
     <message>
         <source>workers · stock</source>
         <translation>工作者 · 库存</translation>
+    </message>
+    <message>
+        <source>acquired · gave up</source>
+        <translation>获得 · 放弃</translation>
     </message>
 </context>
 <context>
@@ -6669,6 +6679,14 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>%1 is a replica of %2, and its link to %2 is down: what it shows may be stale by any amount, and admin actions fail on it (READONLY)</source>
         <translation>%1 是 %2 的副本，并且它与 %2 的复制链接已断开：它显示的内容可能已过时任意长的时间，在它上面的管理操作会失败（READONLY）</translation>
+    </message>
+    <message>
+        <source>%1 is a Redis Cluster node, but it refuses the cluster&apos;s slot map (%2): LockScope needs CLUSTER SHARDS or CLUSTER SLOTS to find the masters (+cluster|shards +cluster|slots for an ACL user)</source>
+        <translation>%1 是 Redis Cluster 节点，但它拒绝提供集群的槽位映射（%2）：LockScope 需要 CLUSTER SHARDS 或 CLUSTER SLOTS 才能找到各个主节点（ACL 用户需要 +cluster|shards +cluster|slots）</translation>
+    </message>
+    <message>
+        <source>this user may run neither INFO nor CLUSTER SLOTS (%2), so whether %1 is one node of a Redis Cluster cannot be told: it is read as a server of its own, and if it is a cluster node, only the keys it serves are listed (+info, or +cluster|slots, lets LockScope find the other masters)</source>
+        <translation>此用户既不能运行 INFO，也不能运行 CLUSTER SLOTS（%2），因此无法判断 %1 是否是某个 Redis Cluster 的节点：它被当作独立的服务器读取；如果它是集群节点，只会列出它负责的键（+info 或 +cluster|slots 能让 LockScope 找到其他主节点）</translation>
     </message>
 </context>
 <context>

@@ -310,7 +310,7 @@ private Q_SLOTS:
         m_redis.command({"SET", "jobA:lock", "escaped", "PX", "60000"});
         Run r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("job\\x41:lock"), QStringLiteral("--observed")} + conn());
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains("exists too"), r.err.constData());
+        QVERIFY2(r.err.contains("exists too") && r.err.contains("--escaped-key"), r.err.constData());
         QCOMPARE(m_redis.command({"EXISTS", "jobA:lock"}).integer(), qint64(1));
         QCOMPARE(m_redis.command({"EXISTS", "job\\x41:lock"}).integer(), qint64(1));
         // Its backslash written as scan prints it: that key, and only it.
@@ -318,6 +318,13 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(m_redis.command({"EXISTS", "job\\x41:lock"}).integer(), qint64(0));
         QCOMPARE(m_redis.command({"EXISTS", "jobA:lock"}).integer(), qint64(1));
+        // And the other, as typed at first, once the user says the escapes are meant.
+        m_redis.command({"SET", "job\\x41:lock", "literal", "PX", "60000"});
+        r = lockscope(QStringList{QStringLiteral("release"), QStringLiteral("job\\x41:lock"), QStringLiteral("--observed"),
+                                  QStringLiteral("--escaped-key")} + conn());
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(m_redis.command({"EXISTS", "jobA:lock"}).integer(), qint64(0));
+        QCOMPARE(m_redis.command({"EXISTS", "job\\x41:lock"}).integer(), qint64(1));
     }
 
     // The fault from the issue, with its exact commands: two readers of a Redisson
