@@ -51,7 +51,10 @@ RedisConnection::RedisConnection(const ConnectionOptions &options, QObject *pare
     m_connectTimer.setSingleShot(true);
     m_connectTimer.setTimerType(Qt::PreciseTimer); // "within 1 s" is not 0.97 s
     connect(&m_connectTimer, &QTimer::timeout, this, [this] {
-        fail(ErrorKind::Timeout, RedisConnection::tr("No answer from %1 within %2: host unreachable, or not a Redis server")
+        // Reached but silent (a server that hangs, or one CLIENT PAUSE holds) is not unreachable.
+        fail(ErrorKind::Timeout, (peer().isEmpty() ? RedisConnection::tr("No answer from %1 within %2: host unreachable, or not a Redis server")
+                                                   : RedisConnection::tr("No answer from %1 within %2: it took the connection but did not answer "
+                                                                         "(a server that hangs or is paused, or not a Redis server)"))
                                      .arg(endpoint(), seconds(m_options.connectTimeoutMs)));
     });
     m_deadlineTimer.setInterval(deadlineCheckMs);

@@ -8,6 +8,13 @@
 #include <memory>
 
 namespace {
+// A server's answer that asking again will not change (NOPERM, an unknown command), not a
+// lost connection, a timeout or a server busy for now.
+bool refused(const RedisReply &reply)
+{
+    return reply.isError() && reply.origin() == RedisReply::Origin::Server && !RedisReply::isPassingError(reply.errorMessage());
+}
+
 bool clusterEnabled(const RedisReply &info)
 {
     return info.isString() && info.bytes().contains("cluster_enabled:1");
@@ -107,6 +114,7 @@ void ServerTopology::onSeedFailed()
 void ServerTopology::onSeedReady()
 {
     m_seedFailures = 0;
+    m_clusterUnknown.clear(); // asked again on this connection
     if (m_cluster) {
         refreshMap();
         return;
@@ -135,10 +143,12 @@ void ServerTopology::onSeedReady()
             refreshMap();
             return;
         }
-        if (reply.isError()) {
+        if (refused(reply)) {
             askClusterWithoutInfo();
             return;
         }
+        if (reply.isError() && reply.origin() != RedisReply::Origin::Server)
+            return; // the connection went: asked again once it is back
         becomeStandalone();
     });
 }
@@ -154,6 +164,8 @@ void ServerTopology::askClusterWithoutInfo()
             refreshMap();
             return;
         }
+        if (slots.origin() != RedisReply::Origin::Server)
+            return; // the connection went: asked again once it is back
         if (!slots.errorMessage().contains(QLatin1String("cluster support disabled"), Qt::CaseInsensitive))
             m_clusterUnknown = slots.errorMessage();
         becomeStandalone();
@@ -227,9 +239,10 @@ void ServerTopology::refreshMap()
             QString why;
             if (std::optional<ClusterSlotMap> older = ClusterSlotMap::fromSlots(slots, &why)) {
                 applyMap(*older);
-            } else if (m_shards.isEmpty() && slots.isError()) {
+            } else if (m_shards.isEmpty() && refused(slots)) {
                 // Never had a map, and the server will not give one (an ACL user without
                 // CLUSTER): there are no masters to read, ever. Said, rather than waited for.
+                // A lost connection or a busy server is asked again instead.
                 m_notData = true;
                 setLastError(tr("%1 is a Redis Cluster node, but it refuses the cluster's slot map (%2): LockScope needs "
                                 "CLUSTER SHARDS or CLUSTER SLOTS to find the masters (+cluster|shards +cluster|slots for "
