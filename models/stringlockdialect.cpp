@@ -12,6 +12,16 @@
 using namespace Qt::StringLiterals;
 
 namespace {
+// A command in words, each part escaped on its own: a binary token must not make the key's
+// characters show as escapes.
+QString commandText(const QList<QByteArray> &command)
+{
+    QStringList parts;
+    for (const QByteArray &part : command)
+        parts << TokenText::escape(part);
+    return parts.join(QLatin1Char(' '));
+}
+
 const QString uuid4 = QStringLiteral("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
 const QString uuid1Hex = QStringLiteral("(?<uuid1>[0-9a-f]{12}1[0-9a-f]{3}[89ab][0-9a-f]{15})");
 
@@ -271,7 +281,7 @@ AdminRecipe StringLockDialect::recipe(AdminAction action, const LockInfo &observ
         r.command = m_spec.ttlInSeconds ? QList<QByteArray>{"SET", key, value, "NX", "EX", QByteArray::number(seconds)}
                                         : QList<QByteArray>{"SET", key, value, "NX", "PX", QByteArray::number(ttlMs)};
         r.description = QObject::tr("Take %1 as %2 does (%3), only if nobody holds it.")
-                            .arg(quoted(key), m_spec.name, TokenText::escape(r.command.join(' ')));
+                            .arg(quoted(key), m_spec.name, commandText(r.command));
     } else if (action == AdminAction::ForceRelease && m_spec.release == Spec::Release::SignalList) {
         r.script = QStringLiteral("python-redis-lock/force-release");
         r.keys = {key, signalKey(key)};

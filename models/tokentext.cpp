@@ -2,6 +2,8 @@
 
 #include <QUtf8StringView>
 
+#include <algorithm>
+
 namespace {
 bool printableAscii(unsigned char c)
 {
@@ -94,6 +96,26 @@ qsizetype visibleCharacter(QByteArrayView bytes)
     }
 }
 
+// Whether bytes are text: valid UTF-8 but for a character cut at either end (a slice of a
+// longer value, a value cut to the read cap), which must not make the rest look binary.
+bool isText(QByteArrayView bytes)
+{
+    qsizetype from = 0;
+    while (from < std::min<qsizetype>(3, bytes.size()) && (static_cast<unsigned char>(bytes[from]) & 0xc0) == 0x80)
+        ++from;
+    qsizetype to = bytes.size();
+    for (qsizetype back = 1; back <= std::min<qsizetype>(3, to - from); ++back) {
+        const auto c = static_cast<unsigned char>(bytes[to - back]);
+        if ((c & 0xc0) == 0x80)
+            continue; // a continuation byte: its lead is further back
+        const qsizetype length = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xc2 && c <= 0xdf ? 2 : 1;
+        if (length > back)
+            to -= back; // a lead whose sequence the cut left short
+        break;
+    }
+    return QUtf8StringView(bytes.sliced(from, to - from)).isValidUtf8();
+}
+
 bool TokenText::isPrintable(const QByteArray &bytes)
 {
     for (char c : bytes)
@@ -109,11 +131,17 @@ QString TokenText::escape(const QByteArray &bytes)
 
 QString TokenText::quoted(const QByteArray &bytes)
 {
-    constexpr qsizetype head = 96, tail = 32;
     if (bytes.size() <= wholeUpTo)
         return QLatin1Char('"') + escape(bytes) + QLatin1Char('"');
+    // Cut between characters: a character split in two would show as escapes.
+    const auto continues = [&bytes](qsizetype at) { return (static_cast<unsigned char>(bytes[at]) & 0xc0) == 0x80; };
+    qsizetype head = 96, tail = bytes.size() - 32;
+    for (int i = 0; i < 3 && continues(head); ++i)
+        --head;
+    for (int i = 0; i < 3 && continues(tail); ++i)
+        ++tail;
     return QStringLiteral("\"%1…%2\" (%3 bytes)")
-        .arg(escape(bytes.first(head)), escape(bytes.last(tail)))
+        .arg(escape(bytes.first(head)), escape(bytes.sliced(tail)))
         .arg(bytes.size());
 }
 
@@ -130,7 +158,7 @@ QByteArray TokenText::escapeBytes(const QByteArray &bytes)
     // Only text shows its characters: in random bytes, the few runs that happen to be valid
     // UTF-8 would show as rare symbols (or blank boxes) among the escapes, and could not be
     // read back or typed.
-    const bool text = QUtf8StringView(bytes).isValidUtf8();
+    const bool text = isText(bytes);
     static const char hex[] = "0123456789abcdef";
     QByteArray out;
     out.reserve(bytes.size() * 2);

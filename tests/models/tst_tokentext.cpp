@@ -37,6 +37,10 @@ private Q_SLOTS:
         // Bytes that are not UTF-8 as a whole are not text: a valid run among them is escaped too.
         QTest::newRow("a symbol among random bytes") << QByteArray("\x8d\xa9" "Dx\xe2\xaf\xa7\xbf") << "\\x8d\\xa9Dx\\xe2\\xaf\\xa7\\xbf";
         QTest::newRow("letters and a stray byte") << QByteArray("caf\xc3\xa9\xff") << "caf\\xc3\\xa9\\xff";
+        // A slice of text cut inside a character at either end is still text: the cut bytes
+        // are escaped, the characters between them shown.
+        QTest::newRow("text cut at the end") << QByteArray("\xe9\x94\x81:\xe8\xae") << QStringLiteral("\u9501:\\xe8\\xae");
+        QTest::newRow("text cut at the start") << QByteArray("\xae\xa2\xe5\x8d\x95") << QStringLiteral("\\xae\\xa2\u5355");
         QTest::newRow("del") << QByteArray("\x7f") << "\\x7f";
     }
 
@@ -60,6 +64,10 @@ private Q_SLOTS:
         QTest::newRow("one past") << QByteArray(96, 'a') + QByteArray(TokenText::wholeUpTo - 128 + 1, 'b') + QByteArray(32, 'c')
                                   << q(QString(96, QLatin1Char('a')) + QStringLiteral("…") + QString(32, QLatin1Char('c')))
                                          + QStringLiteral(" (193 bytes)");
+        // Cut between characters, not inside one.
+        QTest::newRow("long cjk key") << QByteArray("\xe9\x94\x81").repeated(100)
+                                      << q(QStringLiteral("\u9501").repeated(32) + QStringLiteral("…") + QStringLiteral("\u9501").repeated(10))
+                                             + QStringLiteral(" (300 bytes)");
         QTest::newRow("10 MB binary") << QByteArray(10 << 20, '\xff')
                                       << q(QStringLiteral("\\xff").repeated(96) + QStringLiteral("…") + QStringLiteral("\\xff").repeated(32))
                                              + QStringLiteral(" (10485760 bytes)");
