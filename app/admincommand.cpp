@@ -135,6 +135,10 @@ void AdminCommand::execute(const AdminPlan &plan)
         fprintf(stderr, "%s\n", qUtf8Printable(tr("%1, guarded on: %2").arg(plan.intentText(), plan.guard.text())));
     if (plan.allowed && !plan.caution.isEmpty())
         fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("caution: %1").arg(plan.caution)));
+    // On a cluster or behind Sentinel, the master that will run it is part of "where".
+    QString where = session()->serverName();
+    if (const RedisConnection *owner = topology()->nodeFor(plan.key); owner && !session()->isSingleServer())
+        where = tr("%1, master %2").arg(where, topology()->nodeName(owner));
     if (options().dryRun) {
         if (!plan.allowed) {
             if (options().json)
@@ -145,14 +149,10 @@ void AdminCommand::execute(const AdminPlan &plan)
         if (options().json)
             print(json(plan, QStringLiteral("dry-run"), plan.description));
         else
-            print(tr("%1\n  would run: %2\n").arg(plan.description, plan.commandText()).toUtf8());
+            print(tr("%1\n  would run on %3: %2\n").arg(plan.description, plan.commandText(), where).toUtf8());
         finish(Done);
         return;
     }
-    // On a cluster or behind Sentinel, the master that will run it is part of "where".
-    QString where = session()->serverName();
-    if (const RedisConnection *owner = topology()->nodeFor(plan.key); owner && !session()->isSingleServer())
-        where = tr("%1, master %2").arg(where, topology()->nodeName(owner));
     if (plan.allowed && !m_admin->isReadOnly() && !confirmAction(plan.description, plan.commandText(), where)) {
         fail(Refused, tr("not confirmed; nothing was run"));
         return;

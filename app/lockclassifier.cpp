@@ -7,16 +7,21 @@
 #include <QPointer>
 
 namespace {
+bool isShardedCount(const RedisCommand &probe)
+{
+    return probe.size() >= 2 && probe.at(1).compare("SHARDNUMSUB", Qt::CaseInsensitive) == 0;
+}
+
 // PUBSUB NUMSUB answers [channel, count]; LLEN and friends answer an integer. A probe Redis
 // refused (an ACL without PUBSUB, say) leaves the waiters unknown rather than zero. A server
-// that has no such thing (PUBSUB SHARDNUMSUB before Redis 7) has nobody waiting there.
-qint64 probeAnswer(const RedisReply &reply)
+// without sharded pub/sub (before Redis 7) has nobody waiting that way.
+qint64 probeAnswer(const RedisCommand &probe, const RedisReply &reply)
 {
     if (reply.isInteger())
         return reply.integer();
     if (reply.isArray() && reply.size() == 2 && reply.at(1).isInteger())
         return reply.at(1).integer();
-    if (reply.isError() && reply.errorMessage().contains(QLatin1String("unknown subcommand"), Qt::CaseInsensitive))
+    if (isShardedCount(probe) && reply.isError() && reply.errorMessage().contains(QLatin1String("subcommand"), Qt::CaseInsensitive))
         return 0;
     return -1;
 }
@@ -40,12 +45,21 @@ void LockClassifier::classify(const QList<KeySample> &samples, QObject *context,
 {
     QList<std::optional<LockInfo>> locks;
     locks.reserve(samples.size());
-    // Per node: its probes, and for each lock probed there, its index and number of probes.
+    // Per node: its probes, and for each lock probed there, its index and where its answers
+    // are among the replies (-1: not asked, none).
+    struct Probed
+    {
+        qsizetype lock;
+        QList<qsizetype> replies;
+    };
     struct Batch
     {
         QList<RedisCommand> probes;
-        QList<QPair<qsizetype, qsizetype>> probed;
+        QList<Probed> probed;
     };
+    // Sharded pub/sub is a cluster's (Redisson uses it there only): elsewhere nobody waits
+    // that way, and an ACL without PUBSUB SHARDNUMSUB must not make the waiters unknown.
+    const bool sharded = m_topology && m_topology->kind() == RedisTopology::Kind::Cluster;
     QHash<RedisConnection *, Batch> batches;
     for (const KeySample &sample : samples) {
         locks.append(m_registry->classify(sample));
@@ -57,9 +71,16 @@ void LockClassifier::classify(const QList<KeySample> &samples, QObject *context,
         if (mine.isEmpty() || !node)
             continue;
         Batch &b = batches[node];
-        b.probed.append({locks.size() - 1, mine.size()});
-        for (const QList<QByteArray> &probe : mine)
+        Probed probed{locks.size() - 1, {}};
+        for (const QList<QByteArray> &probe : mine) {
+            if (!sharded && isShardedCount(probe)) {
+                probed.replies << -1;
+                continue;
+            }
+            probed.replies << b.probes.size();
             b.probes.append(RedisCommand(probe));
+        }
+        b.probed.append(probed);
     }
     if (batches.isEmpty()) {
         handler(std::move(locks));
@@ -71,15 +92,13 @@ void LockClassifier::classify(const QList<KeySample> &samples, QObject *context,
     const QPointer<QObject> owner(context);
     const bool hasOwner = context != nullptr;
     for (auto it = batches.cbegin(); it != batches.cend(); ++it) {
-        it.key()->pipeline(it->probes, this, [this, shared, pending, probed = it->probed, owner, hasOwner, handler](const QList<RedisReply> &replies) {
+        it.key()->pipeline(it->probes, this, [this, shared, pending, probes = it->probes, probed = it->probed, owner, hasOwner, handler](const QList<RedisReply> &replies) {
             if (hasOwner && !owner)
                 return;
-            qsizetype at = 0;
-            for (const auto &[index, count] : probed) {
+            for (const auto &[index, at] : probed) {
                 QList<qint64> answers;
-                for (qsizetype i = 0; i < count; ++i)
-                    answers.append(probeAnswer(replies.value(at + i)));
-                at += count;
+                for (qsizetype reply : at)
+                    answers.append(reply < 0 ? 0 : probeAnswer(probes.at(reply), replies.value(reply)));
                 LockInfo &lock = *(*shared)[index];
                 if (const Dialect *dialect = m_registry->find(lock.dialect))
                     dialect->applyWaiterProbes(lock, answers);

@@ -56,10 +56,14 @@ void ScanCommand::run()
                 finish(Refused);
                 return;
             }
+            // A cluster or a Sentinel deployment is named by the node it was reached through
+            // and what it is: every master was scanned, not that node.
+            const QString where = session()->isSingleServer() ? session()->serverName()
+                                                              : tr("%1 (%2)").arg(session()->serverName(), session()->topologySummary());
             fprintf(stderr, "%s\n",
                     qUtf8Printable(tr("%1 lock(s) among %2 key(s) scanned on %3 (%4 s)")
-                                       .arg(QString::number(p.locksFound), QString::number(p.keysScanned),
-                                            session()->serverName(), QString::number(p.elapsedMs / 1000.0, 'f', 2))));
+                                       .arg(QString::number(p.locksFound), QString::number(p.keysScanned), where,
+                                            QString::number(p.elapsedMs / 1000.0, 'f', 2))));
         }
         // Both, when both: a cluster that is down answers CLUSTERDOWN to the reads on the
         // masters that were scanned, and those keys are missing from the table too.

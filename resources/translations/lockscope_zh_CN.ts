@@ -51,14 +51,6 @@
         <translation>%1，守卫条件：%2</translation>
     </message>
     <message>
-        <source>%1
-  would run: %2
-</source>
-        <translation>%1
-  将会执行：%2
-</translation>
-    </message>
-    <message>
         <source>not confirmed; nothing was run</source>
         <translation>未确认；什么也没有执行</translation>
     </message>
@@ -85,6 +77,14 @@
     <message>
         <source>KEY is read with its escapes, as scan prints keys: %1 names %2, but a key whose name is those characters exactly, %3, exists too. Give that one as %3 to act on it, or add --escaped-key to act on %2; nothing was run</source>
         <translation>KEY 按转义读取，与 scan 的输出一致：%1 指的是 %2，但名字恰好就是这些字符的键 %3 也存在。要操作它，请写成 %3；要操作 %2，请加上 --escaped-key。什么都没有执行</translation>
+    </message>
+    <message>
+        <source>%1
+  would run on %3: %2
+</source>
+        <translation>%1
+  将会在 %3 上执行：%2
+</translation>
     </message>
 </context>
 <context>
@@ -5559,6 +5559,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>regular file</source>
         <translation>普通文件</translation>
     </message>
+    <message>
+        <source>No answer from %1 within %2: it took the connection but did not answer (a server that hangs or is paused, or not a Redis server)</source>
+        <translation>%1 在 %2 内没有应答：它接受了连接，但没有应答（服务器卡住或被暂停，或者不是 Redis 服务器）</translation>
+    </message>
 </context>
 <context>
     <name>RedlockAdminCommand</name>
@@ -6529,6 +6533,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>%1 (stale)</source>
         <translation>%1（已过时）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>

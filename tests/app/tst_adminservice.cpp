@@ -3,7 +3,6 @@
 #include "auditlog.h"
 #include "dialectregistry.h"
 #include "keyinspector.h"
-#include "lockclassifier.h"
 #include "session.h"
 #include "testredis.h"
 
@@ -11,8 +10,6 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
-#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -289,38 +286,6 @@ private Q_SLOTS:
         QCOMPARE(m_redis.command({"EXISTS", "orderLock"}).integer(), qint64(0));
         QTRY_COMPARE(messages.size(), 1);
         QCOMPARE(messages.first().at(1).toByteArray(), QByteArray("0"));
-    }
-
-    // Redisson on a cluster subscribes its waiters with SSUBSCRIBE (sharded pub/sub): they are
-    // waiters, counted as such, and a force-release wakes them with SPUBLISH, which is all
-    // they hear (they were counted as none, and slept out the lease).
-    void shardedWaitersAreCountedAndWoken()
-    {
-        const QByteArray channel = "redisson_lock__channel:{shardLock}";
-        m_redis.command({"HSET", "shardLock", "8743c9c0-0795-4907-87fd-6c719a6b4586:57", "1"});
-        m_redis.command({"PEXPIRE", "shardLock", "30000"});
-        QProcess waiter;
-        waiter.start(QStringLiteral("redis-cli"), {QStringLiteral("-p"), QString::number(m_redis.port()), QStringLiteral("ssubscribe"),
-                                                   QString::fromLatin1(channel)});
-        const auto stop = qScopeGuard([&waiter] {
-            waiter.kill();
-            waiter.waitForFinished();
-        });
-        QTRY_COMPARE(m_redis.command({"PUBSUB", "SHARDNUMSUB", channel}).at(1).integer(), qint64(1));
-
-        KeyInspector inspector(m_connection.get());
-        LockClassifier classifier(m_connection.get(), &m_registry);
-        std::optional<LockInfo> seen;
-        inspector.inspect({"shardLock"}, nullptr, [&](const QList<KeySample> &samples, const QString &) {
-            classifier.classify(samples, nullptr, [&](QList<std::optional<LockInfo>> locks) { seen = locks.value(0); });
-        });
-        QTRY_VERIFY(seen.has_value());
-        QCOMPARE(seen->waiters, 1);
-
-        const AdminResult r = run(m_admin->planForceRelease(*seen));
-        QVERIFY2(r.ok() && !r.message.contains(QLatin1String("not woken")), qPrintable(r.message));
-        QByteArray heard;
-        QTRY_VERIFY2((heard += waiter.readAllStandardOutput()).contains("smessage\n" + channel + "\n0"), heard.constData());
     }
 
     // An ACL user without the unlock channel (Redis 7's default for a new user): the release

@@ -86,6 +86,20 @@ private:
 
     QString nodeName(int node) const { return QStringLiteral("127.0.0.1:%1").arg(m_cluster.port(node)); }
 
+    // The command line on the cluster, reached through node 0; its stdout.
+    QByteArray lockscope(const QStringList &args, int *code, QByteArray *err = nullptr)
+    {
+        QProcess p;
+        p.start(QStringLiteral(LOCKSCOPE_BINARY), args + QStringList{QStringLiteral("-p"), QString::number(m_cluster.port(0))});
+        p.closeWriteChannel();
+        if (!p.waitForFinished(30000))
+            p.kill();
+        *code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        if (err)
+            *err = p.readAllStandardError();
+        return p.readAllStandardOutput();
+    }
+
     // A key whose slot the given master serves.
     QByteArray keyOn(int master, const QByteArray &prefix)
     {
@@ -418,6 +432,13 @@ print('ok')
         const auto row = std::find_if(table.cbegin(), table.cend(), [&key](const QByteArray &line) { return line.startsWith(key + ' '); });
         QVERIFY(row != table.cend());
         QVERIFY2(row->simplified().startsWith(key + ' ' + nodeName(owner).toUtf8() + ' '), row->constData());
+        // The summary names the cluster, not the seed alone.
+        QVERIFY2(err.contains("scanned on " + nodeName(0).toUtf8() + " (cluster: 3 masters, 3 replicas)"), err.constData());
+        // A dry run names the master that would run it.
+        const QByteArray dry = lockscope({QStringLiteral("release"), QString::fromUtf8(key), QStringLiteral("--token"),
+                                          QStringLiteral("token-7"), QStringLiteral("--dry-run")}, &code);
+        QCOMPARE(code, 0);
+        QVERIFY2(dry.contains("would run on " + nodeName(0).toUtf8() + ", master " + nodeName(owner).toUtf8() + ":"), dry.constData());
         const QByteArray released = lockscope({QStringLiteral("release"), QString::fromUtf8(key), QStringLiteral("--token"),
                                                QStringLiteral("token-7"), QStringLiteral("--json"), QStringLiteral("-c")}, &code);
         QCOMPARE(code, 0);
@@ -444,29 +465,21 @@ print('ok')
                     acl << rule;
                 QVERIFY(m_cluster.command(node, acl).isStatus("OK"));
             }
-        const auto lockscope = [this](const QStringList &args, const QString &user, QByteArray *err, int *code) {
-            QProcess p;
-            p.start(QStringLiteral(LOCKSCOPE_BINARY), args + QStringList{QStringLiteral("-p"), QString::number(m_cluster.port(0)),
-                                                                        QStringLiteral("--user"), user, QStringLiteral("-a"),
-                                                                        QStringLiteral("pw"), QStringLiteral("--no-auth-warning")});
-            p.closeWriteChannel();
-            if (!p.waitForFinished(30000))
-                p.kill();
-            *code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-            *err = p.readAllStandardError();
-            return p.readAllStandardOutput();
+        const auto as = [](const QString &user) {
+            return QStringList{QStringLiteral("--user"), user, QStringLiteral("-a"), QStringLiteral("pw"), QStringLiteral("--no-auth-warning")};
         };
         QByteArray err;
         int code = -1;
-        QByteArray out = lockscope({QStringLiteral("scan"), QStringLiteral("--json")}, QStringLiteral("no_cluster"), &err, &code);
+        QByteArray out = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--json")} + as(QStringLiteral("no_cluster")), &code, &err);
         QCOMPARE(code, 3);
         QVERIFY2(err.contains("refuses the cluster's slot map") && err.contains("NOPERM"), err.constData());
-        lockscope({QStringLiteral("acquire"), QStringLiteral("lock:acl:probe"), QStringLiteral("--ttl"), QStringLiteral("10s")},
-                  QStringLiteral("no_cluster"), &err, &code);
+        lockscope(QStringList{QStringLiteral("acquire"), QStringLiteral("lock:acl:probe"), QStringLiteral("--ttl"), QStringLiteral("10s")}
+                      + as(QStringLiteral("no_cluster")),
+                  &code, &err);
         QCOMPARE(code, 3);
         QVERIFY2(err.contains("refuses the cluster's slot map"), err.constData());
 
-        out = lockscope({QStringLiteral("scan"), QStringLiteral("--json")}, QStringLiteral("no_info"), &err, &code);
+        out = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--json")} + as(QStringLiteral("no_info")), &code, &err);
         QCOMPARE(code, 0);
         QSet<QByteArray> keys;
         for (const QByteArray &line : out.split('\n'))
@@ -474,8 +487,45 @@ print('ok')
                 keys.insert(QJsonDocument::fromJson(line).object().value(QStringLiteral("key")).toString().toUtf8());
         QCOMPARE(keys, m_written);
 
-        out = lockscope({QStringLiteral("scan"), QStringLiteral("--json")}, QStringLiteral("no_cluster_info"), &err, &code);
+        out = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--json")} + as(QStringLiteral("no_cluster_info")), &code, &err);
+        QCOMPARE(code, 0); // what the seed serves was read whole; what cannot be told is said
         QVERIFY2(err.contains("cannot be told"), err.constData());
+        QVERIFY(!out.isEmpty());
+    }
+
+    // Redisson on a cluster subscribes its waiters with SSUBSCRIBE (sharded pub/sub): they are
+    // waiters, counted as such, and a force-release wakes them with SPUBLISH, which is all
+    // they hear (they were counted as none, and slept out the lease).
+    void shardedWaitersAreCountedAndWoken()
+    {
+        const int owner = m_cluster.masters().first();
+        const QByteArray key = keyOn(owner, "shardLock");
+        const QByteArray channel = "redisson_lock__channel:{" + key + '}';
+        QVERIFY(m_cluster.command(owner, {"HSET", key, "8743c9c0-0795-4907-87fd-6c719a6b4586:57", "1"}).isInteger());
+        QVERIFY(m_cluster.command(owner, {"PEXPIRE", key, "60000"}).isInteger());
+        QProcess waiter;
+        waiter.start(QStringLiteral("redis-cli"), {QStringLiteral("-p"), QString::number(m_cluster.port(owner)), QStringLiteral("ssubscribe"),
+                                                   QString::fromLatin1(channel)});
+        const auto stop = qScopeGuard([&waiter] {
+            waiter.kill();
+            waiter.waitForFinished();
+        });
+        QTRY_COMPARE(m_cluster.command(owner, {"PUBSUB", "SHARDNUMSUB", channel}).at(1).integer(), qint64(1));
+
+        int code = -1;
+        const QByteArray line = lockscope({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--no-default-patterns"),
+                                           QStringLiteral("--pattern"), QString::fromLatin1(key)},
+                                          &code)
+                                    .trimmed();
+        QCOMPARE(code, 0);
+        QCOMPARE(QJsonDocument::fromJson(line).object().value(QStringLiteral("waiters")).toInt(-1), 1);
+
+        QByteArray err;
+        lockscope({QStringLiteral("release"), QString::fromLatin1(key), QStringLiteral("--observed"), QStringLiteral("--yes")}, &code, &err);
+        QVERIFY2(code == 0 && !err.contains("not woken"), err.constData());
+        QCOMPARE(m_cluster.command(owner, {"EXISTS", key}).integer(), qint64(0));
+        QByteArray heard;
+        QTRY_VERIFY2((heard += waiter.readAllStandardOutput()).contains("smessage\n" + channel + "\n0"), heard.constData());
     }
 
     // Two masters of one cluster given as Redlock nodes: they reach the same servers, and
