@@ -18,10 +18,10 @@
 //   failure loses the majority;
 // - split: no token has a majority and several tokens are out (a racing or failed acquire);
 // - leftover: one token on a minority and nobody else: blocks nobody, wastes its TTL;
-// - unknown: no majority can be seen, but the unreadable nodes could still make one (or, with
-//   no token seen at all, hold it). A node that could not be read is never counted as not
-//   holding: it is not evidence either way;
-// - free: no node holds the key (released or expired everywhere).
+// - unknown: no majority can be seen, but the unreadable nodes could still make one. A node
+//   that could not be read is never counted as not holding: it is not evidence either way;
+// - free: no node that answers holds the key, and those that do not are too few to hold a
+//   majority (released or expired everywhere it can be seen).
 struct RedlockObservation
 {
     enum class Quorum { Held, Degraded, Split, Leftover, Unknown, Free };

@@ -85,13 +85,12 @@ LiveChart::LiveChart(const QString &title, QWidget *parent)
     m_plot->legend->setFont(QFont(font().family(), font().pointSize() - 1));
     // Beside the plot, not over it: a legend inside hides the data it names. One column at
     // the top, as narrow as its names; what is under it stays empty.
-    auto *legendColumn = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(0, 1, legendColumn);
+    m_legendColumn = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(0, 1, m_legendColumn);
     m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
-    legendColumn->setMargins(QMargins(0, 6, 6, 0));
-    legendColumn->addElement(0, 0, m_plot->legend); // out of the axis rect's inset
-    legendColumn->addElement(1, 0, new QCPLayoutElement(m_plot));
-    legendColumn->setRowStretchFactor(0, 0.001);
+    m_legendColumn->addElement(1, 0, new QCPLayoutElement(m_plot));
+    m_legendColumn->setRowStretchFactor(0, 0.001);
+    setLegendVisible(true);
     m_plot->legend->setWrap(0);
     m_plot->legend->setFillOrder(QCPLayoutGrid::foRowsFirst);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -126,12 +125,34 @@ void LiveChart::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
 }
 
+void LiveChart::setLegendVisible(bool visible)
+{
+    // A legend beside the plot takes its width even hidden: hidden, it waits in the axis
+    // rect's inset, where it takes nothing.
+    QCPLegend *legend = m_plot->legend;
+    legend->setVisible(visible);
+    const bool beside = legend->layout() == m_legendColumn;
+    if (visible && !beside) {
+        m_plot->axisRect()->insetLayout()->take(legend);
+        m_legendColumn->addElement(0, 0, legend);
+        m_legendColumn->setMargins(QMargins(0, 6, 6, 0));
+    } else if (!visible && beside) {
+        m_legendColumn->take(legend);
+        m_legendColumn->setMargins(QMargins());
+        m_plot->axisRect()->insetLayout()->addElement(legend, Qt::AlignTop | Qt::AlignRight);
+    }
+    m_dirty = true;
+}
+
 int LiveChart::addSeries(const QString &name, const TimeSeries *series, const QColor &color, Style style, Axis axis)
 {
     QCPGraph *graph = m_plot->addGraph(m_plot->xAxis, axis == Axis::Right ? m_plot->yAxis2 : m_plot->yAxis);
     if (axis == Axis::Right)
         m_plot->yAxis2->setVisible(true);
-    graph->setName(name);
+    // A long name (a key, a token) would take the plot's width beside it: cut in the middle
+    // in the legend, whole in an export.
+    constexpr qsizetype longest = 28;
+    graph->setName(name.size() <= longest ? name : name.left(longest / 2 - 1) + QStringLiteral("…") + name.right(longest / 2));
     graph->setPen(QPen(color, 1.5));
     graph->setAdaptiveSampling(true);
     switch (style) {

@@ -9,6 +9,7 @@
 
 class QCPGraph;
 class QCPItemStraightLine;
+class QCPLayoutGrid;
 class QComboBox;
 class QCustomPlot;
 class QLabel;
@@ -36,6 +37,8 @@ public:
                   Axis axis = Axis::Left);
     void removeAllSeries();
     void setValueLabel(const QString &label, Axis axis = Axis::Left);
+    // Beside the plot when shown; hidden, it leaves the plot the room.
+    void setLegendVisible(bool visible);
     void setTitle(const QString &title);
     void setWindow(qint64 windowMs);
     qint64 window() const { return m_windowMs; }
@@ -73,6 +76,7 @@ private:
 
     QCustomPlot *m_plot;
     QLabel *m_title;
+    QCPLayoutGrid *m_legendColumn = nullptr;
     QComboBox *m_windowBox;
     QList<Bound> m_series;
     QList<Marker> m_markers;

@@ -91,7 +91,7 @@ LockDetailPanel::LockDetailPanel(QWidget *parent)
     buttons->addStretch();
 
     // The facts scroll when the panel is short, so that a lock with many warnings never makes
-    // the window taller; the holders, the raw value and the actions stay in view.
+    // the window taller (fitFacts()); the holders, the raw value and the actions stay in view.
     m_facts = new QWidget(this);
     m_facts->setLayout(form);
     form->setContentsMargins(0, 0, 0, 0);
@@ -143,7 +143,8 @@ void LockDetailPanel::fitHolders()
     int rows = 0;
     for (QTreeWidgetItemIterator it(m_holders); *it && rows < mostRows; ++it)
         ++rows;
-    const int rowHeight = m_holders->fontMetrics().height() + 4;
+    const QAbstractItemView *view = m_holders; // QTreeView hides the public sizeHintForRow()
+    const int rowHeight = m_holders->topLevelItemCount() > 0 ? view->sizeHintForRow(0) : m_holders->fontMetrics().height() + 4;
     const int frame = 2 * m_holders->frameWidth();
     m_holders->setFixedHeight(m_holders->header()->sizeHint().height() + std::max(rows, 1) * rowHeight + frame + 2);
 }
@@ -218,9 +219,12 @@ void LockDetailPanel::fitFacts()
     const int width = m_factsArea->viewport()->width();
     const int needed = (m_facts->hasHeightForWidth() ? m_facts->heightForWidth(width) : m_facts->sizeHint().height())
                        + 2 * m_factsArea->frameWidth();
-    const int height = std::max(m_leastFactsHeight, std::min(needed, this->height() * 9 / 20));
-    m_factsArea->setMinimumHeight(height);
-    m_factsArea->setMaximumHeight(std::max(height, needed));
+    // Never more than the rest of the panel leaves: a taller minimum would make the window grow.
+    const int others = layout()->minimumSize().height() - m_factsArea->minimumHeight();
+    const int room = std::min(height() * 9 / 20, height() - others);
+    const int least = std::max(m_leastFactsHeight, std::min(needed, room));
+    m_factsArea->setMinimumHeight(least);
+    m_factsArea->setMaximumHeight(std::max(least, needed));
 }
 
 void LockDetailPanel::updateTtl()
@@ -239,7 +243,10 @@ void LockDetailPanel::updateTtl()
     const qint64 age = now - m_lock->sample.observedAtMs;
     const QString read = age < 1000 ? tr("PTTL %1 ms").arg(m_lock->sample.pttlMs)
                                     : tr("PTTL %1 ms, %2 ago").arg(m_lock->sample.pttlMs).arg(LockInfo::formatTtl(age - age % 1000));
+    const int before = m_ttl->heightForWidth(m_ttl->width());
     m_ttl->setText(remaining < 0 ? tr("no expiry") : tr("%1  (%2)").arg(LockInfo::formatTtl(remaining), read));
+    if (m_ttl->heightForWidth(m_ttl->width()) != before)
+        fitFacts(); // the age of the read wrapped the line: the facts need a line more
     m_ttl->setToolTip(tr("Counting down from the PTTL Redis gave when the lock was last read"));
 }
 

@@ -31,7 +31,7 @@ LockHistoryCharts::LockHistoryCharts(LockTimelineStore *store, QWidget *parentWi
     m_ttl->addSeries(tr("TTL left"), &m_ttlSeries, QColor(0x1f, 0x5f, 0xbf));
     m_ttl->addSeries(tr("near-miss (renewed with < 10% left)"), &m_nearMisses, QColor(0xb3, 0x26, 0x1e), LiveChart::Style::Dots);
     m_holders->setValueLabel(QString());
-    m_holders->plot()->legend->setVisible(false);
+    m_holders->setLegendVisible(false);
     m_holders->plot()->yAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
 }
 

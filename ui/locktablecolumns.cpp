@@ -63,6 +63,8 @@ int LockTableColumns::neededWidth(int column, int rows) const
 
 bool LockTableColumns::eventFilter(QObject *watched, QEvent *event)
 {
+    // A new width shares what the columns were measured to need anew: measuring them again
+    // at every step of a drag would cost more than it tells.
     if (event->type() == QEvent::Resize && m_fitted && static_cast<QResizeEvent *>(event)->oldSize().width() != m_table->viewport()->width())
         fit();
     return QObject::eventFilter(watched, event);
@@ -70,16 +72,21 @@ bool LockTableColumns::eventFilter(QObject *watched, QEvent *event)
 
 void LockTableColumns::fitToContents()
 {
-    if (!m_fitted)
-        fit();
+    const int rows = std::min(m_table->model()->rowCount(), sampledRows);
+    if (m_fitted || m_settled || rows == 0)
+        return;
+    for (const ColumnBounds &b : bounds) {
+        const int base = std::max(b.defaultWidth, neededWidth(b.column, 0));
+        m_needs.insert(b.column, {base, std::clamp(neededWidth(b.column, rows), base, std::max(base, b.maxWidth))});
+    }
+    m_fitted = true;
+    fit();
 }
 
 void LockTableColumns::fit()
 {
-    const int rows = std::min(m_table->model()->rowCount(), sampledRows);
-    if (m_settled || rows == 0)
+    if (m_settled)
         return;
-    m_fitted = true;
     // What the viewport has beyond the defaults goes first to the short columns that name the
     // lock (the key, its node, dialect and state, whole or not at all), then to the holder and
     // token, in proportion to what they lack: those two are elided in the middle and read well
@@ -93,8 +100,7 @@ void LockTableColumns::fit()
     for (const ColumnBounds &b : bounds) {
         if (m_table->isColumnHidden(b.column))
             continue;
-        const int base = std::max(b.defaultWidth, neededWidth(b.column, 0));
-        const int need = std::clamp(neededWidth(b.column, rows), base, std::max(base, b.maxWidth));
+        const auto [base, need] = m_needs.value(b.column);
         const bool elidesWell = b.column == LockTableModel::HolderColumn || b.column == LockTableModel::TokenColumn;
         (elidesWell ? shared : whole).append({b.column, base, need});
         spare -= base;

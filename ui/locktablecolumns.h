@@ -1,6 +1,8 @@
 #pragma once
 
+#include <QHash>
 #include <QObject>
+#include <QPair>
 
 class QTableView;
 
@@ -33,4 +35,5 @@ private:
     bool m_settled = false; // the user's widths
     bool m_fitted = false;  // fitted to rows: fitted again on a change of width
     bool m_fitting = false;
+    QHash<int, QPair<int, int>> m_needs; // by column: its default and what its first rows need
 };

@@ -57,8 +57,8 @@ RedlockGroupView::RedlockGroupView(QWidget *parent)
         if (!m_fitting && oldSize > 0 && newSize > 0)
             m_userWidths = true;
     });
-    connect(m_model, &QAbstractItemModel::modelReset, this, &RedlockGroupView::fitColumns);
-    connect(m_model, &QAbstractItemModel::headerDataChanged, this, &RedlockGroupView::fitColumns);
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { fitColumns(true); });
+    connect(m_model, &QAbstractItemModel::headerDataChanged, this, [this] { fitColumns(true); });
     m_events->setObjectName(QStringLiteral("redlockGroupEvents"));
 
     auto *split = new QSplitter(Qt::Vertical, this);
@@ -131,15 +131,15 @@ void RedlockGroupView::follow(RedlockWatchService *watch)
 
 // The state, validity and node columns are short: each gets what it shows. The key and the
 // holder share what is left, the key first, each elided in the middle past its share (their
-// tooltips are whole). Once there are rows, widths only grow: a countdown that gets shorter
-// must not make the columns jump.
-void RedlockGroupView::fitColumns()
+// tooltips are whole). As readings come, widths only grow (grow): a countdown that gets
+// shorter must not make the columns jump; a new width of the view shares anew.
+void RedlockGroupView::fitColumns(bool grow)
 {
     if (m_userWidths || m_model->columnCount() == 0)
         return;
     const QHeaderView *header = m_table->horizontalHeader();
     const QAbstractItemView *cells = m_table; // QTableView hides the public sizeHintForColumn()
-    const bool grow = m_model->rowCount() > 0 && m_fitted;
+    grow = grow && m_model->rowCount() > 0 && m_fitted;
     QList<int> widths(m_model->columnCount());
     int rest = m_table->viewport()->width();
     for (int column = 0; column < widths.size(); ++column) {
@@ -167,7 +167,7 @@ void RedlockGroupView::fitColumns()
 void RedlockGroupView::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    fitColumns();
+    fitColumns(false);
 }
 
 void RedlockGroupView::setTitle(const QString &title)

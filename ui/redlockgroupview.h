@@ -55,7 +55,7 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
-    void fitColumns();
+    void fitColumns(bool grow);
     void updateSummary();
     void updateActions();
     // The selected row's reading, or nullptr.
@@ -78,6 +78,6 @@ private:
     QString m_title;
     QStringList m_errors;
     bool m_fitting = false;
-    bool m_fitted = false;     // fitted to rows: from then on the widths only grow
+    bool m_fitted = false;     // fitted to rows: from then on readings only grow the widths
     bool m_userWidths = false; // the user sized a column: fitColumns() leaves them alone
 };

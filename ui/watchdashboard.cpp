@@ -185,7 +185,7 @@ void WatchDashboard::bindWaiters()
         return;
     m_boundWaiters = hot;
     m_waiters->removeAllSeries();
-    m_waiters->plot()->legend->setVisible(!hot.isEmpty());
+    m_waiters->setLegendVisible(!hot.isEmpty());
     m_waitersEmpty->setVisible(hot.isEmpty());
     int i = 0;
     for (const QByteArray &key : hot)

@@ -40,6 +40,7 @@ private Q_SLOTS:
     void aMajorityWithoutTtlIsStuck()
     {
         RedlockGroupModel m;
+        QAbstractItemModelTester tester(&m);
         m.setNodes({u"a:1"_s, u"b:1"_s, u"c:1"_s});
         m.setObservations({reading("locks:stuck", {Node::holding(u"a:1"_s, "T", -1), Node::holding(u"b:1"_s, "T", -1), Node::absent(u"c:1"_s)}),
                            reading("locks:part", {Node::holding(u"a:1"_s, "T", -1), Node::holding(u"b:1"_s, "T", 5000), Node::absent(u"c:1"_s)}),

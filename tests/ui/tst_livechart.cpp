@@ -19,6 +19,8 @@ private Q_SLOTS:
         chart.addSeries(QStringLiteral("acquire"), &series, Qt::blue, LiveChart::Style::Step);
         chart.resize(800, 300);
         chart.show();
+        // Early in a second, so that its bucket is still filling at the second refresh.
+        QTRY_VERIFY(QDateTime::currentMSecsSinceEpoch() % 1000 < 300);
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         const qint64 second = now - now % 1000; // this second's bucket, still filling
         for (int i = 0; i < 120; ++i)
@@ -38,6 +40,28 @@ private Q_SLOTS:
         chart.refresh();
         const QCPRange x = chart.plot()->xAxis->range();
         QVERIFY(qAbs(x.size() - 60.0) < 0.5);
+    }
+
+    // The legend beside the plot: a long name is cut to keep the plot its width, and a hidden
+    // legend leaves the plot all of it.
+    void theLegendLeavesThePlotItsWidth()
+    {
+        TimeSeries series;
+        LiveChart chart(QStringLiteral("waiters"));
+        chart.addSeries(QStringLiteral("lock:tenant-0042:") + QString(80, QLatin1Char('x')), &series, Qt::blue);
+        chart.resize(600, 300);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QVERIFY(chart.plot()->graph(0)->name().size() <= 28);
+        chart.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        const int beside = chart.plot()->axisRect()->width();
+        QVERIFY2(beside > 300, qPrintable(QString::number(beside)));
+        chart.setLegendVisible(false);
+        chart.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY2(chart.plot()->axisRect()->width() > beside + 100, qPrintable(QStringLiteral("%1, %2").arg(beside).arg(chart.plot()->axisRect()->width())));
+        chart.setLegendVisible(true);
+        chart.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        QCOMPARE(chart.plot()->axisRect()->width(), beside);
     }
 
     void aSeriesBelowZeroIsNotCutOff()

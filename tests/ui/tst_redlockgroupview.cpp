@@ -137,6 +137,9 @@ private Q_SLOTS:
             if (c != RedlockGroupModel::HolderColumn)
                 QVERIFY2(table->columnWidth(c) >= static_cast<QAbstractItemView *>(table)->sizeHintForColumn(c), qPrintable(QString::number(c)));
         QCOMPARE(m->index(m->rowOf(longKey), RedlockGroupModel::KeyColumn).data(Qt::ToolTipRole).toString(), QString::fromLatin1(longKey));
+        // A narrower view shares anew: the nodes stay in sight.
+        view.resize(1100, 600);
+        QTRY_VERIFY2(table->columnViewportPosition(last) + table->columnWidth(last) <= table->viewport()->width(), qPrintable(widths(table)));
         // The user sizes a column: from then on the widths are theirs.
         table->setColumnWidth(RedlockGroupModel::KeyColumn, 100);
         view.resize(1400, 600);
