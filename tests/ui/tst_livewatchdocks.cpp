@@ -48,6 +48,8 @@ class TestLiveWatchDocks : public QObject
 
 private:
     QTemporaryDir m_dir;
+    DialectRegistry m_registry;
+    const AuditLog m_audit{m_dir.filePath(QStringLiteral("audit.log"))};
 
     static void select(MainWindow &w, const QByteArray &key)
     {
@@ -75,9 +77,7 @@ private Q_SLOTS:
         TestRedis redis;
         QVERIFY(redis.start({QStringLiteral("--notify-keyspace-events"), QStringLiteral("KA")}));
         redis.command({"SET", "lock:reports:nightly", "5b1c7c6e-6c1e-4d55-9b8e-2f1d7a0f9c31:42", "PX", "1500000"});
-        DialectRegistry registry;
-        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
-        TestWindow t(&registry, &audit);
+        TestWindow t(&m_registry, &m_audit);
         MainWindow &w = t.window;
         w.resize(1500, 1000);
         w.show();
@@ -226,9 +226,7 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start());
-        DialectRegistry registry;
-        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
-        auto t = std::make_unique<TestWindow>(&registry, &audit);
+        auto t = std::make_unique<TestWindow>(&m_registry, &m_audit);
         MainWindow *w = &t->window;
         w->show();
         QVERIFY(t->connectTo(redis.profile()));
@@ -244,9 +242,7 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start());
-        DialectRegistry registry;
-        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
-        auto t = std::make_unique<TestWindow>(&registry, &audit);
+        auto t = std::make_unique<TestWindow>(&m_registry, &m_audit);
         MainWindow *w = &t->window;
         w->resize(1400, 900);
         w->show();
@@ -289,9 +285,7 @@ private Q_SLOTS:
         TestRedis redis;
         QVERIFY(redis.start());
         redis.command({"CONFIG", "SET", "notify-keyspace-events", "KEA"});
-        DialectRegistry registry;
-        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
-        TestWindow t(&registry, &audit);
+        TestWindow t(&m_registry, &m_audit);
         MainWindow &w = t.window;
         w.show();
         QVERIFY(t.connectTo(redis.profile()));
@@ -310,9 +304,7 @@ private Q_SLOTS:
         TestRedis redis;
         QVERIFY(redis.start());
         redis.command({"SET", "lock:hot", "owner", "PX", "60000"});
-        DialectRegistry registry;
-        const AuditLog audit(m_dir.filePath(QStringLiteral("audit.log")));
-        TestWindow t(&registry, &audit);
+        TestWindow t(&m_registry, &m_audit);
         MainWindow &w = t.window;
         w.resize(1400, 900);
         w.show();
