@@ -13,6 +13,20 @@ class TestKeyspaceNotifier : public QObject
     Q_OBJECT
 
 private:
+    // A notifier listening for lock:* on a connection of its own, not yet open.
+    struct Listener
+    {
+        explicit Listener(const ConnectionOptions &options)
+            : connection(options)
+            , notifier(&connection, &registry)
+        {
+            notifier.setPatterns({KeyPattern("lock:*")});
+        }
+        RedisConnection connection;
+        const DialectRegistry registry;
+        KeyspaceNotifier notifier;
+    };
+
     static QByteArray flags(TestRedis &redis)
     {
         return redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes();
@@ -74,10 +88,9 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start({QStringLiteral("--notify-keyspace-events"), QStringLiteral("AK")}));
-        RedisConnection connection(redis.options());
-        const DialectRegistry registry;
-        KeyspaceNotifier notifier(&connection, &registry);
-        notifier.setPatterns({KeyPattern("lock:*")});
+        Listener listener(redis.options());
+        RedisConnection &connection = listener.connection;
+        KeyspaceNotifier &notifier = listener.notifier;
         QSignalSpy resubscribed(&notifier, &KeyspaceNotifier::resubscribed);
         connection.open();
         notifier.start();
@@ -102,10 +115,9 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start());
-        RedisConnection connection(redis.options());
-        const DialectRegistry registry;
-        KeyspaceNotifier notifier(&connection, &registry);
-        notifier.setPatterns({KeyPattern("lock:*")});
+        Listener listener(redis.options());
+        RedisConnection &connection = listener.connection;
+        KeyspaceNotifier &notifier = listener.notifier;
         QStringList said;
         connect(&notifier, &KeyspaceNotifier::stateChanged, this, [&] { said << notifier.statusText(); });
         connection.open();
@@ -123,10 +135,9 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start());
-        RedisConnection connection(redis.optionsAsNewUser("later", {"~*", "resetchannels", "+@all"}));
-        const DialectRegistry registry;
-        KeyspaceNotifier notifier(&connection, &registry);
-        notifier.setPatterns({KeyPattern("lock:*")});
+        Listener listener(redis.optionsAsNewUser("later", {"~*", "resetchannels", "+@all"}));
+        RedisConnection &connection = listener.connection;
+        KeyspaceNotifier &notifier = listener.notifier;
         notifier.setMayEnable(true);
         connection.open();
         notifier.start();
@@ -146,10 +157,9 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start());
-        RedisConnection connection(redis.options());
-        const DialectRegistry registry;
-        KeyspaceNotifier notifier(&connection, &registry);
-        notifier.setPatterns({KeyPattern("lock:*")});
+        Listener listener(redis.options());
+        RedisConnection &connection = listener.connection;
+        KeyspaceNotifier &notifier = listener.notifier;
         connection.open();
         notifier.start();
         QTRY_COMPARE(notifier.state(), KeyspaceNotifier::State::Off);
@@ -299,10 +309,9 @@ private Q_SLOTS:
         // A managed service: CONFIG is not available, but notifications are on.
         QVERIFY(redis.start({QStringLiteral("--notify-keyspace-events"), QStringLiteral("KA"), QStringLiteral("--rename-command"),
                              QStringLiteral("CONFIG"), QStringLiteral("")}));
-        RedisConnection connection(redis.options());
-        const DialectRegistry registry;
-        KeyspaceNotifier notifier(&connection, &registry);
-        notifier.setPatterns({KeyPattern("lock:*")});
+        Listener listener(redis.options());
+        RedisConnection &connection = listener.connection;
+        KeyspaceNotifier &notifier = listener.notifier;
         notifier.setMayEnable(true);
         connection.open();
         notifier.start();
@@ -326,10 +335,9 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start({QStringLiteral("--notify-keyspace-events"), QStringLiteral("KA")}));
-        RedisConnection connection(redis.optionsAsNewUser("nochannel", {"~*", "resetchannels", "+@all"}));
-        const DialectRegistry registry;
-        KeyspaceNotifier notifier(&connection, &registry);
-        notifier.setPatterns({KeyPattern("lock:*")});
+        Listener listener(redis.optionsAsNewUser("nochannel", {"~*", "resetchannels", "+@all"}));
+        RedisConnection &connection = listener.connection;
+        KeyspaceNotifier &notifier = listener.notifier;
         // Not even for a moment, between the listener's connect and the refusal: a watch
         // would print it.
         QStringList saidLive;
