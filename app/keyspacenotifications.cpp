@@ -3,8 +3,10 @@
 #include "redisconnection.h"
 #include "redistopology.h"
 
+#include <QMap>
 #include <QPointer>
 
+#include <algorithm>
 #include <memory>
 
 namespace {
@@ -176,12 +178,16 @@ QString KeyspaceNotifications::statusText() const
         return tr("live: keyspace notifications on all %1 masters%2")
             .arg(m_notifiers.size())
             .arg(changedServer() ? tr(" (turned on by LockScope; put back when it stops)") : QString());
-    // The first master that is not live says why.
+    // Every master that is not live, by what it says: "off" on three masters is one reason
+    // named with all three, not the first of them.
+    QMap<QString, QStringList> nodesBySaid;
     for (auto it = m_notifiers.cbegin(); it != m_notifiers.cend(); ++it)
         if (!it.value()->isLive())
-            return tr("keyspace notifications live on %1 of %2 masters; %3: %4")
-                .arg(live)
-                .arg(m_notifiers.size())
-                .arg(m_topology->nodeName(it.key()), it.value()->statusText());
-    return {};
+            nodesBySaid[it.value()->statusText()] << m_topology->nodeName(it.key());
+    QStringList reasons;
+    for (auto it = nodesBySaid.begin(); it != nodesBySaid.end(); ++it) {
+        std::sort(it->begin(), it->end());
+        reasons << tr("%1: %2").arg(it->join(QStringLiteral(", ")), it.key());
+    }
+    return tr("keyspace notifications live on %1 of %2 masters; %3").arg(live).arg(m_notifiers.size()).arg(reasons.join(QStringLiteral("; ")));
 }

@@ -4,6 +4,7 @@
 #include "dialectregistry.h"
 #include "discoveryservice.h"
 #include "lockevent.h"
+#include "keyspacenotifications.h"
 #include "lockeventservice.h"
 #include "servertopology.h"
 #include "session.h"
@@ -612,6 +613,8 @@ print('ok')
         const QByteArray token = "t" + live.mid(live.lastIndexOf(':') + 1);
         lockscope({QStringLiteral("release"), QString::fromUtf8(live), QStringLiteral("--token"), QString::fromUtf8(token)}, &code, &err);
         QVERIFY2(code == 0, err.constData());
+        // An action needs its own master only: there are no "other masters" to go on with.
+        QVERIFY2(!err.contains("going on with the other masters"), err.constData());
         QCOMPARE(cluster.command(ownerOf.value(live), {"EXISTS", live}).integer(), qint64(0));
         const QByteArray gone = ownerOf.key(dead);
         lockscope({QStringLiteral("release"), QString::fromUtf8(gone), QStringLiteral("--token"), QStringLiteral("t")}, &code, &err);
@@ -734,6 +737,18 @@ print('ok')
     {
         auto w = watch();
         QVERIFY(w->session());
+        // Notifications are off on every master: the status names all three, once, with
+        // the reason they share (it named only the first of them).
+        const KeyspaceNotifications *notifications = w->session()->events()->notifier();
+        QTRY_VERIFY_WITH_TIMEOUT(notifications->isSettled(), 10000);
+        QStringList masterNames;
+        for (int m : m_cluster.masters())
+            masterNames << nodeName(m);
+        masterNames.sort();
+        const QString status = notifications->statusText();
+        QVERIFY2(status.startsWith(QStringLiteral("keyspace notifications live on 0 of 3 masters; %1: keyspace notifications are off")
+                                       .arg(masterNames.join(QStringLiteral(", ")))),
+                 qPrintable(status));
         const int master = m_cluster.masterForSlot(ClusterSlot::forKey("lock:order:0"));
         int replica = -1;
         for (int r : m_cluster.replicas())
