@@ -14,6 +14,7 @@ AdminCommand::AdminCommand(const CliOptions &options, const DialectRegistry *reg
                            QObject *parent)
     : CliCommand(options, registry, audit, parent)
 {
+    m_oneKey = true;
 }
 
 void AdminCommand::run()

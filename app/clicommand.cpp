@@ -36,7 +36,8 @@ CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registr
             // that one fails on its own. Said once per message, not at every reconnect.
             if (!m_warned.contains(message)) {
                 m_warned.insert(message);
-                fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("%1; going on with the other masters").arg(message)));
+                fprintf(stderr, "lockscope: %s\n",
+                        qUtf8Printable(m_oneKey ? message : tr("%1; going on with the other masters").arg(message)));
             }
         } else if (!m_tolerateDisconnects)
             connectionFailed(message);

@@ -87,6 +87,9 @@ protected:
 
     // Keeps the command alive across reconnects (watch) instead of failing at the first loss.
     bool m_tolerateDisconnects = false;
+    // Acts on one key, so on one master of a cluster: another master's loss is said as it is,
+    // and its own fails the action by itself; there are no "other masters" to go on with.
+    bool m_oneKey = false;
 
 private:
     void open();

@@ -88,7 +88,7 @@ int DemoCommand::exec()
 {
     if (m_options.list) {
         print(listing(m_options.json));
-        return CliCommand::outputWritten() ? Done : CliCommand::Refused;
+        return CliCommand::outputWritten() ? int(Done) : int(CliCommand::Refused);
     }
     QString error;
     if (m_options.connectionGiven || m_options.sandbox)
