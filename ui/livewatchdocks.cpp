@@ -2,6 +2,7 @@
 
 #include "alertspanel.h"
 #include "commandstatspoller.h"
+#include "elidedlabel.h"
 #include "eventlogpanel.h"
 #include "failedacquiresampler.h"
 #include "keyspacenotifications.h"
@@ -47,7 +48,8 @@ LiveWatchDocks::LiveWatchDocks(QMainWindow *window)
     , m_logDock(new QDockWidget(tr("Event log"), window))
     , m_alertsDock(new QDockWidget(tr("Alerts"), window))
     , m_statusLight(new QLabel(window))
-    , m_headerStatus(new QLabel)
+    , m_headerLight(new QLabel)
+    , m_headerStatus(new ElidedLabel(Qt::ElideRight))
     , m_samplerLabel(new QLabel)
     , m_notificationsAction(new QAction(tr("Use &keyspace notifications…"), this))
     , m_samplerAction(new QAction(tr("&Sample failed acquisitions…"), this))
@@ -169,15 +171,14 @@ QWidget *LiveWatchDocks::buildHeader()
     auto *header = new QWidget;
     auto *row = new QHBoxLayout(header);
     row->setContentsMargins(6, 3, 6, 3);
-    m_headerStatus->setTextFormat(Qt::RichText);
-    m_headerStatus->setWordWrap(false);
-    m_headerStatus->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_headerLight->setTextFormat(Qt::RichText);
     auto *notifications = new QToolButton(header);
     notifications->setDefaultAction(m_notificationsAction);
     notifications->setToolButtonStyle(Qt::ToolButtonTextOnly);
     auto *sampler = new QToolButton(header);
     sampler->setDefaultAction(m_samplerAction);
     sampler->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    row->addWidget(m_headerLight);
     row->addWidget(m_headerStatus, 1);
     row->addWidget(m_samplerLabel);
     row->addWidget(notifications);
@@ -258,7 +259,8 @@ void LiveWatchDocks::updateStatus()
 {
     if (!m_session) {
         m_statusLight->clear();
-        m_headerStatus->setText(tr("Not connected"));
+        m_headerLight->clear();
+        m_headerStatus->setFullText(tr("Not connected"));
         return;
     }
     LockEventService *events = m_session->events();
@@ -271,8 +273,9 @@ void LiveWatchDocks::updateStatus()
                                            : live   ? tr("Events: live")
                                                     : tr("Events: polling every %1").arg(LockInfo::formatTtl(events->pollIntervalMs()))));
     m_statusLight->setToolTip(text);
-    m_headerStatus->setText(QStringLiteral("<span style='color:%1'>●</span> %2").arg(color, text.toHtmlEscaped()));
-    m_headerStatus->setToolTip(text);
+    m_headerLight->setText(QStringLiteral("<span style='color:%1'>●</span>").arg(color));
+    // Several masters' reasons make a long line: cut at the end, whole in the tooltip.
+    m_headerStatus->setFullText(text);
     const KeyspaceNotifications *notifier = events->notifier();
     // The toggle says whether LockScope may change the server, not whether it is live.
     QSignalBlocker block(m_notificationsAction);

@@ -8,6 +8,7 @@
 #include <QTimer>
 
 class AlertsPanel;
+class ElidedLabel;
 class EventLogPanel;
 class QAction;
 class QActionGroup;
@@ -82,7 +83,8 @@ private:
     QDockWidget *m_logDock;
     QDockWidget *m_alertsDock;
     QLabel *m_statusLight;
-    QLabel *m_headerStatus;
+    QLabel *m_headerLight;
+    ElidedLabel *m_headerStatus;
     QLabel *m_samplerLabel;
     QAction *m_notificationsAction;
     QAction *m_samplerAction;

@@ -1,5 +1,7 @@
 #include "lockdetailpanel.h"
 
+#include "elidedlabel.h"
+
 #include "monotonicclock.h"
 #include "theme.h"
 #include "tokentext.h"
@@ -31,7 +33,7 @@ QLabel *valueLabel(QWidget *parent)
 
 LockDetailPanel::LockDetailPanel(QWidget *parent)
     : QWidget(parent)
-    , m_title(valueLabel(this))
+    , m_title(new ElidedLabel(Qt::ElideMiddle, this))
     , m_dialect(valueLabel(this))
     , m_type(valueLabel(this))
     , m_state(valueLabel(this))
@@ -50,8 +52,9 @@ LockDetailPanel::LockDetailPanel(QWidget *parent)
     titleFont.setBold(true);
     titleFont.setPointSizeF(mono.pointSizeF() * 1.15);
     m_title->setFont(titleFont);
-    m_title->setWordWrap(false);
-    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // A key of hundreds of bytes must not widen the window: cut in the middle, whole in the
+    // tooltip (and Copy key).
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont ttlFont = font();
     ttlFont.setBold(true);
     m_ttl->setFont(ttlFont);
@@ -125,8 +128,7 @@ void LockDetailPanel::clear()
 {
     m_lock.reset();
     m_tick.stop();
-    m_titleText = tr("No lock selected");
-    showTitle();
+    m_title->setFullText(tr("No lock selected"));
     for (QLabel *l : {m_dialect, m_type, m_node, m_state, m_ttl, m_holds, m_waiters, m_details, m_warnings})
         l->clear();
     m_holders->clear();
@@ -154,7 +156,7 @@ void LockDetailPanel::showLock(const LockInfo &lock)
     const bool sameLock = m_lock && m_lock->key() == lock.key();
     const QByteArray previousToken = selectedToken();
     m_lock = lock;
-    m_titleText = TokenText::escape(lock.key());
+    m_title->setFullText(TokenText::escape(lock.key()));
     m_dialect->setText(QStringLiteral("%1 <span style='color:gray'>(%2)</span>").arg(lock.dialectName.toHtmlEscaped(), lock.dialect));
     const qint64 size = lock.sample.size;
     const bool isString = lock.sample.type == RedisType::String;
@@ -207,7 +209,6 @@ void LockDetailPanel::showLock(const LockInfo &lock)
     if (m_raw->toPlainText() != raw)
         m_raw->setPlainText(raw);
     updateTtl();
-    showTitle();
     fitFacts();
     m_tick.start();
 }
@@ -295,17 +296,8 @@ void LockDetailPanel::changeEvent(QEvent *event)
 
 void LockDetailPanel::resizeEvent(QResizeEvent *event)
 {
-    QWidget::resizeEvent(event); // the layout has given the title its new width by now
-    showTitle();
+    QWidget::resizeEvent(event);
     fitFacts();
-}
-
-// A key of hundreds of bytes must not widen the window: the title is cut in the middle, and
-// the tooltip (and Copy key) has it whole.
-void LockDetailPanel::showTitle()
-{
-    m_title->setText(m_title->fontMetrics().elidedText(m_titleText, Qt::ElideMiddle, m_title->width()));
-    m_title->setToolTip(m_title->text() == m_titleText ? QString() : m_titleText);
 }
 
 void LockDetailPanel::styleReleaseButton()

@@ -7,6 +7,7 @@
 
 #include <optional>
 
+class ElidedLabel;
 class QLabel;
 class QPlainTextEdit;
 class QScrollArea;
@@ -48,11 +49,9 @@ private:
     void updateTtl();
     void fitHolders();
     void fitFacts();
-    void showTitle();
 
     std::optional<LockInfo> m_lock;
-    QLabel *m_title;
-    QString m_titleText;
+    ElidedLabel *m_title;
     QLabel *m_dialect;
     QLabel *m_type;
     QLabel *m_node;
