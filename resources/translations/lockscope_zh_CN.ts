@@ -3489,12 +3489,16 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>（由 LockScope 开启；停止时恢复原设置）</translation>
     </message>
     <message>
-        <source>keyspace notifications live on %1 of %2 masters; %3: %4</source>
-        <translation>%2 个主节点中有 %1 个的键空间通知为实时；%3：%4</translation>
-    </message>
-    <message>
         <source>keyspace notifications: waiting for the server</source>
         <translation>键空间通知：正在等待服务器</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>keyspace notifications live on %1 of %2 masters; %3</source>
+        <translation>%2 个主节点中有 %1 个的键空间通知为实时；%3</translation>
     </message>
 </context>
 <context>
