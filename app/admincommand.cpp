@@ -2,6 +2,7 @@
 
 #include "adminservice.h"
 #include "dialectregistry.h"
+#include "fairqueuehead.h"
 #include "jsonwriter.h"
 #include "keyinspector.h"
 #include "redisconnection.h"
@@ -79,6 +80,36 @@ void AdminCommand::dryRunAcquire(const AdminPlan &plan)
             looked.allowed = false;
             looked.refusal = tr("%1 is there now (%2): the acquire would be refused")
                                  .arg(TokenText::quoted(plan.key), LockFingerprint::found(*lock).text());
+        } else if (!plan.fairQueue.isEmpty()) {
+            dryRunFairQueue(looked);
+            return;
+        }
+        execute(looked);
+    });
+}
+
+// A free fair lock still refuses anyone but the first of its queue: looked at as the acquire
+// script will, stale waiters skipped by the server's clock.
+void AdminCommand::dryRunFairQueue(const AdminPlan &plan)
+{
+    FairQueueHead::read(topology(), plan.fairQueue, plan.fairTimeouts, this, [this, plan](const FairQueueHead::Result &head) {
+        if (isFinished())
+            return;
+        AdminPlan looked = plan;
+        if (!head.error.isEmpty()) {
+            m_unread = true;
+            looked.allowed = false;
+            looked.refusal = tr("could not read the fair queue %1 to see who is first: %2").arg(TokenText::quoted(plan.fairQueue), head.error);
+        } else if (!head.first.isEmpty() && head.first != plan.token) {
+            looked.allowed = false;
+            looked.refusal = tr("%1 is free, but %2 queues for it first, and a fair lock lets only the first of its queue take it: "
+                                "the acquire would be refused")
+                                 .arg(TokenText::quoted(plan.key), TokenText::quoted(head.first));
+        }
+        if (head.stale > 0 && looked.allowed) {
+            const QString dropped = tr("%n waiter(s) whose timeout has passed would be dropped from the head of its fair queue first",
+                                       nullptr, head.stale);
+            looked.caution = looked.caution.isEmpty() ? dropped : looked.caution + QStringLiteral("; ") + dropped;
         }
         execute(looked);
     });

@@ -29,6 +29,7 @@ private:
     AdminAction requestedAction() const;
     void execute(const AdminPlan &plan);
     void dryRunAcquire(const AdminPlan &plan);
+    void dryRunFairQueue(const AdminPlan &plan);
     // The action's JSON line: what it is for, and its result ("dry-run" with the command it
     // would run).
     QByteArray json(const AdminPlan &plan, const QString &result, const QString &message, const QString &node = {}) const;

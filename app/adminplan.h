@@ -40,6 +40,10 @@ struct AdminPlan
     QList<QByteArray> keys;
     QList<QByteArray> args;
     QList<QByteArray> command; // a single-command action (acquire)
+    // A fair lock's queue and timeouts (AdminRecipe): an acquire by anyone but its first
+    // waiter is refused.
+    QByteArray fairQueue;
+    QByteArray fairTimeouts;
 
     bool isScript() const { return !scriptName.isEmpty(); }
     // The command line as redis-cli would show it, binary parts escaped.

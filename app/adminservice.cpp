@@ -150,6 +150,8 @@ void AdminService::applyRecipe(AdminPlan &plan, const Dialect *dialect, const Lo
     plan.keys = recipe.keys;
     plan.args = recipe.args;
     plan.command = recipe.command;
+    plan.fairQueue = recipe.fairQueue;
+    plan.fairTimeouts = recipe.fairTimeouts;
     if (plan.action == AdminAction::Acquire && plan.command.size() > 2)
         plan.token = plan.command.at(2); // what the library's format made of it
 }

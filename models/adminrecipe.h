@@ -16,6 +16,10 @@ struct AdminRecipe
     QList<QByteArray> keys;
     QList<QByteArray> args;
     QList<QByteArray> command; // when there is no script
+    // A fair lock's queue and its waiters' timeouts, where only the queue's first waiter may
+    // take the lock (acquire): what a dry run looks at besides the key.
+    QByteArray fairQueue;
+    QByteArray fairTimeouts;
     QString description;      // what runs, in words, for the confirmation
 
     static AdminRecipe unsupported(const QString &why)

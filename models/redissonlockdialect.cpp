@@ -148,6 +148,8 @@ AdminRecipe RedissonLockDialect::recipe(AdminAction action, const LockInfo &obse
     case AdminAction::Acquire:
         r.script = QStringLiteral("redisson/acquire");
         r.keys = {key, queueKey(key), timeoutKey(key)};
+        r.fairQueue = queueKey(key);
+        r.fairTimeouts = timeoutKey(key);
         r.args = {guard.serialise(), token, ttl};
         r.description = QObject::tr("Take %1 as Redisson's tryLock does: HINCRBY holder field %2 and PEXPIRE %3 ms, only if "
                                     "the hash is absent and %2 is first in its fair queue, if it has one. As tryLock does, "

@@ -86,6 +86,20 @@
   将会在 %3 上执行：%2
 </translation>
     </message>
+    <message>
+        <source>could not read the fair queue %1 to see who is first: %2</source>
+        <translation>无法读取公平队列 %1 以确定谁排在队首：%2</translation>
+    </message>
+    <message>
+        <source>%1 is free, but %2 queues for it first, and a fair lock lets only the first of its queue take it: the acquire would be refused</source>
+        <translation>%1 空闲，但 %2 排在队首，而公平锁只允许队列中的第一个获取它：获取将被拒绝</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiter(s) whose timeout has passed would be dropped from the head of its fair queue first</source>
+        <translation>
+            <numerusform>将先从其公平队列的队首移除 %n 个已超时的等待者</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AdminConfirmDialog</name>
@@ -3254,6 +3268,17 @@ text exists too (refused without it, as one cannot tell which was meant)</source
     <message>
         <source>not connected</source>
         <translation>未连接</translation>
+    </message>
+</context>
+<context>
+    <name>FairQueueHead</name>
+    <message>
+        <source>unexpected answer: %1</source>
+        <translation>意外的应答：%1</translation>
+    </message>
+    <message>
+        <source>its first %1 waiters&apos; timeouts have passed, and the queue goes on</source>
+        <translation>队列前 %1 个等待者均已超时，且队列还有更多</translation>
     </message>
 </context>
 <context>

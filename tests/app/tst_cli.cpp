@@ -329,6 +329,73 @@ private Q_SLOTS:
 
     // The fault from the issue, with its exact commands: two readers of a Redisson
     // read-write lock, one released by its token. Only that reader's hold goes.
+    // A free fair lock refuses anyone but the first of its queue: the acquire's dry run says
+    // so as the acquire would (it said "would run"), skipping waiters whose timeout passed by
+    // the server's clock, as the acquire script does.
+    void acquireDryRunLooksAtTheFairQueue_data()
+    {
+        QTest::addColumn<QList<QByteArray>>("queue");
+        QTest::addColumn<QList<qint64>>("timeoutsFromNowMs");
+        QTest::addColumn<QString>("token");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("said");
+        const QByteArray a = "11111111-aaaa-4aaa-8aaa-aaaaaaaaaaaa:1", b = "22222222-bbbb-4bbb-8bbb-bbbbbbbbbbbb:7";
+        QTest::newRow("no queue") << QList<QByteArray>{} << QList<qint64>{} << QString() << 0 << QStringLiteral("would run on");
+        QTest::newRow("someone waits") << QList<QByteArray>{a} << QList<qint64>{60'000} << QString() << 1
+                                       << QStringLiteral("\"%1\" queues for it first").arg(QString::fromLatin1(a));
+        QTest::newRow("its first waiter takes it") << QList<QByteArray>{a} << QList<qint64>{60'000} << QString::fromLatin1(a) << 0
+                                                   << QStringLiteral("would run on");
+        QTest::newRow("a stale head is skipped") << QList<QByteArray>{a, b} << QList<qint64>{-60'000, 60'000} << QString() << 1
+                                                 << QStringLiteral("\"%1\" queues for it first").arg(QString::fromLatin1(b));
+        QTest::newRow("only stale waiters") << QList<QByteArray>{a, b} << QList<qint64>{-60'000, -1'000} << QString() << 0
+                                            << QStringLiteral("caution: 2 waiter(s) whose timeout has passed would be dropped");
+        QTest::newRow("a head without a timeout") << QList<QByteArray>{a} << QList<qint64>{} << QString() << 1
+                                                  << QStringLiteral("\"%1\" queues for it first").arg(QString::fromLatin1(a));
+    }
+
+    void acquireDryRunLooksAtTheFairQueue()
+    {
+        QFETCH(QList<QByteArray>, queue);
+        QFETCH(QList<qint64>, timeoutsFromNowMs);
+        QFETCH(QString, token);
+        QFETCH(int, code);
+        QFETCH(QString, said);
+        const RedisReply time = m_redis.command({"TIME"});
+        const qint64 nowMs = time.at(0).bytes().toLongLong() * 1000 + time.at(1).bytes().toLongLong() / 1000;
+        for (qsizetype i = 0; i < queue.size(); ++i) {
+            m_redis.command({"RPUSH", "redisson_lock_queue:{fair}", queue.at(i)});
+            if (i < timeoutsFromNowMs.size())
+                m_redis.command({"ZADD", "redisson_lock_timeout:{fair}", QByteArray::number(nowMs + timeoutsFromNowMs.at(i)), queue.at(i)});
+        }
+        QStringList args{QStringLiteral("acquire"), QStringLiteral("fair"), QStringLiteral("--ttl"), QStringLiteral("30s"),
+                         QStringLiteral("--dialect"), QStringLiteral("redisson-lock"), QStringLiteral("--dry-run")};
+        if (!token.isEmpty())
+            args << QStringLiteral("--token") << token;
+        const Run r = lockscope(args + conn());
+        QVERIFY2(r.code == code, r.err.constData());
+        QVERIFY2(r.out.contains(said.toUtf8()) || r.err.contains(said.toUtf8()), (r.out + r.err).constData());
+        // A dry run changes nothing: not the lock, not the queue.
+        QCOMPARE(m_redis.command({"EXISTS", "fair"}).integer(), qint64(0));
+        QCOMPARE(m_redis.command({"LLEN", "redisson_lock_queue:{fair}"}).integer(), qint64(queue.size()));
+    }
+
+    // A queue the user may not read: the dry run cannot tell, and says so (exit 3), as for a
+    // key it may not read.
+    void acquireDryRunThatCannotReadTheQueue()
+    {
+        m_redis.command({"RPUSH", "redisson_lock_queue:{fair}", "w:1"});
+        QVERIFY(m_redis.command({"ACL", "SETUSER", "noqueue", "on", ">pw4", "~fair", "~redisson_lock_timeout:*", "&*", "+@all"}).isStatus("OK"));
+        const auto dropUser = qScopeGuard([this] { m_redis.command({"ACL", "DELUSER", "noqueue"}); });
+        const Run r = lockscope(QStringList{QStringLiteral("acquire"), QStringLiteral("fair"), QStringLiteral("--ttl"), QStringLiteral("30s"),
+                                            QStringLiteral("--dialect"), QStringLiteral("redisson-lock"), QStringLiteral("--dry-run"),
+                                            QStringLiteral("--user"), QStringLiteral("noqueue"), QStringLiteral("-a"), QStringLiteral("pw4"),
+                                            QStringLiteral("--no-auth-warning")}
+                                + conn());
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.contains("could not read the fair queue \"redisson_lock_queue:{fair}\"") && r.err.contains("NOPERM"),
+                 r.err.constData());
+    }
+
     void releaseOneReaderOfAReadWriteLock()
     {
         const QByteArray a = "8743c9c0-0795-4907-87fd-6c719a6b4586", b = "348b69da-9e7c-447f-8826-bfc5e280d663";
