@@ -88,6 +88,33 @@ QString findConflictingEntry(const QStringList &files, const QString &name, ssh_
     return {};
 }
 
+// A "@revoked" line that names this host (or a pattern matching it) and this key: its
+// "FILE:LINE", or empty. The marker is taken off and the rest matched as any entry.
+QString findRevokingEntry(const QStringList &files, const QString &name, ssh_key serverKey)
+{
+    const QByteArray host = name.toUtf8();
+    for (const QString &path : files) {
+        QFile file(path);
+        if (path.isEmpty() || !file.open(QIODevice::ReadOnly))
+            continue;
+        int lineNumber = 0;
+        while (!file.atEnd()) {
+            const QByteArray line = file.readLine().trimmed();
+            ++lineNumber;
+            if (!line.startsWith("@revoked") || line.size() < 9 || (line.at(8) != ' ' && line.at(8) != '\t'))
+                continue;
+            const QByteArray entryText = line.mid(9).trimmed();
+            ssh_knownhosts_entry *raw = nullptr;
+            if (ssh_known_hosts_parse_line(host.constData(), entryText.constData(), &raw) != SSH_OK)
+                continue;
+            const EntryPointer entry(raw);
+            if (ssh_key_cmp(serverKey, entry->publickey, SSH_KEY_CMP_PUBLIC) == 0)
+                return path + QLatin1Char(':') + QString::number(lineNumber);
+        }
+    }
+    return {};
+}
+
 // libssh appends its line as is: a file whose last line has no newline would get the new
 // entry glued to it, corrupting both.
 bool endWithNewline(const QString &path, QString *error)
@@ -138,6 +165,11 @@ SshHostKeyCheck::SshHostKeyCheck(ssh_session_struct *session, const QString &kno
     }
     m_fingerprint = QString::fromLatin1(fingerprint.get());
 
+    if (const QString revoking = findRevokingEntry({m_userFile, m_globalFile}, m_name, key); !revoking.isEmpty()) {
+        m_verdict = Verdict::Revoked;
+        m_conflictingEntry = revoking;
+        return;
+    }
     switch (ssh_session_is_known_server(session)) {
     case SSH_KNOWN_HOSTS_OK:
         m_verdict = Verdict::Known;

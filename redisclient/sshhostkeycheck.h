@@ -11,7 +11,9 @@ struct ssh_session_struct;
 class SshHostKeyCheck final
 {
 public:
-    enum class Verdict { Known, Unknown, Changed, Error };
+    // Revoked: a "@revoked" line of known_hosts names this very key; refused whatever else
+    // the files say, as OpenSSH does (libssh reads past the marker).
+    enum class Verdict { Known, Unknown, Changed, Revoked, Error };
 
     // knownHostsName is the host as known_hosts names it ("[127.0.0.1]:2222").
     SshHostKeyCheck(ssh_session_struct *session, const QString &knownHostsName);
@@ -21,7 +23,8 @@ public:
     QString fingerprint() const { return m_fingerprint; }
     // "ED25519", "RSA", "ECDSA"...: OpenSSH's names, as in "ED25519 key fingerprint is ...".
     QString keyType() const { return m_keyType; }
-    // "FILE:LINE" of the known_hosts entry with another key for this host (Changed only).
+    // "FILE:LINE" of the known_hosts entry with another key for this host (Changed), or of
+    // the line that revokes this one (Revoked).
     QString conflictingEntry() const { return m_conflictingEntry; }
     QString userKnownHostsFile() const { return m_userFile; }
     QString errorString() const { return m_error; }

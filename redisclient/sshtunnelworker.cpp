@@ -1,5 +1,6 @@
 #include "sshtunnelworker.h"
 
+#include "loopbackpeer.h"
 #include "sshchannellink.h"
 #include "sshhostkeycheck.h"
 
@@ -232,6 +233,11 @@ void SshTunnelWorker::checkHostKey()
                  .arg(m_server, key, entry, m_options.knownHostsName(), file));
         return;
     }
+    case SshHostKeyCheck::Verdict::Revoked:
+        fail(SshTunnel::Error::HostKeyChanged,
+             SshTunnelWorker::tr("The SSH server %1 presents the %2, which %3 marks as REVOKED: refusing to connect.")
+                 .arg(m_server, key, m_hostKey->conflictingEntry()));
+        return;
     case SshHostKeyCheck::Verdict::Unknown:
         if (m_options.acceptNewHostKey) {
             QString error;
@@ -450,6 +456,14 @@ void SshTunnelWorker::listen(Forward *forward)
 void SshTunnelWorker::acceptConnections(Forward *forward)
 {
     while (QTcpSocket *socket = forward->server->nextPendingConnection()) {
+        // The port is on loopback, but any user of the machine can reach it: only this user's
+        // connections go through, and the others' are closed unheard (saying so would let
+        // anyone fail the session).
+        if (!LoopbackPeer::isThisUser(*socket)) {
+            socket->abort();
+            socket->deleteLater();
+            continue;
+        }
         auto *link = new SshChannelLink(m_session, socket, forward->host, forward->port, m_options.connectTimeoutMs, this);
         const quint16 localPort = forward->localPort;
         connect(link, &SshChannelLink::wakeUp, this, &SshTunnelWorker::schedulePump);

@@ -1,3 +1,4 @@
+#include "loopbackpeer.h"
 #include "redisconnection.h"
 #include "sshtunnel.h"
 #include "testredis.h"
@@ -19,6 +20,7 @@
 #include <memory>
 
 #include <time.h>
+#include <unistd.h>
 
 // SshTunnel against a real sshd and real redis-servers on loopback, started by the test.
 namespace {
@@ -175,6 +177,49 @@ private Q_SLOTS:
         QString found;
         QVERIFY(TestSshd::run(QStringLiteral("ssh-keygen"), {QStringLiteral("-F"), m_sshd.knownHostsName(), QStringLiteral("-f"), options.knownHostsFile}, &found));
         QVERIFY2(found.contains(m_sshd.knownHostsName()), qPrintable(found));
+    }
+
+    // The local port is on loopback, where every user of the machine can reach it: another
+    // user's connection is closed at once, never carried to the server (it went through, so
+    // anyone on the bastion's client machine could reach Redis as the operator).
+    void anotherUserCannotUseTheLocalPort()
+    {
+        if (::geteuid() != 0)
+            QSKIP("needs root, to connect as another user (setpriv)");
+        auto tunnel = readyTunnel(trusting());
+        QVERIFY(tunnel);
+        const quint16 port = tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port());
+        QVERIFY(port != 0);
+        QString out;
+        // redis-cli's own exit status on a closed connection varies by version: what it printed,
+        // and what the server holds, tell.
+        const QStringList asNobody{QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"), QStringLiteral("--clear-groups"),
+                                   QStringLiteral("redis-cli"), QStringLiteral("-p"), QString::number(port),
+                                   QStringLiteral("SET"), QStringLiteral("ssh:stolen"), QStringLiteral("by nobody")};
+        (void)TestSshd::run(QStringLiteral("setpriv"), asNobody, &out);
+        QVERIFY2(!out.contains(QLatin1String("OK")), qPrintable(out));
+        QCOMPARE(m_redis.command({"EXISTS", "ssh:stolen"}).integer(), qint64(0));
+        // This user's connection goes through as before, and the tunnel is still up.
+        QCOMPARE(tunnel->state(), SshTunnel::State::Ready);
+        auto redis = connectThrough(port);
+        QTRY_VERIFY_WITH_TIMEOUT(redis->isReady(), waitMs);
+        QVERIFY(call(*redis, {"PING"}).isStatus("PONG"));
+    }
+
+    // Who is on the other end of a loopback connection, as the kernel lists it.
+    void theLoopbackPeerIsThisUser()
+    {
+        QTcpServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        QTcpSocket client;
+        client.connectToHost(QHostAddress::LocalHost, server.serverPort());
+        QVERIFY(server.waitForNewConnection(waitMs));
+        QTcpSocket *accepted = server.nextPendingConnection();
+        QVERIFY(accepted);
+        QCOMPARE(LoopbackPeer::ownerOf(accepted->peerPort(), accepted->localPort()), std::optional<uint>(uint(::geteuid())));
+        QVERIFY(LoopbackPeer::isThisUser(*accepted));
+        // A port pair nobody uses is nobody's.
+        QCOMPARE(LoopbackPeer::ownerOf(accepted->peerPort(), quint16(accepted->localPort() + 1)), std::optional<uint>());
     }
 
     void forwardBeforeReadyWaitsForTheSession()
@@ -419,6 +464,41 @@ private Q_SLOTS:
         QVERIFY2(message.contains(options.knownHostsFile + QLatin1Char(':') + QString::number(line)), qPrintable(message));
         QCOMPARE(unknown.count(), 0);
         QCOMPARE(readFile(options.knownHostsFile), original); // left alone
+    }
+
+    // A "@revoked" line for the server's key refuses it, beside a line trusting it, and with
+    // accept-new (libssh alone read past the marker and connected, recording the key).
+    void revokedHostKeyIsRefused_data()
+    {
+        QTest::addColumn<bool>("alsoTrusted");
+        QTest::addColumn<bool>("wildcard");
+        QTest::newRow("beside a trusting line") << true << false;
+        QTest::newRow("for every host, accept-new") << false << true;
+    }
+
+    void revokedHostKeyIsRefused()
+    {
+        QFETCH(bool, alsoTrusted);
+        QFETCH(bool, wildcard);
+        SshOptions options = trusting();
+        QVERIFY(m_sshd.trustIn(options.knownHostsFile));
+        const QByteArray trusted = readFile(options.knownHostsFile);
+        const QByteArray key = trusted.mid(trusted.indexOf(' ') + 1);
+        const QByteArray revoked = "@revoked " + (wildcard ? QByteArray("*") : m_sshd.knownHostsName().toUtf8()) + ' ' + key;
+        QVERIFY(writeFile(options.knownHostsFile, "# revoked after the breach\n" + revoked + (alsoTrusted ? trusted : QByteArray())));
+        const QByteArray original = readFile(options.knownHostsFile);
+
+        SshTunnel tunnel(options);
+        QSignalSpy ready(&tunnel, &SshTunnel::ready);
+        QSignalSpy failed(&tunnel, &SshTunnel::failed);
+        tunnel.start();
+        QVERIFY(failed.wait(waitMs));
+        QCOMPARE(ready.count(), 0);
+        const QString message = failed.first().at(1).toString();
+        QVERIFY2(message.contains(QLatin1String("REVOKED")) && message.contains(m_sshd.hostKeyFingerprint())
+                     && message.contains(options.knownHostsFile + QStringLiteral(":2")),
+                 qPrintable(message));
+        QCOMPARE(readFile(options.knownHostsFile), original); // nothing recorded beside it
     }
 
     void wrongUserKeyIsRefused()
