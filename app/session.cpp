@@ -13,6 +13,9 @@
 #include "sessiontransport.h"
 #include "watchservice.h"
 
+#include <memory>
+#include <utility>
+
 Session::Session(const ConnectionProfile &profile, const DialectRegistry *registry, const AuditLog *audit,
                  QObject *parent)
     : QObject(parent)
@@ -82,12 +85,14 @@ void Session::wireTransport()
 
 void Session::acceptHostKey(bool record)
 {
-    m_transport->acceptHostKey(record);
+    if (m_transport) // gone ahead to its restorers once closed
+        m_transport->acceptHostKey(record);
 }
 
 void Session::rejectHostKey()
 {
-    m_transport->rejectHostKey();
+    if (m_transport)
+        m_transport->rejectHostKey();
 }
 
 RedisTopology *Session::makeTopology(const ConnectionProfile &profile, QObject *parent)
@@ -238,8 +243,26 @@ void Session::close(QObject *restorerParent)
     m_commandStats->stop();
     m_events->stop();
     m_watch->stop();
+    const QObjectList before = restorerParent ? restorerParent->children() : QObjectList();
     m_events->notifier()->handOffRestore(restorerParent);
     m_topology->close();
-    // The tunnel goes with the session.
-    m_transport->stop();
+    // The tunnel goes with the session, but not before the restores just handed off: they
+    // reach the server through it (the setting stayed changed when it went first).
+    QObjectList restorers;
+    if (restorerParent && m_transport->isTunnel())
+        for (QObject *child : restorerParent->children())
+            if (!before.contains(child))
+                restorers << child;
+    if (restorers.isEmpty()) {
+        m_transport->stop();
+        return;
+    }
+    SessionTransport *transport = std::exchange(m_transport, nullptr);
+    transport->setParent(restorerParent); // a restorer too: shutdown waits for it
+    auto left = std::make_shared<qsizetype>(restorers.size());
+    for (QObject *restorer : std::as_const(restorers))
+        connect(restorer, &QObject::destroyed, transport, [transport, left] {
+            if (--*left == 0)
+                transport->deleteLater(); // stops the tunnel
+        });
 }

@@ -839,6 +839,15 @@ private Q_SLOTS:
         QCOMPARE(r.code, 0);
         QCOMPARE(m_redis.command({"EXISTS", "lock:ssh"}).integer(), qint64(0));
 
+        // A watch that turned keyspace notifications on puts them back through the tunnel
+        // before the tunnel goes (it went first, and the setting stayed changed).
+        QVERIFY(m_redis.command({"CONFIG", "SET", "notify-keyspace-events", ""}).isStatus("OK"));
+        r = lockscope(QStringList{QStringLiteral("watch"), QStringLiteral("--enable-notifications"), QStringLiteral("--duration"),
+                                  QStringLiteral("2")} + ssh, 30000, env);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains("turned on by LockScope"), r.err.constData());
+        QCOMPARE(m_redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes(), QByteArray());
+
         // The server's own refusal names the server as given, not the tunnel's local port.
         r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("-a"), QStringLiteral("wrong"), QStringLiteral("--no-auth-warning")} + ssh,
                       30000, env);
