@@ -30,6 +30,7 @@ void ReplicationExposure::stop()
 {
     m_timer.stop();
     m_differentSince.clear();
+    m_held.clear();
     m_offsets.clear();
     if (!m_exposed.isEmpty()) {
         m_exposed.clear();
@@ -61,13 +62,21 @@ void ReplicationExposure::check()
     if (!m_topology->isReady())
         return;
     QHash<QString, QList<QByteArray>> byMaster;
-    for (const LockInfo &lock : m_watch->locks())
-        if (!lock.stale && !lock.isGone())
-            byMaster[lock.node()] << lock.key();
+    for (const LockInfo &lock : m_watch->locks()) {
+        if (lock.stale || lock.isGone())
+            continue;
+        byMaster[lock.node()] << lock.key();
+        Held &held = m_held[lock.key()];
+        if (held.sinceMs == 0 || held.sample.type != lock.sample.type || held.sample.value != lock.sample.value
+            || held.sample.entries != lock.sample.entries)
+            held = {lock.sample, lock.sample.observedAtMs};
+    }
     // Locks no longer watched are no longer exposed.
     bool dropped = false;
     for (auto it = m_differentSince.begin(); it != m_differentSince.end();)
         it = m_watch->locks().contains(it.key()) ? std::next(it) : m_differentSince.erase(it);
+    for (auto it = m_held.begin(); it != m_held.end();)
+        it = m_watch->locks().contains(it.key()) ? std::next(it) : m_held.erase(it);
     for (auto it = m_exposed.begin(); it != m_exposed.end();) {
         if (m_watch->locks().contains(*it)) {
             ++it;
@@ -109,17 +118,20 @@ void ReplicationExposure::compare(const QString &master, const QList<KeySample> 
         const auto lock = m_watch->locks().constFind(copy.key);
         if (lock == m_watch->locks().cend() || lock->node() != master || lock->stale)
             continue;
-        // A copy read before the master's read it is compared with may simply be older.
         if (sameCopy(copy, *lock)) {
+            m_held[copy.key].sameAtMs = copy.observedAtMs;
             m_differentSince.remove(copy.key);
             changed = m_exposed.remove(copy.key) || changed;
             continue;
         }
-        if (copy.observedAtMs < lock->sample.observedAtMs)
+        // A copy read before the master held what it holds now may simply be older.
+        const Held held = m_held.value(copy.key);
+        if (copy.observedAtMs < held.sinceMs)
             continue;
         const qint64 since = m_differentSince.value(copy.key, -1);
         if (since < 0) {
-            m_differentSince.insert(copy.key, lock->sample.observedAtMs);
+            // Different since the master has held it, or since the replica last matched it.
+            m_differentSince.insert(copy.key, std::max(held.sinceMs, held.sameAtMs));
             continue;
         }
         if (copy.observedAtMs - since >= m_thresholdMs && !m_exposed.contains(copy.key)) {

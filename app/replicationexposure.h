@@ -1,5 +1,7 @@
 #pragma once
 
+#include "keysample.h"
+
 #include <QHash>
 #include <QObject>
 #include <QSet>
@@ -9,7 +11,6 @@ class KeyInspector;
 class RedisConnection;
 class RedisTopology;
 class WatchService;
-struct KeySample;
 struct LockInfo;
 
 // Whether each watched lock has reached its master's replicas yet. A failover promotes a
@@ -59,5 +60,16 @@ private:
     QHash<RedisConnection *, KeyInspector *> m_inspectors;
     QHash<QString, qsizetype> m_offsets;          // per master: where the next round starts
     QHash<QByteArray, qint64> m_differentSince;   // MonotonicClock ms of the first differing read
+    // Each lock as its master holds it, and since when it has read so: a replica's copy read
+    // after that is a fair comparison, even if the master has been read again since (with the
+    // watch refreshing as often as the check runs, every copy was older than the last read,
+    // and none was ever compared).
+    struct Held
+    {
+        KeySample sample;
+        qint64 sinceMs = 0;
+        qint64 sameAtMs = 0; // the last replica read that matched it
+    };
+    QHash<QByteArray, Held> m_held;
     QSet<QByteArray> m_exposed;
 };

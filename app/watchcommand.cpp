@@ -7,6 +7,7 @@
 #include "monotonicclock.h"
 #include "redisreply.h"
 #include "redistopology.h"
+#include "replicationexposure.h"
 #include "session.h"
 #include "scancommand.h"
 #include "terminationsignals.h"
@@ -74,6 +75,9 @@ void WatchCommand::run()
 
     m_watch->start();
     m_events->start();
+    // Locks its replicas do not hold yet are marked, as in the window (it was never started
+    // here, so no watch on the command line said "not-replicated").
+    session()->exposure()->start();
 }
 
 void WatchCommand::reportUnreadable(const QList<KeySample> &samples)

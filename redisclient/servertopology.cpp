@@ -40,6 +40,35 @@ QString masterOf(const RedisReply &info, bool *linkDown)
     return (h.contains(QLatin1Char(':')) ? QLatin1Char('[') + h + QLatin1Char(']') : h) + QLatin1Char(':') + QString::fromUtf8(port);
 }
 
+// The replicas a standalone master lists in INFO replication ("slave0:ip=…,port=…,state=online,…"),
+// online ones only: where a replica's copy of each lock can be read.
+QList<ClusterNode> replicasListed(const RedisReply &info)
+{
+    QList<ClusterNode> out;
+    if (!info.isString() || !info.bytes().contains("role:master"))
+        return out;
+    for (const QByteArray &line : info.bytes().split('\n')) {
+        const QByteArray l = line.trimmed();
+        if (!l.startsWith("slave") || !l.contains(":ip="))
+            continue;
+        ClusterNode node;
+        node.role = ClusterNode::Role::Replica;
+        for (const QByteArray &field : l.mid(l.indexOf(':') + 1).split(',')) {
+            const qsizetype eq = field.indexOf('=');
+            const QByteArray name = field.left(eq), value = field.mid(eq + 1);
+            if (name == "ip")
+                node.host = node.ip = QString::fromUtf8(value);
+            else if (name == "port")
+                node.port = quint16(value.toUInt());
+            else if (name == "state")
+                node.health = value == "online" ? ClusterNode::Health::Online : ClusterNode::Health::Loading;
+        }
+        if (!node.host.isEmpty() && node.port != 0 && node.health == ClusterNode::Health::Online)
+            out << node;
+    }
+    return out;
+}
+
 QString endpoint(const QString &host, quint16 port)
 {
     return (host.contains(QLatin1Char(':')) ? QLatin1Char('[') + host + QLatin1Char(']') : host) + QLatin1Char(':') + QString::number(port);
@@ -126,7 +155,10 @@ void ServerTopology::onSeedReady()
     });
     // A replica given as the server is read as one, but its data may lag: asked before the
     // server is announced, so the caveat comes with it.
-    m_seed->send({"INFO", "replication"}, this, [this](const RedisReply &reply) { m_replicaOf = masterOf(reply, &m_replicaLinkDown); });
+    m_seed->send({"INFO", "replication"}, this, [this](const RedisReply &reply) {
+        m_replicaOf = masterOf(reply, &m_replicaLinkDown);
+        m_standaloneReplicas = replicasListed(reply);
+    });
     m_seed->send({"INFO", "cluster"}, this, [this, sentinel](const RedisReply &reply) {
         if (*sentinel) {
             m_notData = true;
@@ -178,6 +210,7 @@ void ServerTopology::becomeStandalone()
     if (m_shards.isEmpty()) {
         Shard shard;
         shard.connection = m_seed;
+        shard.replicas = m_standaloneReplicas;
         m_shards << shard;
         watchMaster(m_seed);
         Q_EMIT mastersChanged();
@@ -511,7 +544,7 @@ QList<RedisConnection *> ServerTopology::replicasOf(RedisConnection *master)
             if (replica.isFailed() || replica.portFor(options().tls) == 0)
                 continue;
             ConnectionOptions o = optionsFor(replica);
-            o.readOnlyReplica = true; // READONLY: a cluster replica serves reads of its own slots
+            o.readOnlyReplica = m_cluster; // READONLY: a cluster replica serves reads of its own slots
             o.clientName = QStringLiteral("lockscope-replica");
             RedisConnection *c = makeConnection(o);
             c->open();

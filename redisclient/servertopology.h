@@ -78,6 +78,7 @@ private:
     // Standalone: the master (host:port) of the server, when the server is a replica.
     QString m_replicaOf;
     bool m_replicaLinkDown = false; // and its link to the master is down
+    QList<ClusterNode> m_standaloneReplicas; // a standalone master's online replicas
     // Standalone: the server. Cluster: the connection that reads the map.
     RedisConnection *m_seed = nullptr;
     bool m_cluster = false;
