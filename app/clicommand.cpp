@@ -39,10 +39,17 @@ CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registr
                 fprintf(stderr, "lockscope: %s\n",
                         qUtf8Printable(m_oneKey ? message : tr("%1; going on with the other masters").arg(message)));
             }
-        } else if (!m_tolerateDisconnects)
+        } else if (!m_tolerateDisconnects) {
             connectionFailed(message);
-        else
+        } else if (!m_warned.contains(message)) {
+            // Once per outage: a server down for a minute is not sixty lines.
+            m_warned.insert(message);
             fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("%1; reconnecting").arg(message)));
+        }
+    });
+    connect(m_sessions, &SessionManager::stateChanged, this, [this](Session::State state) {
+        if (state == Session::State::Ready)
+            m_warned.clear(); // back: the next outage is said again
     });
     // Nobody is there to look at a fingerprint: an unknown bastion is refused, and the
     // operator who has checked it says so with --ssh-accept-new (which records it).
@@ -85,7 +92,10 @@ CliCommand::~CliCommand() = default;
 
 void CliCommand::interrupt(int signalNumber)
 {
-    fail(TerminationSignals::exitStatus(signalNumber), tr("stopped by signal %1 (%2)")
+    // A command that ends by itself (scan, an action) was cut short: whatever it printed is
+    // not the whole answer, and Ctrl+C is no success (it exited 0). Only a watch, which runs
+    // until asked to stop, ends 0 on Ctrl+C and SIGTERM.
+    fail(128 + signalNumber, tr("stopped by signal %1 (%2)")
                                                          .arg(signalNumber)
                                                          .arg(QString::fromLocal8Bit(strsignal(signalNumber))));
 }

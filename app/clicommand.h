@@ -109,7 +109,8 @@ private:
     SessionManager *m_sessions;
     TerminationSignals *m_signals;
     bool m_started = false;
-    QSet<QString> m_warned; // errors of one master of several, said once each
+    // Errors said once each: one master of several lost, or a watch's server, until it is back.
+    QSet<QString> m_warned;
     QString m_startError; // what went wrong before run(), while a cluster's masters still come up
     bool m_finished = false;
 };

@@ -16,6 +16,8 @@
 #include <QScopeGuard>
 #include <QTest>
 
+#include <csignal>
+
 namespace {
 struct Run {
     int code = -1;
@@ -721,6 +723,26 @@ private Q_SLOTS:
         QVERIFY(!r.out.contains("lock:in-db0"));
     }
 
+    // Ctrl+C before a scan could connect: it did not do what was asked, so it is no success
+    // (it exited 0, which a script reads as "no locks").
+    void anInterruptedScanIsNoSuccess()
+    {
+        QTcpServer silent; // accepts, and never answers
+        QVERIFY(silent.listen(QHostAddress::LocalHost));
+        QProcess p;
+        p.start(QStringLiteral(LOCKSCOPE_BINARY), {QStringLiteral("scan"), QStringLiteral("-p"), QString::number(silent.serverPort()),
+                                                   QStringLiteral("--connect-timeout"), QStringLiteral("60000")});
+        p.closeWriteChannel();
+        QVERIFY(silent.waitForNewConnection(10000)); // it is running, its signal handling set up
+        QCOMPARE(::kill(pid_t(p.processId()), SIGINT), 0);
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 128 + SIGINT);
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(err.contains("stopped by signal 2"), err.constData());
+        QVERIFY(p.readAllStandardOutput().isEmpty());
+    }
+
     void connectionErrorsExitThree()
     {
         QTcpServer probe;
@@ -1089,6 +1111,10 @@ private Q_SLOTS:
         QCOMPARE(p.exitCode(), 3);
         const QByteArray err = started + p.readAllStandardError();
         QVERIFY2(err.contains("not answering; what happened to its locks since is not known"), err.constData());
+        // Each reason once per outage, not once per reconnect attempt.
+        QList<QByteArray> lines = err.split('\n');
+        lines.removeAll(QByteArray());
+        QCOMPARE(QSet<QByteArray>(lines.cbegin(), lines.cend()).size(), lines.size());
     }
 
     void theSandboxHasLiveEvents()
