@@ -14,7 +14,10 @@ SentinelTopology::SentinelTopology(const ConnectionOptions &data, const Connecti
     , m_sentinelOptions(sentinel)
     , m_name(masterName)
 {
-    m_sentinels << qMakePair(sentinel.host, sentinel.port) << more;
+    // One sentinel given twice is one sentinel.
+    for (const QPair<QString, quint16> &address : QList<QPair<QString, quint16>>{qMakePair(sentinel.host, sentinel.port)} + more)
+        if (!m_sentinels.contains(address))
+            m_sentinels << address;
     m_sentinelOptions.database = 0;
     m_retry.setSingleShot(true);
     connect(&m_retry, &QTimer::timeout, this, &SentinelTopology::askForMaster);
@@ -53,6 +56,8 @@ void SentinelTopology::open()
                 setLastError(m_sentinelOptions.password.isEmpty()
                                  ? tr("Sentinel %1 requires a password: %2").arg(nodeName(m_sentinel), where)
                                  : tr("Sentinel %1 did not accept the sentinels' user and password: %2").arg(nodeName(m_sentinel), where));
+                if (askAnother())
+                    return; // one sentinel whose password was changed first is not all of them
                 Q_EMIT errorOccurred(lastError());
                 setState(State::Failed);
                 return;
@@ -100,6 +105,19 @@ void SentinelTopology::sentinelFailed()
     nextSentinel();
 }
 
+// A sentinel answered but could not give the master (it monitors no such name, it refuses the
+// password): before a master is known, the others are asked before that is an error; true
+// when one is. Every sentinel saying no in a row is the error, with the last one's words.
+bool SentinelTopology::askAnother()
+{
+    if (m_master || m_sentinels.size() <= 1 || ++m_refusals >= m_sentinels.size()) {
+        m_refusals = 0;
+        return false;
+    }
+    nextSentinel();
+    return true;
+}
+
 void SentinelTopology::nextSentinel()
 {
     if (!m_open)
@@ -123,6 +141,7 @@ void SentinelTopology::askForMaster()
             bool ok = false;
             const uint port = reply.at(1).bytes().toUInt(&ok);
             if (ok && port > 0 && port <= 65535) {
+                m_refusals = 0;
                 onMasterAddress(QString::fromUtf8(reply.at(0).bytes()), quint16(port));
                 learnSentinels();
                 return;
@@ -130,6 +149,8 @@ void SentinelTopology::askForMaster()
         }
         if (reply.isNil()) {
             setLastError(tr("Sentinel %1 monitors no master named \"%2\"").arg(nodeName(m_sentinel), m_name));
+            if (askAnother())
+                return; // a sentinel of another deployment, or one not told of it yet
             Q_EMIT errorOccurred(lastError());
             if (!m_master)
                 setState(State::Failed);
@@ -235,6 +256,9 @@ void SentinelTopology::learnSentinels()
     m_sentinel->send({"SENTINEL", "SENTINELS", m_name.toUtf8()}, this, [this](const RedisReply &reply) {
         if (!reply.isArray())
             return;
+        // The deployment: this sentinel and the others it knows. The addresses given may hold
+        // ones that are down, or no sentinel at all, which a count of them would add in.
+        m_deploymentSize = int(reply.size()) + 1;
         for (const RedisReply &other : reply.elements()) {
             QHash<QByteArray, QByteArray> fields;
             for (qsizetype i = 0; i + 1 < other.size(); i += 2)
@@ -303,7 +327,7 @@ RedisConnection *SentinelTopology::nodeFor(QByteArrayView) const
 
 QString SentinelTopology::summary() const
 {
-    return tr("sentinel: %1 at %2 (%n sentinel(s))", nullptr, int(m_sentinels.size()))
+    return tr("sentinel: %1 at %2 (%n sentinel(s))", nullptr, m_deploymentSize > 0 ? m_deploymentSize : int(m_sentinels.size()))
         .arg(m_name, m_master ? nodeName(m_master) : tr("unknown yet"));
 }
 

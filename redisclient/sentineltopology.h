@@ -42,6 +42,7 @@ private:
     void onMasterAddress(const QString &host, quint16 port);
     void verifyRole();
     void sentinelFailed();
+    bool askAnother();
     void nextSentinel();
     void onSwitch(const QByteArray &payload);
     void learnSentinels();
@@ -64,5 +65,7 @@ private:
     bool m_everVerified = false;
     QElapsedTimer m_wrongRole; // running while the node named as master says it is none
     bool m_learned = false;    // the other sentinels were asked for
+    int m_refusals = 0;        // sentinels in a row that answered without the master (askAnother())
+    int m_deploymentSize = 0;  // sentinels watching the master, once one has said (0: not yet)
     bool m_announced = false;
 };

@@ -214,6 +214,7 @@ private Q_SLOTS:
         QList<QPair<QString, quint16>> more;
         for (int i = 0; i < sentinel.sentinelCount(); ++i)
             more << qMakePair(QStringLiteral("127.0.0.1"), sentinel.sentinelPorts().at(i));
+        more << more.first(); // given twice
         SentinelTopology t(data, first, more, QString::fromLatin1(sentinel.masterName()));
         QSignalSpy ready(&t, &RedisTopology::ready);
         QSignalSpy errors(&t, &RedisTopology::errorOccurred);
@@ -223,6 +224,9 @@ private Q_SLOTS:
         QCOMPARE(t.kind(), RedisTopology::Kind::Sentinel);
         QCOMPARE(portOf(t, t.masters().first()), QString::number(sentinel.dataPort(master)));
         QVERIFY(t.summary().contains(QLatin1String("lockscope-test")));
+        // The deployment's sentinels, as they know each other: not the dead address, nor the
+        // one given twice, counted in.
+        QTRY_VERIFY2(t.summary().endsWith(QStringLiteral("(%1 sentinel(s))").arg(sentinel.sentinelCount())), qPrintable(t.summary()));
         QVERIFY(call(t, "lock:s", {"SET", "lock:s", "t"}).isStatus("OK"));
 
         QSignalSpy failovers(&t, &RedisTopology::failover);
@@ -250,6 +254,28 @@ private Q_SLOTS:
         QVERIFY2(errors.first().at(0).toString().contains(QLatin1String("no master named \"no-such-master\"")),
                  qPrintable(errors.first().at(0).toString()));
         QCOMPARE(t.state(), RedisTopology::State::Failed);
+
+        // One sentinel of those given that does not know the name (another deployment's, or
+        // one not told yet): the next is asked, and that is no error (it ended it).
+        QVERIFY(sentinel.sentinelCommand(0, {"SENTINEL", "REMOVE", sentinel.masterName()}).isStatus("OK"));
+        SentinelTopology passedOver(sentinel.dataOptions(0), sentinel.sentinelOptions(0),
+                                    {qMakePair(QStringLiteral("127.0.0.1"), sentinel.sentinelPorts().at(1))},
+                                    QString::fromLatin1(sentinel.masterName()));
+        QSignalSpy passedOverReady(&passedOver, &RedisTopology::ready);
+        QSignalSpy passedOverErrors(&passedOver, &RedisTopology::errorOccurred);
+        passedOver.open();
+        QVERIFY(passedOverReady.wait(10000));
+        QCOMPARE(passedOverErrors.size(), 0);
+        QCOMPARE(passedOver.masters().size(), qsizetype(1));
+        // Every one given saying no is the error, with the last one's words.
+        SentinelTopology allNo(sentinel.dataOptions(0), sentinel.sentinelOptions(0),
+                               {qMakePair(QStringLiteral("127.0.0.1"), sentinel.sentinelPorts().at(1))}, QStringLiteral("no-such-master"));
+        QSignalSpy allNoErrors(&allNo, &RedisTopology::errorOccurred);
+        allNo.open();
+        QVERIFY(allNoErrors.wait(5000));
+        QVERIFY2(allNoErrors.first().at(0).toString().contains(QLatin1String("no master named \"no-such-master\"")),
+                 qPrintable(allNoErrors.first().at(0).toString()));
+        QCOMPARE(allNo.state(), RedisTopology::State::Failed);
 
         // A sentinel's address given as a server's: said so, with how to reach its master.
         ServerTopology server(sentinel.sentinelOptions(0), {});
