@@ -7172,6 +7172,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
+    <message>
+        <source>The SSH server %1 presents the %2, which %3 marks as REVOKED: refusing to connect.</source>
+        <translation>SSH 服务器 %1 出示的 %2 已被 %3 标记为吊销（REVOKED）：拒绝连接。</translation>
+    </message>
 </context>
 <context>
     <name>WatchCommand</name>
