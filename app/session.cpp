@@ -72,10 +72,19 @@ void Session::wireTransport()
         if (m_state != State::Closed)
             openConnections();
     });
+    // The tunnel went and is being made again: said, while the connections through it wait
+    // and reconnect by themselves (the session stayed failed, and a watch blind, for good).
+    connect(m_transport, &SessionTransport::interrupted, this, [this](const QString &message) {
+        if (m_state == State::Closed)
+            return;
+        m_lastError = message;
+        Q_EMIT errorOccurred(message);
+    });
     connect(m_transport, &SessionTransport::failed, this, [this](const QString &message) {
         if (m_state == State::Closed)
             return;
-        // Retrying through a tunnel that is gone cannot help: a fresh session makes a new one.
+        // Its host key or login no longer holds: retrying cannot help, a fresh session (and the
+        // user) must decide.
         m_lastError = message;
         m_topology->close();
         setState(State::Failed);

@@ -24,6 +24,11 @@ SessionTransport::SessionTransport(const ConnectionProfile &profile, QObject *pa
         // that it is the tunnel that went, not the server.
         Q_EMIT failed(m_tunnelUp ? tr("SSH tunnel through %1 lost: %2").arg(m_tunnel->destination(), message) : message);
     });
+    // Lost and being made again: the connections through it come back by themselves.
+    connect(m_tunnel, &SshTunnel::interrupted, this, [this](SshTunnel::Error, const QString &message) {
+        Q_EMIT interrupted(tr("SSH tunnel through %1 lost: %2").arg(m_tunnel->destination(), message));
+    });
+    connect(m_tunnel, &SshTunnel::restored, this, &SessionTransport::restored);
     // One connection the bastion could not carry (the target refused it, or is unknown to
     // it): that connection fails on its own; the reason is the bastion's.
     connect(m_tunnel, &SshTunnel::forwardFailed, this, [this](quint16, SshTunnel::Error, const QString &message) {

@@ -44,8 +44,12 @@ Q_SIGNALS:
     void ready();
     // fingerprint as OpenSSH shows it ("SHA256:…"), keyType its name ("ED25519").
     void hostKeyUnknown(const QString &destination, const QString &fingerprint, const QString &keyType);
-    // Before ready(): the tunnel could not be set up; after it: it went down. One sentence.
+    // Before ready(): the tunnel could not be set up; after it: it went down for good (its
+    // host key or login no longer holds). One sentence.
     void failed(const QString &message);
+    // The tunnel was up and was lost; it is being made again, on the same local ports.
+    void interrupted(const QString &message);
+    void restored();
 
 private:
     QString m_socketPath;

@@ -2,7 +2,10 @@
 
 #include "sshtunnelworker.h"
 
+#include <algorithm>
+
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -31,6 +34,20 @@ qintptr listenOnLoopback(quint16 *port)
 }
 } // namespace
 
+namespace {
+// A lost session is made again after 1, 2, 4, 8 s, then every 10 s.
+int retryDelayMs(int attempt)
+{
+    return std::min(1000 << std::min(attempt, 4), 10'000);
+}
+
+// Worth trying again: the network or the server, not a key or a login that was refused.
+bool passing(SshTunnel::Error kind)
+{
+    return kind == SshTunnel::Error::HostUnreachable || kind == SshTunnel::Error::Protocol || kind == SshTunnel::Error::ConnectionLost;
+}
+} // namespace
+
 SshTunnel::SshTunnel(const SshOptions &options, QObject *parent)
     : QObject(parent)
     , m_options(options)
@@ -38,6 +55,11 @@ SshTunnel::SshTunnel(const SshOptions &options, QObject *parent)
     qRegisterMetaType<SshTunnel::Error>();
     m_thread.setObjectName(QStringLiteral("ssh ") + options.destination());
     connect(&m_thread, &QThread::finished, this, &SshTunnel::onThreadFinished);
+    m_retry.setSingleShot(true);
+    connect(&m_retry, &QTimer::timeout, this, [this] {
+        if (m_state == State::Reconnecting)
+            startWorker();
+    });
 }
 
 SshTunnel::~SshTunnel()
@@ -61,42 +83,75 @@ void SshTunnel::start()
 {
     if (m_state != State::Idle)
         return;
+    setState(State::Connecting);
+    startWorker();
+}
+
+// A worker for one SSH session; the secrets stay here, for a session made again after a loss.
+void SshTunnel::startWorker()
+{
     m_worker = new SshTunnelWorker(m_options);
-    // The worker has its copy; this thread does not need the secrets.
-    m_options.password.clear();
-    m_options.passphrase.clear();
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &SshTunnelWorker::hostKeyUnknown, this, [this](const QString &fingerprint, const QString &keyType) {
+        if (m_state == State::Reconnecting) {
+            // Accepted once by the user: the same key again is theirs; another is not asked
+            // for on the way back, where nobody may be there to answer.
+            if (fingerprint == m_acceptedOnce)
+                QMetaObject::invokeMethod(m_worker, [worker = m_worker] { worker->acceptHostKey(false); }, Qt::QueuedConnection);
+            else
+                QMetaObject::invokeMethod(m_worker, [worker = m_worker] { worker->rejectHostKey(); }, Qt::QueuedConnection);
+            return;
+        }
         if (m_state != State::Connecting)
             return;
+        m_askedFingerprint = fingerprint;
         setState(State::AwaitingHostKeyDecision);
         Q_EMIT hostKeyUnknown(fingerprint, keyType);
     });
     connect(m_worker, &SshTunnelWorker::ready, this, [this] {
+        if (m_state == State::Reconnecting) {
+            m_attempt = 0;
+            setState(State::Ready);
+            Q_EMIT restored();
+            return;
+        }
         if (m_state != State::Connecting)
             return;
         setState(State::Ready);
         Q_EMIT ready();
     });
-    connect(m_worker, &SshTunnelWorker::failed, this, [this](SshTunnel::Error kind, const QString &message) {
-        if (m_state == State::Stopping || m_state == State::Stopped || m_state == State::Failed)
-            return;
-        m_lastError = kind;
-        m_lastErrorMessage = message;
-        releaseWorker();
-        setState(State::Failed);
-        Q_EMIT failed(kind, message);
-    });
+    connect(m_worker, &SshTunnelWorker::failed, this, &SshTunnel::onWorkerFailed);
     connect(m_worker, &SshTunnelWorker::forwardFailed, this, [this](quint16 localPort, SshTunnel::Error kind, const QString &message) {
         if (m_state == State::Ready)
             Q_EMIT forwardFailed(localPort, kind, message);
     });
     m_thread.start();
-    setState(State::Connecting);
-    for (Forward &forward : m_forwards)
+    for (const Forward &forward : std::as_const(m_forwards))
         handOver(forward);
     QMetaObject::invokeMethod(m_worker, [worker = m_worker] { worker->start(); }, Qt::QueuedConnection);
+}
+
+void SshTunnel::onWorkerFailed(SshTunnel::Error kind, const QString &message)
+{
+    if (m_state == State::Stopping || m_state == State::Stopped || m_state == State::Failed)
+        return;
+    m_lastError = kind;
+    m_lastErrorMessage = message;
+    const bool wasUp = m_state == State::Ready;
+    releaseWorker();
+    if ((wasUp || m_state == State::Reconnecting) && passing(kind)) {
+        // Made again once this worker's thread has ended (onThreadFinished), on the same ports.
+        if (wasUp) {
+            m_attempt = 0;
+            setState(State::Reconnecting);
+            Q_EMIT interrupted(kind, message);
+        }
+        return;
+    }
+    closeListeners();
+    setState(State::Failed);
+    Q_EMIT failed(kind, message);
 }
 
 quint16 SshTunnel::forward(const QString &targetHost, quint16 targetPort)
@@ -119,23 +174,27 @@ quint16 SshTunnel::forward(const QString &targetHost, quint16 targetPort)
     return forward.localPort;
 }
 
-void SshTunnel::handOver(Forward &forward)
+// The worker gets a copy of the listening socket and closes it when it goes; ours keeps the
+// port (and its backlog) for the next worker, should the session have to be made again.
+void SshTunnel::handOver(const Forward &forward)
 {
-    if (forward.listener < 0)
+    const int copy = ::fcntl(int(forward.listener), F_DUPFD_CLOEXEC, 0);
+    if (copy < 0)
         return;
     QMetaObject::invokeMethod(
         m_worker,
-        [worker = m_worker, listener = forward.listener, host = forward.host, port = forward.port, localPort = forward.localPort] {
+        [worker = m_worker, listener = qintptr(copy), host = forward.host, port = forward.port, localPort = forward.localPort] {
             worker->addForward(listener, host, port, localPort);
         },
         Qt::QueuedConnection);
-    forward.listener = -1; // the worker's now, closed by it
 }
 
 void SshTunnel::acceptHostKey(bool record)
 {
     if (m_state != State::AwaitingHostKeyDecision || !m_worker)
         return;
+    if (!record)
+        m_acceptedOnce = m_askedFingerprint;
     setState(State::Connecting);
     QMetaObject::invokeMethod(m_worker, [worker = m_worker, record] { worker->acceptHostKey(record); }, Qt::QueuedConnection);
 }
@@ -149,6 +208,7 @@ void SshTunnel::rejectHostKey()
 
 void SshTunnel::stop()
 {
+    m_retry.stop();
     switch (m_state) {
     case State::Idle:
         closeListeners();
@@ -159,10 +219,20 @@ void SshTunnel::stop()
     case State::Stopping:
     case State::Stopped:
         return; // after a failure the worker is already on its way out; stopped() follows
+    case State::Reconnecting:
+        if (!m_worker && !m_thread.isRunning()) {
+            // Between two attempts: nothing runs that could say stopped() later.
+            closeListeners();
+            setState(State::Stopped);
+            Q_EMIT stopped();
+            return;
+        }
+        break;
     default:
         break;
     }
     setState(State::Stopping);
+    closeListeners();
     releaseWorker();
 }
 
@@ -179,6 +249,10 @@ void SshTunnel::releaseWorker()
 void SshTunnel::onThreadFinished()
 {
     m_thread.wait(); // returns at once: the thread has finished, this only reaps it
+    if (m_state == State::Reconnecting) {
+        m_retry.start(retryDelayMs(m_attempt++));
+        return;
+    }
     if (m_state == State::Stopping)
         setState(State::Stopped);
     Q_EMIT stopped();

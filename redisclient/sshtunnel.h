@@ -5,6 +5,7 @@
 #include <QList>
 #include <QObject>
 #include <QThread>
+#include <QTimer>
 
 class SshTunnelWorker;
 
@@ -16,9 +17,12 @@ class SshTunnelWorker;
 // queued calls and signals. Nothing here waits on the network.
 //
 // Lifecycle: start() -> [hostKeyUnknown() -> acceptHostKey()/rejectHostKey()] -> ready() or
-// failed(). stop() (or destruction) closes the listeners, the forwarded connections, the
-// channels and the session, and ends the thread; stopped() follows once it has ended, also
-// after a failure.
+// failed(). A session that was up and is lost (the bastion restarted, the network went) is
+// made again, with growing pauses, on the same local ports: interrupted(), then restored()
+// once it is back; connections made meanwhile wait in the listen backlog. A host key or a
+// login that no longer holds on the way back is failed(). stop() (or destruction) closes the
+// listeners, the forwarded connections, the channels and the session, and ends the thread;
+// stopped() follows once it has ended, also after a failure.
 class SshTunnel final : public QObject
 {
     Q_OBJECT
@@ -36,7 +40,7 @@ public:
         ConnectionLost,       // the session was up and ended
     };
     Q_ENUM(Error)
-    enum class State { Idle, Connecting, AwaitingHostKeyDecision, Ready, Failed, Stopping, Stopped };
+    enum class State { Idle, Connecting, AwaitingHostKeyDecision, Ready, Reconnecting, Failed, Stopping, Stopped };
     Q_ENUM(State)
 
     explicit SshTunnel(const SshOptions &options, QObject *parent = nullptr);
@@ -74,6 +78,9 @@ Q_SIGNALS:
     void hostKeyUnknown(const QString &fingerprint, const QString &keyType);
     void ready();
     void failed(SshTunnel::Error kind, const QString &message);
+    // The session was up and went: it is being made again (restored() when it is back).
+    void interrupted(SshTunnel::Error kind, const QString &message);
+    void restored();
     // One forwarded connection could not be carried (the tunnel itself stays up): the bastion
     // refused or could not reach the target. The local connection has been closed.
     void forwardFailed(quint16 localPort, SshTunnel::Error kind, const QString &message);
@@ -84,10 +91,12 @@ private:
         QString host;
         quint16 port = 0;
         quint16 localPort = 0;
-        qintptr listener = -1; // ours until handed to the worker
+        qintptr listener = -1; // ours for the tunnel's life; each worker serves a copy of it
     };
 
-    void handOver(Forward &forward);
+    void startWorker();
+    void handOver(const Forward &forward);
+    void onWorkerFailed(SshTunnel::Error kind, const QString &message);
     void releaseWorker();
     void setState(State state);
     void onThreadFinished();
@@ -102,4 +111,8 @@ private:
     // calls, and forgotten (nullptr) as soon as it has been asked to shut down.
     SshTunnelWorker *m_worker = nullptr;
     QList<Forward> m_forwards;
+    QTimer m_retry;          // the next attempt to make a lost session again
+    int m_attempt = 0;       // attempts since it was lost
+    QString m_acceptedOnce;  // a host key accepted without recording it: accepted again on the way back
+    QString m_askedFingerprint;
 };

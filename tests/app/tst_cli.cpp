@@ -35,9 +35,8 @@ private:
     TestRedis m_redis;
     QTemporaryDir m_home;
 
-    Run lockscope(const QStringList &args, int timeoutMs = 30000, const QHash<QString, QString> &extraEnv = {})
+    QProcessEnvironment environment(const QHash<QString, QString> &extraEnv = {}) const
     {
-        QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path()); // the audit log goes here
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config"))); // saved connections
@@ -47,7 +46,13 @@ private:
         env.remove(QStringLiteral("LANGUAGE"));
         for (auto it = extraEnv.begin(); it != extraEnv.end(); ++it)
             env.insert(it.key(), it.value());
-        p.setProcessEnvironment(env);
+        return env;
+    }
+
+    Run lockscope(const QStringList &args, int timeoutMs = 30000, const QHash<QString, QString> &extraEnv = {})
+    {
+        QProcess p;
+        p.setProcessEnvironment(environment(extraEnv));
         p.start(QStringLiteral(LOCKSCOPE_BINARY), args);
         p.closeWriteChannel();
         if (!p.waitForFinished(timeoutMs))
@@ -869,6 +874,32 @@ private Q_SLOTS:
         QCOMPARE(r.code, 0);
         QVERIFY2(r.err.contains("turned on by LockScope"), r.err.constData());
         QCOMPARE(m_redis.command({"CONFIG", "GET", "notify-keyspace-events"}).at(1).bytes(), QByteArray());
+
+        // The SSH session dropped under a watch (the bastion stays): made again, said once,
+        // and what happens after it is seen. The watch stayed blind, saying "reconnecting".
+        m_redis.command({"SET", "lock:through-drop", "tok-through", "PX", "60000"});
+        QProcess watch;
+        watch.setProcessEnvironment(environment(env));
+        watch.start(QStringLiteral(LOCKSCOPE_BINARY), QStringList{QStringLiteral("watch"), QStringLiteral("--events"), QStringLiteral("--json"),
+                                                                   QStringLiteral("--duration"), QStringLiteral("60")} + ssh);
+        watch.closeWriteChannel();
+        QByteArray watchOut, watchErr;
+        const auto read = [&] {
+            watchOut += watch.readAllStandardOutput();
+            watchErr += watch.readAllStandardError();
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT((read(), watchErr.contains("watching 1 lock(s)")), watchErr.constData(), 20000);
+        sshd.dropSessions();
+        QTRY_VERIFY2_WITH_TIMEOUT((read(), watchOut.contains("\"state\":\"connection-back\"")), (watchOut + watchErr).constData(), 30000);
+        QVERIFY2(!watchOut.contains("\"event\":\"released\""), watchOut.constData()); // the outage released nothing
+        m_redis.command({"DEL", "lock:through-drop"});
+        QTRY_VERIFY2_WITH_TIMEOUT((read(), watchOut.contains("\"event\":\"released\",\"key\":\"lock:through-drop\"")),
+                                  (watchOut + watchErr).constData(), 30000);
+        watch.terminate();
+        QVERIFY(watch.waitForFinished(15000));
+        read();
+        QCOMPARE(watch.exitCode(), 0);
+        QVERIFY2(watchErr.count("SSH tunnel through") == 1, watchErr.constData());
 
         // The server's own refusal names the server as given, not the tunnel's local port.
         r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("-a"), QStringLiteral("wrong"), QStringLiteral("--no-auth-warning")} + ssh,

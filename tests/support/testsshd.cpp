@@ -235,6 +235,12 @@ void TestSshd::stop()
     log();
 }
 
+void TestSshd::dropSessions()
+{
+    for (qint64 pid : sessionProcesses())
+        ::kill(pid_t(pid), SIGKILL);
+}
+
 QString TestSshd::log()
 {
     m_log += m_process.readAllStandardError();

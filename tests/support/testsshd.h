@@ -19,6 +19,9 @@ public:
     void setAllowTcpForwarding(bool allow) { m_allowTcpForwarding = allow; }
     bool start();
     void stop();
+    // Ends every open SSH session (their sshd processes) and leaves the listener up: a
+    // session lost while the bastion stays, as when the network drops it.
+    void dropSessions();
 
     quint16 port() const { return m_port; }
     QString dir() const { return m_dir.path(); }
