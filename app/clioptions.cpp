@@ -101,7 +101,8 @@ const QList<OptionSpec> &optionTable()
          QT_TRANSLATE_NOOP("CliOptions", "reach the server through an SSH tunnel from this bastion host;\n"
                         "-h and -p are then as the bastion sees them")},
         {{QStringLiteral("ssh-key")}, QStringLiteral("FILE"), Connected, S::Connection,
-         QT_TRANSLATE_NOOP("CliOptions", "SSH: log in with this private key (default: the agent, ~/.ssh/id_*)")},
+         QT_TRANSLATE_NOOP("CliOptions", "SSH: log in with this private key (default: the agent, ~/.ssh/id_*);\n"
+                        "its passphrase, if any, from LOCKSCOPE_SSH_PASSPHRASE")},
         {{QStringLiteral("ssh-accept-new")}, QString(), Connected, S::Connection,
          QT_TRANSLATE_NOOP("CliOptions", "SSH: accept a bastion host key not yet in ~/.ssh/known_hosts, and record\n"
                         "it there (without it, an unknown key is refused); a changed key is\n"
@@ -557,8 +558,12 @@ bool applyConnection(const Reader &in, ConnectionProfile &c, bool deferred, bool
         c.tls.verifyPeer = false;
     if (in.isSet(QStringLiteral("ssh")) && !c.ssh.parseDestination(in.value(QStringLiteral("ssh")), &why))
         return refuse(CliOptions::tr("--ssh: %1").arg(why));
-    if (in.isSet(QStringLiteral("ssh-key")))
+    if (in.isSet(QStringLiteral("ssh-key"))) {
         c.ssh.keyFile = in.value(QStringLiteral("ssh-key"));
+        // An encrypted key's passphrase, kept off the command line as REDISCLI_AUTH is.
+        if (qEnvironmentVariableIsSet("LOCKSCOPE_SSH_PASSPHRASE"))
+            c.ssh.keyPassphrase = qEnvironmentVariable("LOCKSCOPE_SSH_PASSPHRASE");
+    }
     if (in.isSet(QStringLiteral("ssh-accept-new")))
         c.ssh.acceptNewHostKey = true;
     if (!c.ssh.enabled() && !deferred) {

@@ -11,6 +11,7 @@
 #include <libssh/libssh.h>
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QSocketNotifier>
 #include <QTcpServer>
@@ -302,9 +303,18 @@ void SshTunnelWorker::startAuthentication()
             return;
         }
         if (rc != SSH_OK) {
+            // What was given instead, where it can be told: a passphrase is the usual want.
+            QFile given(file);
+            const QFileInfo info(file);
+            const bool isPublic = given.open(QIODevice::ReadOnly)
+                                  && (given.peek(4) == "ssh-" || given.peek(6) == "ecdsa-" || given.peek(3) == "sk-");
             fail(SshTunnel::Error::AuthenticationFailed,
-                 passphrase.isEmpty()
-                     ? SshTunnelWorker::tr("Cannot load the private key %1: it is protected by a passphrase (none was given), or it is not a private key").arg(file)
+                 info.isDir()        ? SshTunnelWorker::tr("Cannot load the private key %1: it is a directory").arg(file)
+                 : isPublic          ? SshTunnelWorker::tr("Cannot load the private key %1: it is a public key; give the private one (without .pub)").arg(file)
+                 : passphrase.isEmpty()
+                     ? SshTunnelWorker::tr("Cannot load the private key %1: it is protected by a passphrase (none was given: set "
+                                           "LOCKSCOPE_SSH_PASSPHRASE, add the key to ssh-agent, or use a saved connection, whose "
+                                           "passphrase is in the keychain), or it is not a private key").arg(file)
                      : SshTunnelWorker::tr("Cannot load the private key %1: wrong passphrase, or not a private key").arg(file));
             return;
         }

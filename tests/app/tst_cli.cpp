@@ -907,6 +907,18 @@ private Q_SLOTS:
         QCOMPARE(r.code, 3);
         QVERIFY2(r.err.startsWith(QStringLiteral("lockscope: Authentication failed on 127.0.0.1:%1: ").arg(m_redis.port()).toUtf8()), r.err.constData());
 
+        // An encrypted key: its passphrase from LOCKSCOPE_SSH_PASSPHRASE, and without it, the
+        // refusal says where to give it.
+        QStringList encrypted = ssh;
+        encrypted[3] = sshd.protectedKeyFile();
+        r = lockscope(QStringList{QStringLiteral("scan")} + encrypted, 30000, env);
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.contains("LOCKSCOPE_SSH_PASSPHRASE"), r.err.constData());
+        QHash<QString, QString> withPassphrase = env;
+        withPassphrase.insert(QStringLiteral("LOCKSCOPE_SSH_PASSPHRASE"), TestSshd::passphrase());
+        r = lockscope(QStringList{QStringLiteral("scan")} + encrypted, 30000, withPassphrase);
+        QVERIFY2(r.code == 0, r.err.constData());
+
         // A key the bastion does not accept: exit 3, one line naming the key.
         QStringList stranger = ssh;
         stranger[3] = sshd.strangerKeyFile();

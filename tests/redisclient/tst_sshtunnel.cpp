@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QProcess>
@@ -528,7 +529,32 @@ private Q_SLOTS:
 
         QTest::newRow("right passphrase") << TestSshd::passphrase() << true << QString();
         QTest::newRow("wrong passphrase") << QStringLiteral("not-the-passphrase-42") << false << QStringLiteral("wrong passphrase");
-        QTest::newRow("no passphrase") << QString() << false << QStringLiteral("protected by a passphrase (none was given)");
+        QTest::newRow("no passphrase") << QString() << false
+                                       << QStringLiteral("protected by a passphrase (none was given: set LOCKSCOPE_SSH_PASSPHRASE");
+    }
+
+    // A key file that is no private key says what it is (it read as a passphrase missing).
+    void aKeyFileThatIsNoPrivateKeySaysWhatItIs_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("the public half") << m_sshd.userKeyFile() + QStringLiteral(".pub") << QStringLiteral("it is a public key");
+        QTest::newRow("a directory") << m_scratch.path() << QStringLiteral("it is a directory");
+    }
+
+    void aKeyFileThatIsNoPrivateKeySaysWhatItIs()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, says);
+        QVERIFY(QFileInfo::exists(file));
+        SshOptions options = trusting();
+        options.privateKeyFile = file;
+        SshTunnel tunnel(options);
+        QSignalSpy failed(&tunnel, &SshTunnel::failed);
+        tunnel.start();
+        QVERIFY(failed.wait(waitMs));
+        const QString message = failed.first().at(1).toString();
+        QVERIFY2(message.contains(says) && message.contains(file), qPrintable(message));
     }
 
     void passphraseProtectedKey()
