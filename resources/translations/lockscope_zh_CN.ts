@@ -562,10 +562,6 @@ against, when it is not the host connected to</source>
 此时 -h 和 -p 按跳板机看到的地址填写</translation>
     </message>
     <message>
-        <source>SSH: log in with this private key (default: the agent, ~/.ssh/id_*)</source>
-        <translation>SSH：用这个私钥登录（默认：ssh-agent、~/.ssh/id_*）</translation>
-    </message>
-    <message>
         <source>SSH: accept a bastion host key not yet in ~/.ssh/known_hosts, and record
 it there (without it, an unknown key is refused); a changed key is
 always refused</source>
@@ -1209,6 +1205,12 @@ and scan print them (KEY is read so too)</source>
 text exists too (refused without it, as one cannot tell which was meant)</source>
         <translation>即使名字为字面文本的键也存在，KEY 仍按转义读取
 （不加此项时会拒绝，因为无法判断指的是哪一个）</translation>
+    </message>
+    <message>
+        <source>SSH: log in with this private key (default: the agent, ~/.ssh/id_*);
+its passphrase, if any, from LOCKSCOPE_SSH_PASSPHRASE</source>
+        <translation>SSH：用此私钥登录（默认：agent、~/.ssh/id_*）；
+若有口令，取自 LOCKSCOPE_SSH_PASSPHRASE</translation>
     </message>
 </context>
 <context>
@@ -7097,10 +7099,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>无法读取私钥 %1：文件不存在或不可读</translation>
     </message>
     <message>
-        <source>Cannot load the private key %1: it is protected by a passphrase (none was given), or it is not a private key</source>
-        <translation>无法加载私钥 %1：它受口令保护（未提供口令），或者不是私钥</translation>
-    </message>
-    <message>
         <source>Cannot load the private key %1: wrong passphrase, or not a private key</source>
         <translation>无法加载私钥 %1：口令错误，或者不是私钥</translation>
     </message>
@@ -7175,6 +7173,18 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>The SSH server %1 presents the %2, which %3 marks as REVOKED: refusing to connect.</source>
         <translation>SSH 服务器 %1 出示的 %2 已被 %3 标记为吊销（REVOKED）：拒绝连接。</translation>
+    </message>
+    <message>
+        <source>Cannot load the private key %1: it is a directory</source>
+        <translation>无法加载私钥 %1：它是一个目录</translation>
+    </message>
+    <message>
+        <source>Cannot load the private key %1: it is a public key; give the private one (without .pub)</source>
+        <translation>无法加载私钥 %1：它是公钥；请给出私钥（不带 .pub）</translation>
+    </message>
+    <message>
+        <source>Cannot load the private key %1: it is protected by a passphrase (none was given: set LOCKSCOPE_SSH_PASSPHRASE, add the key to ssh-agent, or use a saved connection, whose passphrase is in the keychain), or it is not a private key</source>
+        <translation>无法加载私钥 %1：它受口令保护（未提供口令：请设置 LOCKSCOPE_SSH_PASSPHRASE、把私钥加入 ssh-agent，或使用已保存的连接，其口令在密钥环中），或者不是私钥</translation>
     </message>
 </context>
 <context>
