@@ -5,6 +5,7 @@ namespace {
 // the master.
 constexpr int askAgainMs = 500;
 constexpr int unknownMasterRetryMs = 5000;
+constexpr int roleCheckMs = 2000;
 } // namespace
 
 SentinelTopology::SentinelTopology(const ConnectionOptions &data, const ConnectionOptions &sentinel,
@@ -21,6 +22,11 @@ SentinelTopology::SentinelTopology(const ConnectionOptions &data, const Connecti
     m_sentinelOptions.database = 0;
     m_retry.setSingleShot(true);
     connect(&m_retry, &QTimer::timeout, this, &SentinelTopology::askForMaster);
+    m_roleCheck.setInterval(roleCheckMs);
+    connect(&m_roleCheck, &QTimer::timeout, this, [this] {
+        if (m_master && m_master->isReady() && m_verified && !m_roleAsked)
+            verifyRole();
+    });
 }
 
 SentinelTopology::~SentinelTopology() = default;
@@ -79,12 +85,14 @@ void SentinelTopology::open()
     }
     m_sentinel->open();
     m_events->open();
+    m_roleCheck.start();
 }
 
 void SentinelTopology::close()
 {
     m_open = false;
     m_retry.stop();
+    m_roleCheck.stop();
     for (RedisConnection *c : {m_sentinel, m_events, m_master})
         if (c)
             c->close();
@@ -110,8 +118,9 @@ void SentinelTopology::sentinelFailed()
 // when one is. Every sentinel saying no in a row is the error, with the last one's words.
 bool SentinelTopology::askAnother()
 {
-    if (m_master || m_sentinels.size() <= 1 || ++m_refusals >= m_sentinels.size()) {
-        m_refusals = 0;
+    m_refusedBy.insert(m_current);
+    if (m_master || m_sentinels.size() <= 1 || m_refusedBy.size() >= m_sentinels.size()) {
+        m_refusedBy.clear();
         return false;
     }
     nextSentinel();
@@ -136,12 +145,17 @@ void SentinelTopology::askForMaster()
 {
     if (!m_open || !m_sentinel || !m_sentinel->isReady())
         return;
-    m_sentinel->send({"SENTINEL", "GET-MASTER-ADDR-BY-NAME", m_name.toUtf8()}, this, [this](const RedisReply &reply) {
+    // Asked twice of one sentinel (once ready, once subscribed): an answer from one asked
+    // before the next was is not news.
+    const int asked = m_current;
+    m_sentinel->send({"SENTINEL", "GET-MASTER-ADDR-BY-NAME", m_name.toUtf8()}, this, [this, asked](const RedisReply &reply) {
+        if (asked != m_current)
+            return;
         if (reply.isArray() && reply.size() == 2) {
             bool ok = false;
             const uint port = reply.at(1).bytes().toUInt(&ok);
             if (ok && port > 0 && port <= 65535) {
-                m_refusals = 0;
+                m_refusedBy.clear();
                 onMasterAddress(QString::fromUtf8(reply.at(0).bytes()), quint16(port));
                 learnSentinels();
                 return;
@@ -209,7 +223,11 @@ void SentinelTopology::onMasterAddress(const QString &host, quint16 port)
 
 void SentinelTopology::verifyRole()
 {
+    m_roleAsked = true;
     m_master->send({"ROLE"}, this, [this](const RedisReply &reply) {
+        m_roleAsked = false;
+        if (reply.isError() && reply.origin() != RedisReply::Origin::Server)
+            return; // not answered (the connection went): asked again once it is back
         if (reply.isArray() && reply.at(0).bytes() == "master") {
             m_verified = m_everVerified = true;
             m_wrongRole.invalidate();

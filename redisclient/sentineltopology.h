@@ -5,6 +5,7 @@
 #include <QList>
 #include <QPair>
 #include <QElapsedTimer>
+#include <QSet>
 #include <QTimer>
 
 // A master found through Redis Sentinel: the sentinels are asked where the master named
@@ -60,12 +61,16 @@ private:
     RedisConnection *m_master = nullptr;
     QList<RedisConnection *> m_replicas;
     QTimer m_retry;
+    // The master's role, asked again now and then: one demoted by hand (REPLICAOF) keeps its
+    // connection and answers reads, and the sentinels may take half a minute to say so.
+    QTimer m_roleCheck;
+    bool m_roleAsked = false;
     bool m_open = false;
     bool m_verified = false;  // the master said ROLE master since it was last (re)connected
     bool m_everVerified = false;
     QElapsedTimer m_wrongRole; // running while the node named as master says it is none
     bool m_learned = false;    // the other sentinels were asked for
-    int m_refusals = 0;        // sentinels in a row that answered without the master (askAnother())
+    QSet<int> m_refusedBy;     // sentinels that answered without the master (askAnother())
     int m_deploymentSize = 0;  // sentinels watching the master, once one has said (0: not yet)
     bool m_announced = false;
 };

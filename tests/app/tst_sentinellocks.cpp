@@ -2,6 +2,7 @@
 #include "dialectregistry.h"
 #include "lockevent.h"
 #include "lockeventservice.h"
+#include "redistopology.h"
 #include "session.h"
 #include "sessionmanager.h"
 #include "testsentinel.h"
@@ -212,6 +213,28 @@ private Q_SLOTS:
         QCOMPARE(eventsOf(released), (QStringList{QStringLiteral("acquired gone-on-master"), QStringLiteral("released gone-on-master"),
                                                   QStringLiteral("acquired gone-on-master")}));
         QCOMPARE(w->falseEvents({key, handed, released}), QStringList());
+    }
+
+    // The master demoted by hand (REPLICAOF), its replica promoted, without the sentinels'
+    // say: the node the watch reads is a replica now. Said, and its locks are no longer read
+    // as the master's, within seconds; it was watched as the master, with no word, until
+    // the sentinels acted half a minute later. Last: the sentinels reconfigure after it.
+    void aMasterDemotedByHandIsSaid()
+    {
+        auto w = watch();
+        QVERIFY(w->session());
+        QStringList said;
+        connect(w->session(), &Session::errorOccurred, this, [&said](const QString &message) { said << message; });
+        const int master = m_sentinel.currentMaster();
+        const int replica = master == 0 ? 1 : 0;
+        QVERIFY(m_sentinel.command(replica, {"REPLICAOF", "NO", "ONE"}).isStatus("OK"));
+        QVERIFY(m_sentinel.command(master, {"REPLICAOF", "127.0.0.1", QByteArray::number(m_sentinel.dataPort(replica))}).isStatus("OK"));
+        QTRY_VERIFY2_WITH_TIMEOUT(std::any_of(said.cbegin(), said.cend(),
+                                              [](const QString &m) { return m.contains(QLatin1String("says it is a slave")); }),
+                                  qPrintable(said.join(QStringLiteral("; "))), 10000);
+        // Not read as the master meanwhile: the topology is down until the sentinels name one.
+        QCOMPARE(w->session()->topology()->state(), RedisTopology::State::Down);
+        QCOMPARE(w->falseEvents(), QStringList());
     }
 };
 
