@@ -1,5 +1,6 @@
 #include "sshhostkeycheck.h"
 
+#include <cctype>
 #include <memory>
 
 #include <libssh/libssh.h>
@@ -59,9 +60,12 @@ QString sessionOption(ssh_session session, ssh_options_e option)
     return QString::fromLocal8Bit(value);
 }
 
-// libssh answers "changed" but not where the other key is written; a person fixing it needs
-// the line. ssh_known_hosts_parse_line matches the host (hashed entries included) as libssh does.
-QString findConflictingEntry(const QStringList &files, const QString &name, ssh_key serverKey)
+// The first known_hosts line for this host (hashed entries and patterns matched as libssh
+// matches them, by ssh_known_hosts_parse_line) whose key is, or is not, serverKey: its
+// "FILE:LINE", or empty. Plain entries; with a marker, only the lines it marks ("@revoked"),
+// the marker taken off. libssh answers "changed" but not where the other key is written, and
+// reads past "@revoked": a person fixing either needs the line.
+QString findEntry(const QStringList &files, const QString &name, ssh_key serverKey, const QByteArray &marker, bool sameKey)
 {
     const QByteArray host = name.toUtf8();
     for (const QString &path : files) {
@@ -70,45 +74,20 @@ QString findConflictingEntry(const QStringList &files, const QString &name, ssh_
             continue;
         int lineNumber = 0;
         while (!file.atEnd()) {
-            QByteArray line = file.readLine();
+            QByteArray entryText = file.readLine().trimmed();
             ++lineNumber;
-            while (line.endsWith('\n') || line.endsWith('\r'))
-                line.chop(1);
-            const QByteArray trimmed = line.trimmed();
-            if (trimmed.isEmpty() || trimmed.startsWith('#') || trimmed.startsWith('@'))
+            if (entryText.isEmpty() || entryText.startsWith('#'))
                 continue;
-            ssh_knownhosts_entry *raw = nullptr;
-            if (ssh_known_hosts_parse_line(host.constData(), line.constData(), &raw) != SSH_OK)
+            if (marker.isEmpty() ? entryText.startsWith('@')
+                                 : !entryText.startsWith(marker) || entryText.size() <= marker.size() || !std::isspace(uchar(entryText.at(marker.size()))))
                 continue;
-            const EntryPointer entry(raw);
-            if (ssh_key_cmp(serverKey, entry->publickey, SSH_KEY_CMP_PUBLIC) != 0)
-                return path + QLatin1Char(':') + QString::number(lineNumber);
-        }
-    }
-    return {};
-}
-
-// A "@revoked" line that names this host (or a pattern matching it) and this key: its
-// "FILE:LINE", or empty. The marker is taken off and the rest matched as any entry.
-QString findRevokingEntry(const QStringList &files, const QString &name, ssh_key serverKey)
-{
-    const QByteArray host = name.toUtf8();
-    for (const QString &path : files) {
-        QFile file(path);
-        if (path.isEmpty() || !file.open(QIODevice::ReadOnly))
-            continue;
-        int lineNumber = 0;
-        while (!file.atEnd()) {
-            const QByteArray line = file.readLine().trimmed();
-            ++lineNumber;
-            if (!line.startsWith("@revoked") || line.size() < 9 || (line.at(8) != ' ' && line.at(8) != '\t'))
-                continue;
-            const QByteArray entryText = line.mid(9).trimmed();
+            if (!marker.isEmpty())
+                entryText = entryText.mid(marker.size()).trimmed();
             ssh_knownhosts_entry *raw = nullptr;
             if (ssh_known_hosts_parse_line(host.constData(), entryText.constData(), &raw) != SSH_OK)
                 continue;
             const EntryPointer entry(raw);
-            if (ssh_key_cmp(serverKey, entry->publickey, SSH_KEY_CMP_PUBLIC) == 0)
+            if ((ssh_key_cmp(serverKey, entry->publickey, SSH_KEY_CMP_PUBLIC) == 0) == sameKey)
                 return path + QLatin1Char(':') + QString::number(lineNumber);
         }
     }
@@ -165,7 +144,7 @@ SshHostKeyCheck::SshHostKeyCheck(ssh_session_struct *session, const QString &kno
     }
     m_fingerprint = QString::fromLatin1(fingerprint.get());
 
-    if (const QString revoking = findRevokingEntry({m_userFile, m_globalFile}, m_name, key); !revoking.isEmpty()) {
+    if (const QString revoking = findEntry({m_userFile, m_globalFile}, m_name, key, "@revoked", true); !revoking.isEmpty()) {
         m_verdict = Verdict::Revoked;
         m_conflictingEntry = revoking;
         return;
@@ -180,7 +159,7 @@ SshHostKeyCheck::SshHostKeyCheck(ssh_session_struct *session, const QString &kno
     case SSH_KNOWN_HOSTS_CHANGED:
     case SSH_KNOWN_HOSTS_OTHER:
         m_verdict = Verdict::Changed;
-        m_conflictingEntry = findConflictingEntry({m_userFile, m_globalFile}, m_name, key);
+        m_conflictingEntry = findEntry({m_userFile, m_globalFile}, m_name, key, {}, false);
         break;
     case SSH_KNOWN_HOSTS_UNKNOWN:
     case SSH_KNOWN_HOSTS_NOT_FOUND:
