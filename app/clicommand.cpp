@@ -39,7 +39,7 @@ CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registr
                 fprintf(stderr, "lockscope: %s\n",
                         qUtf8Printable(m_oneKey ? message : tr("%1; going on with the other masters").arg(message)));
             }
-        } else if (!m_tolerateDisconnects) {
+        } else if (!m_tolerateDisconnects || (session() && session()->hasFailedForGood())) {
             connectionFailed(message);
         } else if (!m_warned.contains(message)) {
             // Once per outage: a server down for a minute is not sixty lines.

@@ -85,6 +85,7 @@ void Session::wireTransport()
             return;
         // Its host key or login no longer holds: retrying cannot help, a fresh session (and the
         // user) must decide.
+        m_failedForGood = true;
         m_lastError = message;
         m_topology->close();
         setState(State::Failed);

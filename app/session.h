@@ -67,6 +67,9 @@ public:
     // "standalone", "cluster: 3 masters, 3 replicas", "sentinel: mymaster at …".
     QString topologySummary() const;
     // What the user should know about what this session shows (RedisTopology::caveat).
+    // Failed in a way no reconnect mends (the tunnel's host key or login no longer holds):
+    // even a watch, which rides out outages, must end.
+    bool hasFailedForGood() const { return m_failedForGood; }
     QString caveat() const;
     // One server, no cluster or Sentinel: every lock is on it.
     bool isSingleServer() const;
@@ -106,6 +109,7 @@ private:
     ConnectionProfile m_profile;
     const DialectRegistry *m_registry;
     // The topology's transport: made before it, deleted after it.
+    bool m_failedForGood = false;
     SessionTransport *m_transport;
     RedisTopology *m_topology;
     WatchService *m_watch;

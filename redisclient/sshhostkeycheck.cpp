@@ -82,7 +82,9 @@ QString findEntry(const QStringList &files, const QString &name, ssh_key serverK
                                  : !entryText.startsWith(marker) || entryText.size() <= marker.size() || !std::isspace(uchar(entryText.at(marker.size()))))
                 continue;
             if (!marker.isEmpty())
-                entryText = entryText.mid(marker.size()).trimmed();
+                entryText = entryText.mid(marker.size());
+            // Fields may be parted by tabs, as OpenSSH allows; libssh splits on spaces only.
+            entryText = entryText.simplified();
             ssh_knownhosts_entry *raw = nullptr;
             if (ssh_known_hosts_parse_line(host.constData(), entryText.constData(), &raw) != SSH_OK)
                 continue;

@@ -901,6 +901,32 @@ private Q_SLOTS:
         QCOMPARE(watch.exitCode(), 0);
         QVERIFY2(watchErr.count("SSH tunnel through") == 1, watchErr.constData());
 
+        // On the way back the bastion no longer takes the key: no reconnect mends that, so the
+        // watch ends with its words and exit 3 (it hung, "reconnecting", for ever).
+        QProcess refused;
+        refused.setProcessEnvironment(environment(env));
+        refused.start(QStringLiteral(LOCKSCOPE_BINARY), QStringList{QStringLiteral("watch"), QStringLiteral("--events"), QStringLiteral("--json"),
+                                                                     QStringLiteral("--duration"), QStringLiteral("60")} + ssh);
+        refused.closeWriteChannel();
+        QByteArray refusedErr;
+        QTRY_VERIFY2_WITH_TIMEOUT((refusedErr += refused.readAllStandardError()).contains("watching"), refusedErr.constData(), 20000);
+        QFile authorized(QDir(sshd.dir()).filePath(QStringLiteral("authorized_keys")));
+        QVERIFY(authorized.open(QIODevice::ReadOnly));
+        const QByteArray authorizedKeys = authorized.readAll();
+        authorized.close();
+        QVERIFY(authorized.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        authorized.close();
+        sshd.dropSessions();
+        const bool ended = refused.waitForFinished(30000);
+        // The key taken again, for what follows.
+        QVERIFY(authorized.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QCOMPARE(authorized.write(authorizedKeys), authorizedKeys.size());
+        authorized.close();
+        QVERIFY(ended);
+        refusedErr += refused.readAllStandardError();
+        QCOMPARE(refused.exitCode(), 3);
+        QVERIFY2(refusedErr.contains("did not accept the key"), refusedErr.constData());
+
         // The server's own refusal names the server as given, not the tunnel's local port.
         r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("-a"), QStringLiteral("wrong"), QStringLiteral("--no-auth-warning")} + ssh,
                       30000, env);

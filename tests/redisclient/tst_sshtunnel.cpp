@@ -473,19 +473,24 @@ private Q_SLOTS:
     {
         QTest::addColumn<bool>("alsoTrusted");
         QTest::addColumn<bool>("wildcard");
-        QTest::newRow("beside a trusting line") << true << false;
-        QTest::newRow("for every host, accept-new") << false << true;
+        QTest::addColumn<bool>("tabs");
+        QTest::newRow("beside a trusting line") << true << false << false;
+        QTest::newRow("for every host, accept-new") << false << true << false;
+        QTest::newRow("fields parted by tabs") << false << false << true; // as OpenSSH reads them
     }
 
     void revokedHostKeyIsRefused()
     {
         QFETCH(bool, alsoTrusted);
         QFETCH(bool, wildcard);
+        QFETCH(bool, tabs);
         SshOptions options = trusting();
         QVERIFY(m_sshd.trustIn(options.knownHostsFile));
         const QByteArray trusted = readFile(options.knownHostsFile);
         const QByteArray key = trusted.mid(trusted.indexOf(' ') + 1);
-        const QByteArray revoked = "@revoked " + (wildcard ? QByteArray("*") : m_sshd.knownHostsName().toUtf8()) + ' ' + key;
+        QByteArray revoked = "@revoked " + (wildcard ? QByteArray("*") : m_sshd.knownHostsName().toUtf8()) + ' ' + key;
+        if (tabs)
+            revoked.replace(' ', '\t');
         QVERIFY(writeFile(options.knownHostsFile, "# revoked after the breach\n" + revoked + (alsoTrusted ? trusted : QByteArray())));
         const QByteArray original = readFile(options.knownHostsFile);
 
@@ -531,6 +536,31 @@ private Q_SLOTS:
         QTest::newRow("wrong passphrase") << QStringLiteral("not-the-passphrase-42") << false << QStringLiteral("wrong passphrase");
         QTest::newRow("no passphrase") << QString() << false
                                        << QStringLiteral("protected by a passphrase (none was given: set LOCKSCOPE_SSH_PASSPHRASE");
+    }
+
+    // The bastion's key changed while the session was away: no reconnect mends that, so the
+    // tunnel fails for good, with the CHANGED refusal, and stops trying.
+    void aKeyChangedOnTheWayBackEndsIt()
+    {
+        TestSshd bastion;
+        QVERIFY2(bastion.start(), qPrintable(bastion.log()));
+        SshOptions options = bastion.options();
+        options.knownHostsFile = freshKnownHosts();
+        options.acceptNewHostKey = true;
+        auto tunnel = readyTunnel(options);
+        QVERIFY(tunnel);
+        QSignalSpy interrupted(tunnel.get(), &SshTunnel::interrupted);
+        QSignalSpy failed(tunnel.get(), &SshTunnel::failed);
+        QSignalSpy restored(tunnel.get(), &SshTunnel::restored);
+        QVERIFY(writeFile(options.knownHostsFile, bastion.knownHostsLineWithOtherKey().toUtf8() + '\n'));
+        bastion.dropSessions();
+        QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), waitMs);
+        QCOMPARE(interrupted.count(), 1);
+        QCOMPARE(failed.first().at(0).value<SshTunnel::Error>(), SshTunnel::Error::HostKeyChanged);
+        QVERIFY2(failed.first().at(1).toString().contains(QLatin1String("CHANGED")), qPrintable(failed.first().at(1).toString()));
+        QCOMPARE(tunnel->state(), SshTunnel::State::Failed);
+        QCOMPARE(restored.count(), 0);
+        QCOMPARE(tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port()), quint16(0)); // no port any more
     }
 
     // A key file that is no private key says what it is (it read as a passphrase missing).
