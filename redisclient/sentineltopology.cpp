@@ -171,8 +171,14 @@ void SentinelTopology::askForMaster()
             m_retry.start(unknownMasterRetryMs);
             return;
         }
-        setLastError(tr("Sentinel %1 did not say where \"%2\" is: %3")
-                         .arg(nodeName(m_sentinel), m_name, reply.isError() ? reply.errorMessage() : reply.toDebugString()));
+        // A plain Redis server given as a sentinel knows no SENTINEL command: said as what it is.
+        if (reply.isError() && reply.origin() == RedisReply::Origin::Server && reply.errorMessage().contains(QLatin1String("unknown command")))
+            setLastError(tr("%1 is not a Sentinel (it answered: %2): --sentinel names the sentinels; a Redis server is given "
+                            "with -h and -p")
+                             .arg(nodeName(m_sentinel), reply.errorMessage()));
+        else
+            setLastError(tr("Sentinel %1 did not say where \"%2\" is: %3")
+                             .arg(nodeName(m_sentinel), m_name, reply.isError() ? reply.errorMessage() : reply.toDebugString()));
         sentinelFailed();
     });
 }

@@ -6684,6 +6684,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>%1, named by the sentinels as the master of &quot;%2&quot;, is a %3, not a master: is the master they monitor down, or were they given a replica to monitor?</source>
         <translation>哨兵指明 %1 为“%2”的主节点，但它是 %3，不是主节点：是哨兵监控的主节点宕机了，还是交给哨兵监控的本来就是副本？</translation>
     </message>
+    <message>
+        <source>%1 is not a Sentinel (it answered: %2): --sentinel names the sentinels; a Redis server is given with -h and -p</source>
+        <translation>%1 不是 Sentinel（它的回答：%2）：--sentinel 用于指定哨兵；Redis 服务器请用 -h 和 -p 指定</translation>
+    </message>
 </context>
 <context>
     <name>ServerTopology</name>

@@ -772,6 +772,18 @@ private Q_SLOTS:
     // A sentinel that wants a password: the advice names the sentinels' own option, not -a
     // (the data node's, given here and of no use to the sentinel), and says it once. A
     // password-protected server stands in for the sentinel: it refuses before any SENTINEL.
+    // A plain Redis server given as the sentinel: said as what it is, not as the server's
+    // "unknown command 'SENTINEL'".
+    void aRedisServerGivenAsTheSentinelSaysSo()
+    {
+        const Run r = lockscope({QStringLiteral("scan"), QStringLiteral("--sentinel"), QStringLiteral("127.0.0.1:%1").arg(m_redis.port()),
+                                 QStringLiteral("--master"), QStringLiteral("mymaster")});
+        QCOMPARE(r.code, 3);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains(QStringLiteral("127.0.0.1:%1 is not a Sentinel").arg(m_redis.port()).toUtf8()) && r.err.contains("-h and -p"),
+                 r.err.constData());
+    }
+
     void aSentinelPasswordIsNotTheDataNodes()
     {
         TestRedis secured;
