@@ -118,9 +118,12 @@ private:
         return m_scratch.filePath(QStringLiteral("known_hosts_%1").arg(++m_files));
     }
 
-    SshOptions trusting()
+    SshOptions trusting() { return trusting(m_sshd); }
+
+    // The options for sshd, with a fresh known_hosts that takes its key.
+    SshOptions trusting(const TestSshd &sshd)
     {
-        SshOptions o = m_sshd.options();
+        SshOptions o = sshd.options();
         o.knownHostsFile = freshKnownHosts();
         o.acceptNewHostKey = true;
         return o;
@@ -544,9 +547,7 @@ private Q_SLOTS:
     {
         TestSshd bastion;
         QVERIFY2(bastion.start(), qPrintable(bastion.log()));
-        SshOptions options = bastion.options();
-        options.knownHostsFile = freshKnownHosts();
-        options.acceptNewHostKey = true;
+        const SshOptions options = trusting(bastion);
         auto tunnel = readyTunnel(options);
         QVERIFY(tunnel);
         QSignalSpy interrupted(tunnel.get(), &SshTunnel::interrupted);
@@ -779,9 +780,7 @@ private Q_SLOTS:
     {
         TestSshd bastion;
         QVERIFY2(bastion.start(), qPrintable(bastion.log()));
-        SshOptions options = bastion.options();
-        options.knownHostsFile = freshKnownHosts();
-        options.acceptNewHostKey = true;
+        const SshOptions options = trusting(bastion);
         auto tunnel = readyTunnel(options);
         QVERIFY(tunnel);
         const quint16 port = tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port());
