@@ -24,6 +24,15 @@ std::optional<int> databaseNumber(const QString &text)
         return std::nullopt;
     return db;
 }
+
+// ?db=N, as redis-py and others take it; pathDb is the database the path named, if any.
+bool queryDatabase(const QString &value, const QString &pathDb, std::optional<int> *db, QString *error)
+{
+    if (!pathDb.isEmpty())
+        return fail(error, QObject::tr("the URL names the database twice (/%1 and ?db=%2)").arg(pathDb, value));
+    *db = databaseNumber(value);
+    return *db || fail(error, QObject::tr("the URL's database is not a number: %1").arg(value));
+}
 } // namespace
 
 QString ConnectionProfile::Endpoint::text() const
@@ -53,6 +62,17 @@ std::optional<ConnectionProfile::Endpoint> ConnectionProfile::Endpoint::parse(co
     } else if (t.count(QLatin1Char(':')) == 1) {
         host = t.section(QLatin1Char(':'), 0, 0);
         port = t.section(QLatin1Char(':'), 1);
+    } else if (t.contains(QLatin1Char(':'))) {
+        // A bare IPv6 address takes the default port; "::1:26379" is no address, and reading
+        // its tail as a port would be a guess.
+        QUrl probe;
+        probe.setHost(t, QUrl::StrictMode);
+        if (!probe.isValid() || probe.host().isEmpty()) {
+            const qsizetype colon = t.lastIndexOf(QLatin1Char(':'));
+            fail(error, QObject::tr("\"%1\" is not an IPv6 address; with a port, put the address in brackets: [%2]:%3")
+                            .arg(text, t.left(colon), t.mid(colon + 1)));
+            return std::nullopt;
+        }
     }
     bool ok = true;
     const uint p = port.isEmpty() ? defaultPort : port.toUInt(&ok);
@@ -87,6 +107,9 @@ namespace {
 bool applySentinelUrl(ConnectionProfile &out, const QString &text, QString *error)
 {
     QString rest = text.mid(text.indexOf(QLatin1String("://")) + 3);
+    const qsizetype mark = rest.indexOf(QLatin1Char('?'));
+    const QUrlQuery query(mark < 0 ? QString() : rest.mid(mark + 1));
+    rest.truncate(mark < 0 ? rest.size() : mark);
     const qsizetype slash = rest.indexOf(QLatin1Char('/'));
     const QString authority = slash < 0 ? rest : rest.left(slash);
     const QStringList path = slash < 0 ? QStringList() : rest.mid(slash + 1).split(QLatin1Char('/'), Qt::SkipEmptyParts);
@@ -114,6 +137,23 @@ bool applySentinelUrl(ConnectionProfile &out, const QString &text, QString *erro
         if (!db)
             return fail(error, QObject::tr("the URL's database is not a number: %1").arg(path.at(1)));
     }
+    // The sentinels' own credentials may ride in the query; anything else there would be
+    // silently ignored (or read as part of the master's name), so it is refused.
+    QString sentinelUser = out.sentinelUser, sentinelPassword = out.sentinelPassword;
+    for (const auto &[name, value] : query.queryItems(QUrl::FullyDecoded)) {
+        if (name == QLatin1String("sentinel_username")) {
+            sentinelUser = value;
+        } else if (name == QLatin1String("sentinel_password")) {
+            sentinelPassword = value;
+        } else if (name == QLatin1String("db")) {
+            if (!queryDatabase(value, path.value(1), &db, error))
+                return false;
+        } else {
+            return fail(error, QObject::tr("LockScope does not understand the URL parameter \"%1\"").arg(name));
+        }
+    }
+    out.sentinelUser = sentinelUser;
+    out.sentinelPassword = sentinelPassword;
     out.kind = ConnectionProfile::Kind::Sentinel;
     out.host = hosts.first().host;
     out.port = hosts.first().port;
@@ -167,11 +207,8 @@ bool ConnectionProfile::applyUrl(const QString &text, QString *error)
     for (const auto &[name, value] : query.queryItems(QUrl::FullyDecoded)) {
         if (name != QLatin1String("db"))
             return fail(error, QObject::tr("LockScope does not understand the URL parameter \"%1\"").arg(name));
-        if (pathDb)
-            return fail(error, QObject::tr("the URL names the database twice (/%1 and ?db=%2)").arg(path.mid(1), value));
-        db = databaseNumber(value);
-        if (!db)
-            return fail(error, QObject::tr("the URL's database is not a number: %1").arg(value));
+        if (!queryDatabase(value, pathDb ? path.mid(1) : QString(), &db, error))
+            return false;
     }
 
     tls.enabled = scheme == QLatin1String("rediss");

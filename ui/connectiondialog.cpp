@@ -732,6 +732,8 @@ bool ConnectionDialog::applyUrl(const QString &url)
     m_stored = stored;
     if (!parsed.password.isEmpty())
         m_stored.removeAll(SecretKind::RedisPassword); // replaced by the URL's
+    if (!parsed.sentinelPassword.isEmpty())
+        m_stored.removeAll(SecretKind::SentinelPassword);
     updateSecretPlaceholders();
     showStatus(tr("Filled in from the URL."));
     return true;

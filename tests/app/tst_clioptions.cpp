@@ -458,6 +458,9 @@ private Q_SLOTS:
         QTest::newRow("bad sentinel address") << QStringList{QStringLiteral("scan"), QStringLiteral("--sentinel"), QStringLiteral("s1:0"),
                                                              QStringLiteral("--master"), QStringLiteral("m")}
                                               << QStringLiteral("--sentinel 's1:0': ") + portError(QStringLiteral("s1:0"));
+        QTest::newRow("unbracketed IPv6 with a port") << QStringList{QStringLiteral("scan"), QStringLiteral("--sentinel"), QStringLiteral("::1:26999"),
+                                                                     QStringLiteral("--master"), QStringLiteral("m")}
+                                                      << "--sentinel '::1:26999': \"::1:26999\" is not an IPv6 address; with a port, put the address in brackets: [::1]:26999";
         QTest::newRow("window variant without scenario") << QStringList{QStringLiteral("--variant"), QStringLiteral("fixed")}
                                                          << "--variant needs --scenario, the scenario to run";
         QTest::newRow("window duration without screenshot") << QStringList{QStringLiteral("--duration"), QStringLiteral("5")}
@@ -768,6 +771,21 @@ private Q_SLOTS:
         QCOMPARE(o->connection.kind, ConnectionProfile::Kind::Sentinel);
         QCOMPARE(o->connection.masterName, QStringLiteral("billing"));
         QCOMPARE(o->connection.nodes().size(), qsizetype(2));
+
+        // A bare IPv6 address is a host on the default port.
+        o = parse({QStringLiteral("scan"), QStringLiteral("--sentinel"), QStringLiteral("::1"), QStringLiteral("--master"), QStringLiteral("m")}, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->connection.host, QStringLiteral("::1"));
+        QCOMPARE(o->connection.port, quint16(26379));
+
+        // The URL's sentinel password stands unless --sentinel-pass is given.
+        o = parse({QStringLiteral("scan"), QStringLiteral("-u"), QStringLiteral("redis+sentinel://h1/orders?sentinel_password=sp")}, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->connection.sentinelPassword, QStringLiteral("sp"));
+        o = parse({QStringLiteral("scan"), QStringLiteral("-u"), QStringLiteral("redis+sentinel://h1/orders?sentinel_password=sp"),
+                   QStringLiteral("--sentinel-pass"), QStringLiteral("other")}, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->connection.sentinelPassword, QStringLiteral("other"));
     }
 
     void caDirectoryGoesWhereTheCaFileGoes()

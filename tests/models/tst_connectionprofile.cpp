@@ -69,18 +69,25 @@ private Q_SLOTS:
         QTest::addColumn<QString>("user");
         QTest::addColumn<QString>("password");
         QTest::addColumn<int>("db");
-        QTest::newRow("one sentinel") << "redis+sentinel://s1:26379/mymaster" << true << "s1:26379" << "mymaster" << "" << "" << 0;
-        QTest::newRow("default port") << "redis+sentinel://s1/mymaster" << true << "s1:26379" << "mymaster" << "" << "" << 0;
+        QTest::addColumn<QString>("sentinelUser");
+        QTest::addColumn<QString>("sentinelPassword");
+        QTest::newRow("one sentinel") << "redis+sentinel://s1:26379/mymaster" << true << "s1:26379" << "mymaster" << "" << "" << 0 << "" << "";
+        QTest::newRow("default port") << "redis+sentinel://s1/mymaster" << true << "s1:26379" << "mymaster" << "" << "" << 0 << "" << "";
         QTest::newRow("three, a db, credentials") << "redis+sentinel://ops:p%40ss@s1:26379,s2:26380,[::1]:26381/orders/2" << true
-                                                  << "s1:26379 s2:26380 [::1]:26381" << "orders" << "ops" << "p@ss" << 2;
-        QTest::newRow("password only") << "redis+sentinel://secret@s1:26379/m" << true << "s1:26379" << "m" << "" << "secret" << 0;
-        QTest::newRow("no master") << "redis+sentinel://s1:26379" << false << "" << "" << "" << "" << 0;
-        QTest::newRow("no sentinel") << "redis+sentinel:///m" << false << "" << "" << "" << "" << 0;
-        QTest::newRow("an empty sentinel between commas") << "redis+sentinel://s1,,s2/m" << false << "" << "" << "" << "" << 0;
-        QTest::newRow("bad port") << "redis+sentinel://s1:0/m" << false << "" << "" << "" << "" << 0;
-        QTest::newRow("bad db") << "redis+sentinel://s1/m/x" << false << "" << "" << "" << "" << 0;
-        QTest::newRow("too much path") << "redis+sentinel://s1/m/1/2" << false << "" << "" << "" << "" << 0;
-        QTest::newRow("unclosed bracket") << "redis+sentinel://[::1:26379/m" << false << "" << "" << "" << "" << 0;
+                                                  << "s1:26379 s2:26380 [::1]:26381" << "orders" << "ops" << "p@ss" << 2 << "" << "";
+        QTest::newRow("password only") << "redis+sentinel://secret@s1:26379/m" << true << "s1:26379" << "m" << "" << "secret" << 0 << "" << "";
+        QTest::newRow("no master") << "redis+sentinel://s1:26379" << false << "" << "" << "" << "" << 0 << "" << "";
+        QTest::newRow("no sentinel") << "redis+sentinel:///m" << false << "" << "" << "" << "" << 0 << "" << "";
+        QTest::newRow("an empty sentinel between commas") << "redis+sentinel://s1,,s2/m" << false << "" << "" << "" << "" << 0 << "" << "";
+        QTest::newRow("bad port") << "redis+sentinel://s1:0/m" << false << "" << "" << "" << "" << 0 << "" << "";
+        QTest::newRow("bad db") << "redis+sentinel://s1/m/x" << false << "" << "" << "" << "" << 0 << "" << "";
+        QTest::newRow("too much path") << "redis+sentinel://s1/m/1/2" << false << "" << "" << "" << "" << 0 << "" << "";
+        QTest::newRow("unclosed bracket") << "redis+sentinel://[::1:26379/m" << false << "" << "" << "" << "" << 0 << "" << "";
+        QTest::newRow("sentinel credentials in the query") << "redis+sentinel://pw@s1/m?sentinel_username=sen&sentinel_password=s%40p" << true
+                                                           << "s1:26379" << "m" << "" << "pw" << 0 << "sen" << "s@p";
+        QTest::newRow("db in the query") << "redis+sentinel://s1/m?db=3" << true << "s1:26379" << "m" << "" << "" << 3 << "" << "";
+        QTest::newRow("db twice") << "redis+sentinel://s1/m/2?db=3" << false << "" << "" << "" << "" << 0 << "" << "";
+        QTest::newRow("unknown parameter") << "redis+sentinel://s1/m?sentinelPassword=x" << false << "" << "" << "" << "" << 0 << "" << "";
     }
 
     void sentinelUrl()
@@ -104,7 +111,8 @@ private Q_SLOTS:
         QTEST(p.user, "user");
         QTEST(p.password, "password");
         QTEST(p.database, "db");
-        QVERIFY(p.sentinelPassword.isEmpty()); // the sentinels' are separate
+        QTEST(p.sentinelUser, "sentinelUser"); // the sentinels' are separate
+        QTEST(p.sentinelPassword, "sentinelPassword");
         QVERIFY(!p.displayName().contains(QLatin1String("p@ss")));
     }
 

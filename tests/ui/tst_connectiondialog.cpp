@@ -57,6 +57,23 @@ private Q_SLOTS:
         QCOMPARE(dialog.profile().host, QStringLiteral("redis.example")); // left as it was
     }
 
+    // A sentinel URL fills the sentinel fields, its sentinels' password among the secrets.
+    void pastedSentinelUrlFillsTheSentinelFields()
+    {
+        ConnectionDialog dialog;
+        auto *url = field<QLineEdit>(dialog, "url");
+        QVERIFY(url);
+        url->setText(QStringLiteral("redis+sentinel://dpw@s1:26380,s2/orders/1?sentinel_password=spw"));
+        QVERIFY(!url->text().contains(QLatin1String("spw")));
+        const ConnectionProfile p = dialog.profile();
+        QCOMPARE(p.kind, ConnectionProfile::Kind::Sentinel);
+        QCOMPARE(p.masterName, QStringLiteral("orders"));
+        QCOMPARE(p.nodes().size(), qsizetype(2));
+        QCOMPARE(p.database, 1);
+        QCOMPARE(p.password, QStringLiteral("dpw"));
+        QCOMPARE(p.sentinelPassword, QStringLiteral("spw"));
+    }
+
     // Saved: the description in the settings, never the password; listed, and selected again
     // by its id with every field.
     void savesWithoutTheSecret()
