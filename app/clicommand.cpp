@@ -54,6 +54,8 @@ CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registr
     // Nobody is there to look at a fingerprint: an unknown bastion is refused, and the
     // operator who has checked it says so with --ssh-accept-new (which records it).
     connect(m_sessions, &SessionManager::hostKeyUnknown, this, &CliCommand::refuseHostKey);
+    connect(m_sessions, &SessionManager::restoreFailed, this,
+            [](const QString &message) { fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("warning: %1").arg(message))); });
     connect(m_sessions, &SessionManager::sandboxFailed, this,
             [this](const QString &message) { fail(ConnectionError, tr("sandbox: %1").arg(message)); });
     connect(m_sessions, &SessionManager::stateChanged, this, &CliCommand::startOrFail);

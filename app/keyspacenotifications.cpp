@@ -55,7 +55,9 @@ void KeyspaceNotifications::sync()
             continue;
         }
         // A shard gone: its notifier goes too (its server's setting is put back).
-        it.value()->handOffRestore(nullptr);
+        it.value()->disconnect(this); // its restorer's word comes straight here
+        if (NotificationRestorer *r = it.value()->handOffRestore(nullptr))
+            connect(r, &NotificationRestorer::failed, this, &KeyspaceNotifications::restoreFailed);
         it.value()->deleteLater();
         it = m_notifiers.erase(it);
     }
@@ -68,6 +70,7 @@ void KeyspaceNotifications::sync()
         connect(n, &KeyspaceNotifier::keyEvent, this, &KeyspaceNotifications::keyEvent);
         connect(n, &KeyspaceNotifier::stateChanged, this, &KeyspaceNotifications::stateChanged);
         connect(n, &KeyspaceNotifier::resubscribed, this, &KeyspaceNotifications::resubscribed);
+        connect(n, &KeyspaceNotifier::restoreFailed, this, &KeyspaceNotifications::restoreFailed);
         m_notifiers.insert(master, n);
         if (m_started)
             n->start();
@@ -124,10 +127,13 @@ void KeyspaceNotifications::restore(QObject *context, std::function<void(bool ok
     }
 }
 
-void KeyspaceNotifications::handOffRestore(QObject *parent)
+QList<NotificationRestorer *> KeyspaceNotifications::handOffRestore(QObject *parent)
 {
+    QList<NotificationRestorer *> restorers;
     for (KeyspaceNotifier *n : std::as_const(m_notifiers))
-        n->handOffRestore(parent);
+        if (NotificationRestorer *r = n->handOffRestore(parent))
+            restorers << r;
+    return restorers;
 }
 
 KeyspaceNotifier::State KeyspaceNotifications::state() const

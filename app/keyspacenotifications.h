@@ -34,7 +34,9 @@ public:
     void stop();
     // Puts back, on every master, what LockScope changed (see KeyspaceNotifier::restore).
     void restore(QObject *context, std::function<void(bool ok)> done);
-    void handOffRestore(QObject *parent);
+    // The same by restorers owned by parent (see KeyspaceNotifier::handOffRestore): those
+    // that have something to put back.
+    QList<NotificationRestorer *> handOffRestore(QObject *parent);
 
     // Live only when every master's notifier is; otherwise the state of the first that is
     // not (Refused before Off before Checking…), so the user sees what holds it back.
@@ -51,6 +53,9 @@ Q_SIGNALS:
     void stateChanged();
     // A master's listener came back after a loss: notifications in between are gone.
     void resubscribed();
+    // What LockScope changed on a master could not be put back (a shard gone, a server
+    // replaced while it was down): says where and how to do it by hand.
+    void restoreFailed(const QString &message);
 
 private:
     void sync();

@@ -3,6 +3,7 @@
 #include "dialectregistry.h"
 #include "keyspaceeventflags.h"
 #include "monotonicclock.h"
+#include "notificationrestorer.h"
 #include "redisconnection.h"
 
 #include <QCoreApplication>
@@ -44,39 +45,6 @@ QByteArray caseFolded(const QByteArray &glob)
             out += c;
     }
     return out;
-}
-
-// Puts notify-keyspace-events back to original on connection, if it still holds what
-// LockScope set (ours) and no other LockScope listener carries the duty to restore it.
-// done(ok) once the server answered; context guards the callbacks.
-void putBack(RedisConnection *connection, const QByteArray &instance, const QString &ours, const QString &original,
-             QObject *context, std::function<void(bool ok)> done)
-{
-    connection->send({"CONFIG", "GET", "notify-keyspace-events"}, context, [=](const RedisReply &reply) {
-        // Changed by someone else since: theirs now, not ours to put back.
-        if (!reply.isArray() || reply.size() != 2
-            || KeyspaceEventFlags::normalised(QString::fromUtf8(reply.at(1).bytes())) != KeyspaceEventFlags::normalised(ours)) {
-            done(!reply.isError());
-            return;
-        }
-        connection->send({"CLIENT", "LIST", "TYPE", "pubsub"}, context, [=](const RedisReply &list) {
-            // Refused (an ACL without CLIENT): nobody else can be seen, so the duty is ours.
-            for (const QByteArray &line : list.isString() ? list.bytes().split('\n') : QList<QByteArray>()) {
-                const qsizetype at = line.indexOf(" name=");
-                if (at < 0)
-                    continue;
-                const QByteArray name = line.mid(at + 6, line.indexOf(' ', at + 6) - at - 6);
-                const QByteArray own = KeyspaceNotifier::listenerName(instance, std::nullopt);
-                const bool ours = name == own || name.startsWith(own + ':');
-                if (!ours && KeyspaceNotifier::restoreDuty(name)) {
-                    done(true); // another watcher still needs them; it puts them back when it leaves
-                    return;
-                }
-            }
-            connection->send({"CONFIG", "SET", "notify-keyspace-events", original.toUtf8()}, context,
-                             [=](const RedisReply &set) { done(!set.isError()); });
-        });
-    });
 }
 } // namespace
 
@@ -195,28 +163,28 @@ void KeyspaceNotifier::restore(QObject *context, std::function<void(bool ok)> do
     // Our own listener must not count as another watcher that still needs them.
     closeListener();
     const QString original = m_originalFlags;
-    putBack(m_commands, m_instance, m_setFlags, original, this, [this, owner, done, original](bool ok) {
-        if (ok)
+    NotificationRestorer::putBack(m_commands, duty(), this, [this, owner, done, original](const QString &error) {
+        if (error.isEmpty())
             m_serverFlags = original;
         if (owner)
-            done(ok);
+            done(error.isEmpty());
     });
 }
 
-void KeyspaceNotifier::handOffRestore(QObject *parent)
+NotificationRestorer::Duty KeyspaceNotifier::duty() const
+{
+    return NotificationRestorer::Duty{m_instance, m_setFlags, m_originalFlags};
+}
+
+NotificationRestorer *KeyspaceNotifier::handOffRestore(QObject *parent)
 {
     if (!m_changed)
-        return;
+        return nullptr;
     m_changed = false;
     closeListener();
-    ConnectionOptions options = *m_options;
-    options.autoReconnect = false;
-    options.clientName = QStringLiteral("lockscope-restore");
-    auto *connection = new RedisConnection(options, parent ? parent : QCoreApplication::instance());
-    // However the server answers (or not), the restorer is gone within the grace period.
-    QTimer::singleShot(5000, connection, &QObject::deleteLater);
-    connection->open(); // commands sent while connecting go out after the handshake
-    putBack(connection, m_instance, m_setFlags, m_originalFlags, connection, [connection](bool) { connection->deleteLater(); });
+    auto *restorer = new NotificationRestorer(*m_options, duty(), parent ? parent : QCoreApplication::instance());
+    connect(restorer, &NotificationRestorer::failed, this, &KeyspaceNotifier::restoreFailed);
+    return restorer;
 }
 
 bool KeyspaceNotifier::isLive() const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "keypattern.h"
+#include "notificationrestorer.h"
 
 #include <QObject>
 
@@ -62,9 +63,10 @@ public:
     // Puts the server's setting back if LockScope changed it (and nobody changed it since,
     // and no other LockScope watcher still needs it); done(ok) once the server answered.
     void restore(QObject *context, std::function<void(bool ok)> done);
-    // The same, on a short-lived connection of its own owned by parent (the application when
-    // null), so it completes after this notifier and its session are gone.
-    void handOffRestore(QObject *parent);
+    // The same, by a restorer of its own owned by parent (the application when null), so it
+    // completes after this notifier and its session are gone; null when nothing is to be put
+    // back. While this notifier lives, the restorer's failure is also its restoreFailed().
+    NotificationRestorer *handOffRestore(QObject *parent);
 
     State state() const { return m_state; }
     // Live and the listening connection is up.
@@ -89,8 +91,11 @@ Q_SIGNALS:
     void stateChanged(KeyspaceNotifier::State state);
     // The listening connection came back after a loss: notifications in between are gone.
     void resubscribed();
+    // A restore handed off could not reach the server (see NotificationRestorer::failed).
+    void restoreFailed(const QString &message);
 
 private:
+    NotificationRestorer::Duty duty() const;
     void check();
     void onFlags(const QString &flags);
     void adoptDuty(const QString &flags);

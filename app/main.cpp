@@ -340,6 +340,9 @@ int runGui(int argc, char *argv[], CliOptions options)
     // The lock table follows the demo's lock to whichever server holds it now.
     demos.followWith(&sessions);
     MainWindow window(&sessions, &registry);
+    // Also on stderr: one at closing outlives the window that would show it.
+    QObject::connect(&sessions, &SessionManager::restoreFailed, &sessions,
+                     [](const QString &message) { complain(QApplication::translate("main", "warning: %1").arg(message)); });
     window.setDemoPanelFactory([&demos](QWidget *parent) { return new DemoPanel(&demos, parent); });
     window.setProfileStore(&profileStore);
     window.setConnectionStore(&connections);

@@ -52,6 +52,7 @@ Session::Session(const ConnectionProfile &profile, const DialectRegistry *regist
         Q_EMIT topologyChanged();
     });
     connect(m_topology, &RedisTopology::failover, this, &Session::topologyChanged);
+    connect(m_events->notifier(), &KeyspaceNotifications::restoreFailed, this, &Session::restoreFailed);
     wireTransport();
 }
 
@@ -236,10 +237,10 @@ void Session::openConnections()
     m_exposure->start();
 }
 
-void Session::close(QObject *restorerParent)
+QList<NotificationRestorer *> Session::close(QObject *restorerParent)
 {
     if (m_state == State::Closed)
-        return;
+        return {};
     m_state = State::Closed;
     // Silent first: stopping announces itself (a state change, a cancelled scan), and so may
     // whatever still runs inside (a reply handler failed by the close below, a queued
@@ -253,26 +254,21 @@ void Session::close(QObject *restorerParent)
     m_commandStats->stop();
     m_events->stop();
     m_watch->stop();
-    const QObjectList before = restorerParent ? restorerParent->children() : QObjectList();
-    m_events->notifier()->handOffRestore(restorerParent);
+    const QList<NotificationRestorer *> restorers = m_events->notifier()->handOffRestore(restorerParent);
     m_topology->close();
     // The tunnel goes with the session, but not before the restores just handed off: they
     // reach the server through it (the setting stayed changed when it went first).
-    QObjectList restorers;
-    if (restorerParent && m_transport->isTunnel())
-        for (QObject *child : restorerParent->children())
-            if (!before.contains(child))
-                restorers << child;
-    if (restorers.isEmpty()) {
+    if (restorers.isEmpty() || !restorerParent || !m_transport->isTunnel()) {
         m_transport->stop();
-        return;
+        return restorers;
     }
     SessionTransport *transport = std::exchange(m_transport, nullptr);
     transport->setParent(restorerParent); // a restorer too: shutdown waits for it
     auto left = std::make_shared<qsizetype>(restorers.size());
-    for (QObject *restorer : std::as_const(restorers))
+    for (NotificationRestorer *restorer : restorers)
         connect(restorer, &QObject::destroyed, transport, [transport, left] {
             if (--*left == 0)
                 transport->deleteLater(); // stops the tunnel
         });
+    return restorers;
 }

@@ -11,6 +11,7 @@ class CommandStatsPoller;
 class DialectRegistry;
 class FailedAcquireSampler;
 class LockEventService;
+class NotificationRestorer;
 class RedisTopology;
 class ReplicationExposure;
 class SessionTransport;
@@ -84,8 +85,9 @@ public:
     void acceptHostKey(bool record);
     void rejectHostKey();
     // See above. restorerParent owns what puts server settings back after the session is
-    // gone (SessionManager waits for it before the process quits).
-    void close(QObject *restorerParent = nullptr);
+    // gone (SessionManager waits for it before the process quits); returned, to hear from
+    // those that fail.
+    QList<NotificationRestorer *> close(QObject *restorerParent = nullptr);
 
 Q_SIGNALS:
     void stateChanged(Session::State state);
@@ -97,6 +99,8 @@ Q_SIGNALS:
     // The SSH bastion's host key is not in known_hosts: answer with acceptHostKey() or
     // rejectHostKey(). fingerprint is "SHA256:…" as OpenSSH shows it.
     void hostKeyUnknown(const QString &destination, const QString &fingerprint, const QString &keyType);
+    // A server setting LockScope changed could not be put back (see NotificationRestorer).
+    void restoreFailed(const QString &message);
 
 private:
     static RedisTopology *makeTopology(const ConnectionProfile &profile, QObject *parent);

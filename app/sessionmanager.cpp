@@ -2,6 +2,7 @@
 
 #include "adminservice.h"
 #include "discoveryservice.h"
+#include "notificationrestorer.h"
 #include "serverlauncher.h"
 #include "watchservice.h"
 
@@ -133,7 +134,8 @@ void SessionManager::stopSandbox()
 void SessionManager::replace(Session *next)
 {
     if (Session *old = std::exchange(m_session, nullptr)) {
-        old->close(&m_restorers);
+        for (NotificationRestorer *restorer : old->close(&m_restorers))
+            connect(restorer, &NotificationRestorer::failed, this, &SessionManager::restoreFailed);
         // Closed and disconnected: deleted once the reply handler or signal that may have
         // brought us here has returned.
         old->deleteLater();
@@ -153,6 +155,7 @@ void SessionManager::replace(Session *next)
         connect(next, &Session::errorOccurred, this, &SessionManager::errorOccurred);
         connect(next, &Session::reconnectScheduled, this, &SessionManager::reconnectScheduled);
         connect(next, &Session::hostKeyUnknown, this, &SessionManager::hostKeyUnknown);
+        connect(next, &Session::restoreFailed, this, &SessionManager::restoreFailed);
     }
     // Listeners wire themselves to the new session before it makes its first move.
     Q_EMIT sessionChanged(next);

@@ -4682,6 +4682,17 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     </message>
 </context>
 <context>
+    <name>NotificationRestorer</name>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation>%1 秒内没有应答</translation>
+    </message>
+    <message>
+        <source>notify-keyspace-events on %1 was not put back (%2): it may still be as LockScope set it; CONFIG SET notify-keyspace-events &quot;%3&quot; puts back what it was</source>
+        <translation>%1 上的 notify-keyspace-events 没有恢复（%2）：它可能仍是 LockScope 设置的值；CONFIG SET notify-keyspace-events &quot;%3&quot; 可恢复原值</translation>
+    </message>
+</context>
+<context>
     <name>PasswordDialog</name>
     <message>
         <source>Connect to %1</source>
@@ -5482,6 +5493,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>Delete %1 as forceUnlock() does, only while it is exactly as you saw it (%2): a holder that re-entered or a new holder is refused. Then publish &quot;0&quot; on %3 (and on the channel of the fair queue&apos;s first waiter still waiting, if any, once the waiters whose timeout passed are dropped from its head, as forceUnlock() does) so blocked clients retry at once instead of sleeping out the lease.</source>
         <translation>像 forceUnlock() 一样删除 %1，仅当它与你看到的完全一致（%2）时：有持有者重入或出现新持有者都会被拒绝。然后在 %3 上发布 &quot;0&quot;（若有公平队列，则像 forceUnlock() 一样先从队首移除超时已过的等待者，再在第一个仍在等待的等待者的频道上发布），让阻塞的客户端立即重试，而不是睡到租期结束。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an IPv6 address; with a port, put the address in brackets: [%2]:%3</source>
+        <translation>&quot;%1&quot; 不是 IPv6 地址；带端口时请把地址放在方括号里：[%2]:%3</translation>
     </message>
 </context>
 <context>
@@ -7458,6 +7473,10 @@ Redisson 锁、公平队列和信号量会显示等待者；
     <message>
         <source>Settings out of range or unreadable: %1 (brought into range, or set to their defaults)</source>
         <translation>设置超出范围或无法读取：%1（已调整到范围内，或改用默认值）</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
     </message>
 </context>
 </TS>

@@ -1177,21 +1177,26 @@ private Q_SLOTS:
         QVERIFY2(o.value(QStringLiteral("message")).toString().contains(QStringLiteral("Connection refused")), r.out.constData());
     }
 
-    // A watch that ends while its server does not answer cannot say all went well.
+    // A watch that ends while its server does not answer cannot say all went well, nor that
+    // the notification setting it changed is back.
     void aWatchThatEndsWithTheServerDownSaysSo()
     {
         TestRedis gone;
         QVERIFY(gone.start());
         QProcess p;
         p.start(QStringLiteral(LOCKSCOPE_BINARY), {QStringLiteral("watch"), QStringLiteral("-p"), QString::number(gone.port()),
-                                                   QStringLiteral("--duration"), QStringLiteral("4")});
+                                                   QStringLiteral("--duration"), QStringLiteral("4"), QStringLiteral("--enable-notifications")});
         QByteArray started;
-        QTRY_VERIFY_WITH_TIMEOUT((started += p.readAllStandardError()).contains("watching 0 lock(s)"), 15000); // it has read the server
+        // It has read the server and turned notifications on.
+        QTRY_VERIFY_WITH_TIMEOUT((started += p.readAllStandardError()).contains("put back when it stops"), 15000);
         gone.kill();
         QVERIFY(p.waitForFinished(30000));
         QCOMPARE(p.exitCode(), 3);
         const QByteArray err = started + p.readAllStandardError();
         QVERIFY2(err.contains("not answering; what happened to its locks since is not known"), err.constData());
+        QVERIFY2(err.contains(QStringLiteral("warning: notify-keyspace-events on 127.0.0.1:%1 was not put back").arg(gone.port()).toUtf8()),
+                 err.constData());
+        QVERIFY2(err.contains("CONFIG SET notify-keyspace-events \"\" puts back what it was"), err.constData());
         // Each reason once per outage, not once per reconnect attempt.
         QList<QByteArray> lines = err.split('\n');
         lines.removeAll(QByteArray());

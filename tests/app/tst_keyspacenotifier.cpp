@@ -2,11 +2,14 @@
 #include "keyspaceeventflags.h"
 #include "keyspacenotifier.h"
 #include "keyspacenotifications.h"
+#include "notificationrestorer.h"
 #include "servertopology.h"
 #include "testredis.h"
 
 #include <QSignalSpy>
 #include <QTest>
+
+#include <memory>
 
 class TestKeyspaceNotifier : public QObject
 {
@@ -209,6 +212,7 @@ private Q_SLOTS:
         QVERIFY(redis.start());
         QObject restorers;
         const DialectRegistry registry;
+        std::unique_ptr<QSignalSpy> failed;
         {
             RedisConnection connection(redis.options());
             KeyspaceNotifier notifier(&connection, &registry);
@@ -220,12 +224,48 @@ private Q_SLOTS:
             QVERIFY(!flags(redis).isEmpty());
             notifier.stop();
             QVERIFY(!flags(redis).isEmpty()); // stopping alone changes nothing on the server
-            notifier.handOffRestore(&restorers);
+            NotificationRestorer *restorer = notifier.handOffRestore(&restorers);
+            QVERIFY(restorer);
+            failed = std::make_unique<QSignalSpy>(restorer, &NotificationRestorer::failed);
             QVERIFY(!notifier.changedServer());
+            QVERIFY(!notifier.handOffRestore(&restorers)); // handed off once
             // The connection is destroyed before the notifier here, as a session's once was.
         }
         QTRY_COMPARE(flags(redis), QByteArray());
         QTRY_VERIFY(restorers.children().isEmpty()); // the restorer is gone once done
+        QCOMPARE(failed->count(), 0);
+    }
+
+    // A restore that cannot reach the server says so, naming it and the setting to put back:
+    // the setting stays as LockScope left it.
+    void handedOffRestoreThatCannotReachTheServerSaysSo()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start({QStringLiteral("--notify-keyspace-events"), QStringLiteral("Kx")}));
+        RedisConnection connection(redis.options());
+        const DialectRegistry registry;
+        KeyspaceNotifier notifier(&connection, &registry);
+        notifier.setPatterns({KeyPattern("lock:*")});
+        notifier.setMayEnable(true);
+        connection.open();
+        notifier.start();
+        QTRY_VERIFY(notifier.isLive());
+        QVERIFY(notifier.changedServer());
+        notifier.stop();
+        redis.kill();
+        QObject restorers;
+        NotificationRestorer *restorer = notifier.handOffRestore(&restorers);
+        QVERIFY(restorer);
+        QSignalSpy failed(restorer, &NotificationRestorer::failed);
+        QSignalSpy relayed(&notifier, &KeyspaceNotifier::restoreFailed);
+        QVERIFY(failed.wait(NotificationRestorer::graceMs + 5000));
+        const QString message = failed.first().first().toString();
+        QVERIFY2(message.contains(QStringLiteral("127.0.0.1:%1").arg(redis.port())), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("CONFIG SET notify-keyspace-events \"xK\""))
+                     || message.contains(QLatin1String("CONFIG SET notify-keyspace-events \"Kx\"")),
+                 qPrintable(message));
+        QCOMPARE(relayed.count(), 1); // the notifier, still there, says it too
+        QTRY_VERIFY(restorers.children().isEmpty());
     }
 
     void firstWatcherToLeaveLeavesThemOnForTheOther()
