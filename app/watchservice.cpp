@@ -62,6 +62,7 @@ void WatchService::watchMaster(RedisConnection *master)
     connect(master, &QObject::destroyed, this, [this, master] {
         m_watched.remove(master);
         m_up.remove(master);
+        m_silent.remove(master);
         m_runIds.remove(master);
     });
     connect(master, &RedisConnection::ready, this, [this, master] { onMasterReady(master); });
@@ -69,18 +70,25 @@ void WatchService::watchMaster(RedisConnection *master)
         if (state == RedisConnection::State::Ready || !m_up.contains(master))
             return;
         const QString node = m_up.take(master);
+        m_silent.remove(master); // the loss says it from here on, until connection-back
         const QString why = master->lastError().isEmpty() ? tr("connection lost") : master->lastError();
         markStale(node, why);
         Q_EMIT serverEvent(QStringLiteral("connection-lost"), node, why);
     });
     connect(master, &RedisConnection::stalled, this, [this, master](qint64 waitingMs) {
+        // Once per silence of a connection that was up: a lost one's reconnect handshakes
+        // stalling again are part of the outage already reported.
+        if (!m_up.contains(master) || m_silent.contains(master))
+            return;
+        m_silent.insert(master);
         const QString node = m_topology->nodeName(master);
         const QString why = tr("%1 has not answered for %2 s").arg(node).arg(waitingMs / 1000.0, 0, 'f', 1);
         markStale(node, why);
         Q_EMIT serverEvent(QStringLiteral("not-answering"), node, why);
     });
     connect(master, &RedisConnection::answering, this, [this, master] {
-        Q_EMIT serverEvent(QStringLiteral("answering"), m_topology->nodeName(master), tr("the server answers again"));
+        if (m_silent.remove(master))
+            Q_EMIT serverEvent(QStringLiteral("answering"), m_topology->nodeName(master), tr("the server answers again"));
         // Back to live at once, not when the budget next allows.
         m_nextRefreshAt = 0;
         scheduleSoon();

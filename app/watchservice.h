@@ -162,4 +162,5 @@ private:
     // Masters ready since they were last lost, by the name they had then: a failover retargets
     // the connection before it says it lost the old master.
     QHash<const RedisConnection *, QString> m_up;
+    QSet<const RedisConnection *> m_silent; // up, and said not to be answering
 };

@@ -3,6 +3,7 @@
 #include "lockevent.h"
 #include "lockeventservice.h"
 #include "monotonicclock.h"
+#include "redisconnection.h"
 #include "session.h"
 #include "sessionmanager.h"
 #include "testredis.h"
@@ -288,6 +289,35 @@ private Q_SLOTS:
         QCOMPARE(events(LockEventKind::Lost, "lock:before"), 1);
         QCOMPARE(events(LockEventKind::Lost, "lock:kept"), 0);
         QCOMPARE(events(LockEventKind::Released, "lock:kept") + events(LockEventKind::Expired, "lock:kept"), 0);
+    }
+
+    // A connection lost, whose reconnect then waits on a server that does not answer yet: the
+    // loss is said once, and the stalled handshake of the reconnect is no second outage (it
+    // was a "not-answering" then "answering" between the loss and the return).
+    void aStalledReconnectIsPartOfTheOutage()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        redis.command({"SET", "lock:a", "5e4d3c2b-1a09-4f8e-9d7c-6b5a49382716", "PX", "600000"});
+        const std::unique_ptr<Watch> w = watch(redis, false, 1);
+        QVERIFY(w);
+        QSignalSpy reconnects(w->session(), &Session::reconnectScheduled);
+        // Back to back on one connection: the watch's connections cut, then every client
+        // paused, so the reconnect's handshake waits out the pause.
+        RedisConnection admin(redis.options());
+        admin.open();
+        bool sent = false;
+        admin.pipeline({{"CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes"}, {"CLIENT", "PAUSE", "5000", "ALL"}}, this,
+                       [&sent](const QList<RedisReply> &replies) { sent = !replies.first().isError() && !replies.last().isError(); });
+        QTRY_VERIFY(sent);
+        QTRY_VERIFY_WITH_TIMEOUT(w->saw(QStringLiteral("connection-back")), 15000);
+        QVERIFY(reconnects.count() >= 1);
+        QStringList said;
+        for (const LockEvent &e : std::as_const(w->log))
+            if (e.isServerEvent())
+                said << e.reason;
+        QCOMPARE(said, (QStringList{QStringLiteral("connection-lost"), QStringLiteral("connection-back")}));
+        QCOMPARE(w->falseEvents(), QStringList());
     }
 
     // A lock whose TTL ran out while its server was down would be gone either way: expired,
