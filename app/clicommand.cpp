@@ -54,8 +54,9 @@ CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registr
     // Nobody is there to look at a fingerprint: an unknown bastion is refused, and the
     // operator who has checked it says so with --ssh-accept-new (which records it).
     connect(m_sessions, &SessionManager::hostKeyUnknown, this, &CliCommand::refuseHostKey);
+    connect(m_sessions, &SessionManager::hostKeyRecorded, this, &CliCommand::say);
     connect(m_sessions, &SessionManager::restoreFailed, this,
-            [](const QString &message) { fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("warning: %1").arg(message))); });
+            [](const QString &message) { say(tr("warning: %1").arg(message)); });
     connect(m_sessions, &SessionManager::sandboxFailed, this,
             [this](const QString &message) { fail(ConnectionError, tr("sandbox: %1").arg(message)); });
     connect(m_sessions, &SessionManager::stateChanged, this, &CliCommand::startOrFail);
@@ -144,6 +145,7 @@ GroupTransport *CliCommand::groupTransport()
                 [this](int, const QString &destination, const QString &fingerprint, const QString &keyType) {
                     refuseHostKey(destination, fingerprint, keyType);
                 });
+        connect(m_groupTransport, &GroupTransport::hostKeyRecorded, this, &CliCommand::say);
     }
     return m_groupTransport;
 }
@@ -234,8 +236,13 @@ void CliCommand::fail(int code, const QString &message)
 {
     if (m_finished)
         return;
-    fprintf(stderr, "lockscope: %s\n", qUtf8Printable(message));
+    say(message);
     finish(code);
+}
+
+void CliCommand::say(const QString &message)
+{
+    fprintf(stderr, "lockscope: %s\n", qUtf8Printable(message));
 }
 
 bool CliCommand::print(const QByteArray &text)

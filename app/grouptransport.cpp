@@ -30,6 +30,7 @@ GroupTransport::GroupTransport(const QList<ConnectionProfile> &nodes, QObject *p
             Q_EMIT nodeFailed(node, message);
         });
         connect(n.transport, &SessionTransport::restored, this, [this, node] { m_nodes[node].failure.clear(); });
+        connect(n.transport, &SessionTransport::hostKeyRecorded, this, &GroupTransport::hostKeyRecorded);
         connect(n.transport, &SessionTransport::hostKeyUnknown, this,
                 [this, node](const QString &destination, const QString &fingerprint, const QString &keyType) {
                     const QString question = destination + QLatin1Char(' ') + fingerprint;

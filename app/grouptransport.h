@@ -57,6 +57,7 @@ Q_SIGNALS:
     void settled();
     // Once per bastion key, for the first node that met it; the answer holds for the others.
     void hostKeyUnknown(int node, const QString &destination, const QString &fingerprint, const QString &keyType);
+    void hostKeyRecorded(const QString &message);
 
 private:
     enum class State { Idle, Waiting, Ready, Failed };

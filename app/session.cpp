@@ -69,6 +69,7 @@ QString Session::serverName() const
 void Session::wireTransport()
 {
     connect(m_transport, &SessionTransport::hostKeyUnknown, this, &Session::hostKeyUnknown);
+    connect(m_transport, &SessionTransport::hostKeyRecorded, this, &Session::hostKeyRecorded);
     connect(m_transport, &SessionTransport::ready, this, [this] {
         if (m_state != State::Closed)
             openConnections();

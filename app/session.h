@@ -99,6 +99,8 @@ Q_SIGNALS:
     // The SSH bastion's host key is not in known_hosts: answer with acceptHostKey() or
     // rejectHostKey(). fingerprint is "SHA256:…" as OpenSSH shows it.
     void hostKeyUnknown(const QString &destination, const QString &fingerprint, const QString &keyType);
+    // The bastion's key was written to known_hosts (see SshTunnel).
+    void hostKeyRecorded(const QString &message);
     // A server setting LockScope changed could not be put back (see NotificationRestorer).
     void restoreFailed(const QString &message);
 

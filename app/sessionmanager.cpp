@@ -155,6 +155,7 @@ void SessionManager::replace(Session *next)
         connect(next, &Session::errorOccurred, this, &SessionManager::errorOccurred);
         connect(next, &Session::reconnectScheduled, this, &SessionManager::reconnectScheduled);
         connect(next, &Session::hostKeyUnknown, this, &SessionManager::hostKeyUnknown);
+        connect(next, &Session::hostKeyRecorded, this, &SessionManager::hostKeyRecorded);
         connect(next, &Session::restoreFailed, this, &SessionManager::restoreFailed);
     }
     // Listeners wire themselves to the new session before it makes its first move.

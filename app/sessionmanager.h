@@ -89,6 +89,7 @@ Q_SIGNALS:
     void reconnectScheduled(int attempt, int delayMs);
     // The current session's SSH bastion has a key known_hosts does not: see Session.
     void hostKeyUnknown(const QString &destination, const QString &fingerprint, const QString &keyType);
+    void hostKeyRecorded(const QString &message);
     // What LockScope changed on a server could not be put back: says how to, by hand.
     void restoreFailed(const QString &message);
     // Informational lines for a status bar ("Sandbox redis-server on …").

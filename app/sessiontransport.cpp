@@ -15,6 +15,7 @@ SessionTransport::SessionTransport(const ConnectionProfile &profile, QObject *pa
     connect(m_tunnel, &SshTunnel::hostKeyUnknown, this, [this](const QString &fingerprint, const QString &keyType) {
         Q_EMIT hostKeyUnknown(m_tunnel->destination(), fingerprint, keyType);
     });
+    connect(m_tunnel, &SshTunnel::hostKeyRecorded, this, &SessionTransport::hostKeyRecorded);
     connect(m_tunnel, &SshTunnel::ready, this, [this] {
         m_tunnelUp = true;
         Q_EMIT ready();

@@ -44,6 +44,7 @@ Q_SIGNALS:
     void ready();
     // fingerprint as OpenSSH shows it ("SHA256:…"), keyType its name ("ED25519").
     void hostKeyUnknown(const QString &destination, const QString &fingerprint, const QString &keyType);
+    void hostKeyRecorded(const QString &message);
     // Before ready(): the tunnel could not be set up; after it: it went down for good (its
     // host key or login no longer holds). One sentence.
     void failed(const QString &message);

@@ -121,6 +121,7 @@ void SshTunnel::startWorker()
         setState(State::Ready);
         Q_EMIT ready();
     });
+    connect(m_worker, &SshTunnelWorker::hostKeyRecorded, this, &SshTunnel::hostKeyRecorded);
     connect(m_worker, &SshTunnelWorker::failed, this, &SshTunnel::onWorkerFailed);
     connect(m_worker, &SshTunnelWorker::forwardFailed, this, [this](quint16 localPort, SshTunnel::Error kind, const QString &message) {
         if (m_state == State::Ready)

@@ -76,6 +76,8 @@ Q_SIGNALS:
     // ssh-keygen -l shows it, keyType OpenSSH's name for it ("ED25519"). Answer with
     // acceptHostKey() or rejectHostKey(); with SshOptions::acceptNewHostKey this is not asked.
     void hostKeyUnknown(const QString &fingerprint, const QString &keyType);
+    // The bastion's key was written to known_hosts: one sentence, for the user to see.
+    void hostKeyRecorded(const QString &message);
     void ready();
     void failed(SshTunnel::Error kind, const QString &message);
     // The session was up and went: it is being made again (restored() when it is back).

@@ -5,6 +5,7 @@
 #include "sshhostkeycheck.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <libssh/callbacks.h>
@@ -247,6 +248,7 @@ void SshTunnelWorker::checkHostKey()
                      SshTunnelWorker::tr("The host key of the SSH server %1 (%2) could not be recorded in %3: %4").arg(m_server, key, file, error));
                 return;
             }
+            sayRecorded();
             startAuthentication();
             return;
         }
@@ -273,10 +275,19 @@ void SshTunnelWorker::acceptHostKey(bool record)
                      .arg(m_server, m_hostKey->keyType(), m_hostKey->fingerprint(), m_hostKey->userKnownHostsFile(), error));
             return;
         }
+        sayRecorded();
     }
     m_deadline->start(m_options.connectTimeoutMs);
     startAuthentication();
     updateNotifiers();
+}
+
+// As OpenSSH's accept-new does: a key written to known_hosts is never written silently.
+void SshTunnelWorker::sayRecorded()
+{
+    Q_EMIT hostKeyRecorded(SshTunnelWorker::tr("The %1 key %2 of the SSH server %3 is now recorded in %4 as %5")
+                               .arg(m_hostKey->keyType(), m_hostKey->fingerprint(), m_server, m_hostKey->userKnownHostsFile(),
+                                    m_options.knownHostsName()));
 }
 
 void SshTunnelWorker::rejectHostKey()
@@ -316,6 +327,16 @@ void SshTunnelWorker::startAuthentication()
                                            "LOCKSCOPE_SSH_PASSPHRASE, add the key to ssh-agent, or use a saved connection, whose "
                                            "passphrase is in the keychain), or it is not a private key").arg(file)
                      : SshTunnelWorker::tr("Cannot load the private key %1: wrong passphrase, or not a private key").arg(file));
+            return;
+        }
+        // As OpenSSH: a key of ours that others may read could be anyone's by now.
+        struct stat st;
+        if (::stat(QFile::encodeName(file).constData(), &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == ::getuid()
+            && (st.st_mode & 077) != 0) {
+            fail(SshTunnel::Error::AuthenticationFailed,
+                 SshTunnelWorker::tr("The private key %1 is open to other users (permissions %2), so it is not used, as OpenSSH "
+                                     "would not use it either: chmod 600 '%1'")
+                     .arg(file, QString::number(st.st_mode & 0777, 8).rightJustified(4, QLatin1Char('0'))));
             return;
         }
     } else if (!m_options.password.isEmpty()) {

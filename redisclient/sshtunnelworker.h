@@ -46,6 +46,8 @@ public:
 
 Q_SIGNALS:
     void hostKeyUnknown(const QString &fingerprint, const QString &keyType);
+    // The bastion's key was written to known_hosts (accepted new, or by the user's answer).
+    void hostKeyRecorded(const QString &message);
     void ready();
     void failed(SshTunnel::Error kind, const QString &message);
     void forwardFailed(quint16 localPort, SshTunnel::Error kind, const QString &message);
@@ -64,6 +66,7 @@ private:
     void onDialed();
     void continueHandshake();
     void checkHostKey();
+    void sayRecorded();
     void startAuthentication();
     void continueAuthentication();
     void becomeReady();

@@ -155,6 +155,7 @@ MainWindow::MainWindow(SessionManager *sessions, DialectRegistry *registry, QWid
     connect(m_sessions, &SessionManager::errorOccurred, this, [this](const QString &message) { showMessage(message, true); });
     connect(m_sessions, &SessionManager::notice, this, [this](const QString &message) { showMessage(message); });
     connect(m_sessions, &SessionManager::restoreFailed, this, [this](const QString &message) { showMessage(message, true); });
+    connect(m_sessions, &SessionManager::hostKeyRecorded, this, [this](const QString &message) { showMessage(message); });
     connect(m_sessions, &SessionManager::hostKeyUnknown, this, &MainWindow::askHostKey);
     connect(m_sessions, &SessionManager::reconnectScheduled, this, [this](int attempt, int delayMs) {
         if (Session *s = session())

@@ -7205,6 +7205,14 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>Cannot load the private key %1: it is protected by a passphrase (none was given: set LOCKSCOPE_SSH_PASSPHRASE, add the key to ssh-agent, or use a saved connection, whose passphrase is in the keychain), or it is not a private key</source>
         <translation>无法加载私钥 %1：它受口令保护（未提供口令：请设置 LOCKSCOPE_SSH_PASSPHRASE、把私钥加入 ssh-agent，或使用已保存的连接，其口令在密钥环中），或者不是私钥</translation>
     </message>
+    <message>
+        <source>The %1 key %2 of the SSH server %3 is now recorded in %4 as %5</source>
+        <translation>SSH 服务器 %3 的 %1 密钥 %2 现已记录在 %4 中，名为 %5</translation>
+    </message>
+    <message>
+        <source>The private key %1 is open to other users (permissions %2), so it is not used, as OpenSSH would not use it either: chmod 600 &apos;%1&apos;</source>
+        <translation>私钥 %1 对其他用户开放（权限 %2），因此不会使用它，OpenSSH 也不会使用：chmod 600 &apos;%1&apos;</translation>
+    </message>
 </context>
 <context>
     <name>WatchCommand</name>

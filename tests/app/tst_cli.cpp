@@ -865,10 +865,13 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(sshd.hostKeyFingerprint().toUtf8()) && r.err.contains("--ssh-accept-new"), r.err.constData());
         QVERIFY(!QFile::exists(knownHosts));
 
-        // Accepted once: recorded, then known.
+        // Accepted once: recorded, and said so (never silently), then known.
         r = lockscope(QStringList{QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--ssh-accept-new")} + ssh, 30000, env);
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains("\"key\":\"lock:ssh\""), r.out.constData() + r.err);
+        QVERIFY2(r.err.contains(QStringLiteral("%1 of the SSH server").arg(sshd.hostKeyFingerprint()).toUtf8())
+                     && r.err.contains(QStringLiteral("is now recorded in %1").arg(knownHosts).toUtf8()),
+                 r.err.constData());
         QFile recorded(knownHosts);
         QVERIFY(recorded.open(QIODevice::ReadOnly));
         QVERIFY(recorded.readAll().contains(sshd.knownHostsName().toUtf8()));

@@ -218,6 +218,7 @@ private Q_SLOTS:
         r = lockscope({QStringLiteral("scan"), QStringLiteral("--json"), QStringLiteral("--group"), QStringLiteral("payments"),
                        QStringLiteral("--ssh-accept-new")});
         QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.err.contains(QStringLiteral("%1 of the SSH server").arg(sshd.hostKeyFingerprint()).toUtf8()), r.err.constData());
         const QJsonObject held = byKey(r.out).value(QStringLiteral("locks:held"));
         QCOMPARE(held.value(QStringLiteral("quorum")).toString(), QStringLiteral("held"));
         const QJsonArray nodes = held.value(QStringLiteral("nodes")).toArray();

@@ -564,16 +564,23 @@ private Q_SLOTS:
         QCOMPARE(tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port()), quint16(0)); // no port any more
     }
 
-    // A key file that is no private key says what it is (it read as a passphrase missing).
-    void aKeyFileThatIsNoPrivateKeySaysWhatItIs_data()
+    // A key file that cannot be used says why: one that is no private key said what it is
+    // (it read as a passphrase missing), and one others may read is refused.
+    void aKeyFileThatCannotBeUsedSaysWhy_data()
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("says");
         QTest::newRow("the public half") << m_sshd.userKeyFile() + QStringLiteral(".pub") << QStringLiteral("it is a public key");
         QTest::newRow("a directory") << m_scratch.path() << QStringLiteral("it is a directory");
+        // A good key, but others may read it: not used, as OpenSSH would not.
+        const QString open = m_scratch.filePath(QStringLiteral("id_open"));
+        QFile::remove(open);
+        QVERIFY(QFile::copy(m_sshd.userKeyFile(), open));
+        QVERIFY(QFile::setPermissions(open, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther));
+        QTest::newRow("readable by others") << open << QStringLiteral("is open to other users (permissions 0644)");
     }
 
-    void aKeyFileThatIsNoPrivateKeySaysWhatItIs()
+    void aKeyFileThatCannotBeUsedSaysWhy()
     {
         QFETCH(QString, file);
         QFETCH(QString, says);
