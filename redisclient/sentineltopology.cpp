@@ -1,5 +1,7 @@
 #include "sentineltopology.h"
 
+#include <utility>
+
 namespace {
 // How soon the sentinels are asked again: after a lost master, or a node that was not (yet)
 // the master.
@@ -21,7 +23,12 @@ SentinelTopology::SentinelTopology(const ConnectionOptions &data, const Connecti
             m_sentinels << address;
     m_sentinelOptions.database = 0;
     m_retry.setSingleShot(true);
-    connect(&m_retry, &QTimer::timeout, this, &SentinelTopology::askForMaster);
+    connect(&m_retry, &QTimer::timeout, this, [this] {
+        if (std::exchange(m_askNext, false))
+            nextSentinel(); // asked once it is ready
+        else
+            askForMaster();
+    });
     m_roleCheck.setInterval(roleCheckMs);
     connect(&m_roleCheck, &QTimer::timeout, this, [this] {
         if (m_master && m_master->isReady() && m_verified && !m_roleAsked)
@@ -224,7 +231,9 @@ void SentinelTopology::onMasterAddress(const QString &host, quint16 port)
         c->deleteLater();
     m_replicas.clear();
     retarget(m_master, target);
-    Q_EMIT failover(m_master, from, to);
+    // A node that never said it was the master held nothing of it: no failover from there.
+    if (m_everVerified)
+        Q_EMIT failover(m_master, from, to);
 }
 
 void SentinelTopology::verifyRole()
@@ -267,6 +276,8 @@ void SentinelTopology::verifyRole()
         if (news && m_everVerified)
             Q_EMIT errorOccurred(lastError());
         updateState();
+        // Not the master yet: another sentinel may know better than this one's stale view.
+        m_askNext = !m_everVerified && m_sentinels.size() > 1;
         m_retry.start(askAgainMs);
     });
 }

@@ -68,6 +68,7 @@ private:
     bool m_open = false;
     bool m_verified = false;  // the master said ROLE master since it was last (re)connected
     bool m_everVerified = false;
+    bool m_askNext = false; // the retry asks the next sentinel, not the same one again
     QElapsedTimer m_wrongRole; // running while the node named as master says it is none
     bool m_learned = false;    // the other sentinels were asked for
     QSet<int> m_refusedBy;     // sentinels that answered without the master (askAnother())

@@ -242,6 +242,37 @@ private Q_SLOTS:
         QCOMPARE(sentinel.command(promoted, {"GET", "lock:s2"}).bytes(), QByteArray("t"));
     }
 
+    // A sentinel whose view is stale names a replica: the next sentinel is asked, and the
+    // master it names is taken, as no error and no failover (it waited out the connect
+    // timeout on the first sentinel's word, then failed).
+    void aSentinelNamingAReplicaIsPassedOver()
+    {
+        TestSentinel sentinel;
+        QVERIFY2(sentinel.start(), qPrintable(sentinel.errorString()));
+        const int master = sentinel.currentMaster();
+        const int replica = 1 - master;
+        // Sentinel 0 now monitors the replica under the master's name.
+        QVERIFY(sentinel.sentinelCommand(0, {"SENTINEL", "REMOVE", sentinel.masterName()}).isStatus("OK"));
+        QVERIFY(sentinel.sentinelCommand(0, {"SENTINEL", "MONITOR", sentinel.masterName(), "127.0.0.1",
+                                             QByteArray::number(sentinel.dataPort(replica)), "2"})
+                    .isStatus("OK"));
+        const RedisReply named = sentinel.sentinelCommand(0, {"SENTINEL", "GET-MASTER-ADDR-BY-NAME", sentinel.masterName()});
+        QVERIFY(named.isArray() && named.size() == 2);
+        QCOMPARE(named.at(1).bytes(), QByteArray::number(sentinel.dataPort(replica)));
+
+        SentinelTopology t(sentinel.dataOptions(master), sentinel.sentinelOptions(0),
+                           {qMakePair(QStringLiteral("127.0.0.1"), sentinel.sentinelPorts().at(1))}, QString::fromLatin1(sentinel.masterName()));
+        QSignalSpy errors(&t, &RedisTopology::errorOccurred);
+        QSignalSpy failovers(&t, &RedisTopology::failover);
+        t.open();
+        QTRY_VERIFY2_WITH_TIMEOUT(t.state() == RedisTopology::State::Ready || t.state() == RedisTopology::State::Failed,
+                                  qPrintable(t.lastError()), 15000);
+        QVERIFY2(t.state() == RedisTopology::State::Ready, qPrintable(t.lastError()));
+        QCOMPARE(portOf(t, t.masters().first()), QString::number(sentinel.dataPort(master)));
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.value(0).value(0).toString()));
+        QCOMPARE(failovers.count(), 0);
+    }
+
     // A master name no sentinel knows, and a sentinel given as a server: one clear error each.
     void anUnknownMasterNameIsOneClearError()
     {
