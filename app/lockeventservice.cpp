@@ -28,8 +28,10 @@ LockEventService::LockEventService(RedisTopology *topology, WatchService *watch,
     connect(watch, &WatchService::locksGone, this, &LockEventService::onLocksGone);
     // A scan that could read nothing (a cluster that is down when the watch begins) is no
     // baseline: the first one that reads is.
-    connect(watch->discovery(), &DiscoveryService::finished, this,
-            [this](const DiscoveryProgress &p) { m_baselining = p.locksFound == 0 && p.unreadable > 0; });
+    connect(watch->discovery(), &DiscoveryService::finished, this, [this](const DiscoveryProgress &p) {
+        m_baselining = p.locksFound == 0 && p.unreadable > 0;
+        m_baselined = m_baselined || !m_baselining;
+    });
     connect(watch->discovery(), &DiscoveryService::failed, this, [this] { m_baselining = false; });
     connect(watch->discovery(), &DiscoveryService::cancelled, this, [this] { m_baselining = false; });
     // After a failover the new master's keys are what holds now: a lock there that was not
@@ -41,6 +43,8 @@ LockEventService::LockEventService(RedisTopology *topology, WatchService *watch,
         // now is a new baseline, unless a failover says what happened, and reads that were in
         // flight are void.
         m_baselining = !std::exchange(m_failedOver, false);
+        // Once a first look was taken, a lock not known before it was lost was taken meanwhile.
+        m_afterOutage = m_baselining && m_baselined;
         m_dirty.clear();
         m_outstanding.clear();
         m_sentSeq.clear();
@@ -71,6 +75,8 @@ void LockEventService::start()
 {
     m_active = true;
     m_baselining = true;
+    m_baselined = false;
+    m_afterOutage = false;
     // Listen for what the watch looks for.
     m_notifier->setPatterns(m_watch->discovery()->patterns());
     m_tickTimer.start();
@@ -127,7 +133,9 @@ void LockEventService::onLocksChanged(const QList<LockInfo> &locks)
     for (const LockInfo &lock : locks) {
         if (lock.stale || busy(lock.key()))
             continue; // nothing new was read / a notification's re-read is on its way and will tell
-        if (m_baselining && !m_deriver.isTracked(lock.key()))
+        if (m_baselining && !m_deriver.isTracked(lock.key()) && m_afterOutage)
+            m_deriver.appearedAfterOutage(lock, out);
+        else if (m_baselining && !m_deriver.isTracked(lock.key()))
             m_deriver.baseline(lock, out);
         else
             m_deriver.observe(lock, out);

@@ -100,6 +100,8 @@ private:
     qint64 m_lastProbeMs = 0;
     bool m_active = false;
     bool m_baselining = true;
+    bool m_baselined = false;   // a first look at the locks was taken
+    bool m_afterOutage = false; // the look under way follows a loss of the server
     bool m_failedOver = false; // since the last time the topology was ready
     quint64 m_eventsTotal = 0;
 };

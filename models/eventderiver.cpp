@@ -91,6 +91,7 @@ void EventDeriver::startHolding(Holding &h, const LockInfo &lock, qint64 sinceMs
     h.lastRenewMs = -1;
     h.stuckReported = false;
     h.startSeen = true;
+    h.sinceOutage = false;
     h.hadExpiry = lock.sample.pttlMs >= 0;
     h.cameAtMs.clear();
 }
@@ -99,6 +100,7 @@ void EventDeriver::setHeld(LockEvent &e, const Holding &h, qint64 atMs)
 {
     e.heldMs = std::max<qint64>(0, atMs - h.heldSinceMs);
     e.heldAtLeast = !h.startSeen;
+    e.heldSinceOutage = !h.startSeen && h.sinceOutage;
 }
 
 void EventDeriver::setHeldBy(LockEvent &e, const Holding &h, const QByteArray &token, qint64 atMs)
@@ -110,6 +112,7 @@ void EventDeriver::setHeldBy(LockEvent &e, const Holding &h, const QByteArray &t
     }
     e.heldMs = std::max<qint64>(0, atMs - *came);
     e.heldAtLeast = false;
+    e.heldSinceOutage = false;
 }
 
 QList<LockEvent> EventDeriver::perHolder(LockEventKind kind, const LockInfo &lock, qint64 atMs) const
@@ -139,6 +142,25 @@ void EventDeriver::baseline(const LockInfo &lock, QList<LockEvent> &out)
     Holding &h = m_locks[lock.key()];
     startHolding(h, lock, lock.sample.observedAtMs);
     h.startSeen = false; // held before the watch began: for how long, nobody here saw
+}
+
+void EventDeriver::appearedAfterOutage(const LockInfo &lock, QList<LockEvent> &out)
+{
+    if (lock.stale || m_locks.contains(lock.key())) {
+        observe(lock, out);
+        return;
+    }
+    m_writes.remove(lock.key()); // a write heard before the outage is not when this one came
+    const qsizetype first = out.size();
+    observe(lock, out);
+    const auto it = m_locks.find(lock.key());
+    if (it == m_locks.end())
+        return;
+    it->startSeen = false;
+    it->sinceOutage = true;
+    for (qsizetype i = first; i < out.size(); ++i)
+        if (out[i].kind == LockEventKind::Acquired)
+            out[i].reason = QStringLiteral("during-outage");
 }
 
 void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)

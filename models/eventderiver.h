@@ -51,6 +51,9 @@ public:
     void baseline(const LockInfo &lock, QList<LockEvent> &out);
     // A read that found the key (a lock).
     void observe(const LockInfo &lock, QList<LockEvent> &out);
+    // A lock first read after the server could not be read for a while: acquired, as far as
+    // anyone can tell, at a time nobody here saw (reason "during-outage", held times a floor).
+    void appearedAfterOutage(const LockInfo &lock, QList<LockEvent> &out);
     // A read that found the key gone.
     void gone(const QByteArray &key, qint64 observedAtMs, QList<LockEvent> &out);
     // A key the server no longer has for a reason that is not its holder's doing (the server
@@ -80,6 +83,7 @@ private:
         qint64 lastRenewMs = -1;
         bool stuckReported = false;
         bool startSeen = true; // false: held before it was first seen, so held times are a floor
+        bool sinceOutage = false; // not seen start: taken while the server could not be read
         bool hadExpiry = false; // a TTL was seen on this holding at some time
         // A shared lock's holders that came after it was first held, and when: each one's
         // held time is its own.

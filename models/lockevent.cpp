@@ -105,6 +105,8 @@ QString LockEvent::details() const
     case LockEventKind::Acquired:
         if (inferred)
             return tr("seen only in keyspace notifications (held too briefly to read)");
+        if (reason == QLatin1String("during-outage"))
+            return tr("first seen after the server could not be read: taken meanwhile, or just before");
         return ttlMs == -1 ? tr("no expiry") : ttlMs != unknown ? tr("TTL %1").arg(seconds(ttlMs)) : QString();
     case LockEventKind::Released:
         if (heldMs == unknown)

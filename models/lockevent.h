@@ -34,6 +34,7 @@ public:
     qint64 ttlMs = unknown;
     qint64 heldMs = unknown;        // how long the holding that ended (or is stuck) lasted
     bool heldAtLeast = false;       // it was held before LockScope first saw it: heldMs is a floor
+    bool heldSinceOutage = false;   // with heldAtLeast: taken while the server could not be read, not before the watch
     qint64 ttlLeftMs = unknown;     // renewed, near-miss: what was left when it was renewed
     qint64 leaseMs = unknown;       // renewed, near-miss: the TTL the holder renews to
     qint64 intervalMs = unknown;    // renewed: since the previous renewal or the acquisition

@@ -36,8 +36,8 @@ QByteArray LockEventJson::line(const LockEvent &e)
             out.field(name, value);
     };
     optional("held_ms", e.heldMs);
-    if (e.heldAtLeast && e.heldMs != LockEvent::unknown)
-        out.field("held_since_before_watch", true); // held_ms is a floor
+    if (e.heldAtLeast && e.heldMs != LockEvent::unknown) // held_ms is a floor
+        out.field(e.heldSinceOutage ? "held_since_outage" : "held_since_before_watch", true);
     optional("ttl_left_ms", e.ttlLeftMs);
     optional("lease_ms", e.leaseMs);
     optional("renew_interval_ms", e.intervalMs);

@@ -4102,6 +4102,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>at least %1</source>
         <translation>至少 %1</translation>
     </message>
+    <message>
+        <source>first seen after the server could not be read: taken meanwhile, or just before</source>
+        <translation>在服务器无法读取之后才首次看到：是在此期间或就在此前获取的</translation>
+    </message>
 </context>
 <context>
     <name>LockEventLog</name>

@@ -1,6 +1,7 @@
 #include "auditlog.h"
 #include "dialectregistry.h"
 #include "lockevent.h"
+#include "lockeventjson.h"
 #include "lockeventservice.h"
 #include "monotonicclock.h"
 #include "redisconnection.h"
@@ -318,6 +319,49 @@ private Q_SLOTS:
                 said << e.reason;
         QCOMPARE(said, (QStringList{QStringLiteral("connection-lost"), QStringLiteral("connection-back")}));
         QCOMPARE(w->falseEvents(), QStringList());
+    }
+
+    // A lock taken while the watch could not read the server is acquired all the same, said
+    // to have come during the outage, and its held time is a floor since then (it was
+    // baselined silently, as if held since before the watch began).
+    void aLockTakenDuringAnOutageIsAcquired()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        redis.command({"SET", "lock:before", "5e4d3c2b-1a09-4f8e-9d7c-6b5a49382716", "PX", "600000"});
+        const std::unique_ptr<Watch> w = watch(redis, false, 1);
+        QVERIFY(w);
+        // Back to back on one connection: the watch's connection cut, then the lock written
+        // before it can come back.
+        RedisConnection admin(redis.options());
+        admin.open();
+        bool sent = false;
+        admin.pipeline({{"CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes"},
+                        {"SET", "lock:during", "0f9e8d7c-6b5a-4493-8271-605f4e3d2c1b", "PX", "600000"}},
+                       this, [&sent](const QList<RedisReply> &replies) { sent = !replies.first().isError() && replies.last().isStatus("OK"); });
+        QTRY_VERIFY(sent);
+        const auto find = [&w](LockEventKind kind, const QByteArray &key) -> std::optional<LockEvent> {
+            for (const LockEvent &e : std::as_const(w->log))
+                if (e.kind == kind && e.key == key)
+                    return e;
+            return std::nullopt;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(find(LockEventKind::Acquired, "lock:during"), 15000);
+        QVERIFY(w->saw(QStringLiteral("connection-lost")));
+        QCOMPARE(find(LockEventKind::Acquired, "lock:during")->reason, QStringLiteral("during-outage"));
+        QVERIFY(!find(LockEventKind::Acquired, "lock:before")); // known before: no news
+
+        redis.command({"DEL", "lock:during"});
+        QTRY_VERIFY_WITH_TIMEOUT(find(LockEventKind::Released, "lock:during"), 15000);
+        const LockEvent released = *find(LockEventKind::Released, "lock:during");
+        QVERIFY(released.heldAtLeast);
+        QVERIFY(released.heldSinceOutage);
+        QVERIFY(LockEventJson::line(released).contains("\"held_since_outage\":true"));
+
+        // One taken once the server is back is acquired as ever.
+        redis.command({"SET", "lock:after", "a1b2c3d4-e5f6-4789-8abc-def012345678", "PX", "600000"});
+        QTRY_VERIFY_WITH_TIMEOUT(find(LockEventKind::Acquired, "lock:after"), 15000);
+        QVERIFY(find(LockEventKind::Acquired, "lock:after")->reason.isEmpty());
     }
 
     // A lock whose TTL ran out while its server was down would be gone either way: expired,

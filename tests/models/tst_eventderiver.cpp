@@ -124,6 +124,8 @@ private:
             s += QStringLiteral(" inferred");
         if (e.heldAtLeast)
             s += QStringLiteral(" at-least");
+        if (e.heldSinceOutage)
+            s += QStringLiteral(" since-outage");
         return s;
     }
 
@@ -139,6 +141,8 @@ private:
                 d.observe(lockFrom(w.at(1), f), out);
             else if (op == QLatin1String("base"))
                 d.baseline(lockFrom(w.at(1), f), out);
+            else if (op == QLatin1String("after-outage"))
+                d.appearedAfterOutage(lockFrom(w.at(1), f), out);
             else if (op == QLatin1String("gone"))
                 d.gone(w.at(1).toUtf8(), at, out);
             else if (op == QLatin1String("lost")) {
@@ -253,6 +257,16 @@ private Q_SLOTS:
         QTest::newRow("baseline of a lock already tracked is an observation")
             << S("obs k tok=a pttl=5000 at=0; base k tok=b pttl=5000 at=100")
             << L({"acquired k a @0 ttl=5000", "handed-over k b @100 ttl=5000 prev=a held=100"});
+        // First read after the server could not be read: taken meanwhile, when nobody saw.
+        QTest::newRow("after an outage: acquired during it, its end held at least since")
+            << S("after-outage k tok=a pttl=5000 at=0; gone k at=1000")
+            << L({"acquired k a @0 ttl=5000 reason=during-outage", "released k a @1000 ttl=4000 held=1000 at-least since-outage"});
+        QTest::newRow("after an outage, a lock already tracked is an observation")
+            << S("obs k tok=a pttl=5000 at=0; after-outage k tok=a pttl=4000 at=1000; gone k at=2000")
+            << L({"acquired k a @0 ttl=5000", "released k a @2000 ttl=3000 held=2000"});
+        QTest::newRow("after an outage, a new holder of a tracked lock is a handover")
+            << S("obs k tok=a pttl=5000 at=0; after-outage k tok=b pttl=5000 at=1000")
+            << L({"acquired k a @0 ttl=5000", "handed-over k b @1000 ttl=5000 prev=a held=1000"});
         QTest::newRow("a key never seen going is not news")
             << S("gone k at=100") << QStringList();
 
