@@ -69,8 +69,10 @@ SshChannelLink::SshChannelLink(ssh_session_struct *session, QTcpSocket *socket, 
     connect(&m_openTimer, &QTimer::timeout, this, [this, openTimeoutMs] {
         if (m_state != State::Opening || m_abandoned)
             return;
-        abandon();
+        // Said before the local connection is cut: its client hears the reason first, not a
+        // bare close it would have to guess at.
         Q_EMIT openFailed(SshChannelLink::tr("no answer within %1 s").arg(openTimeoutMs / 1000.0, 0, 'g', 3));
+        abandon();
     });
     m_openTimer.start(openTimeoutMs);
 }
@@ -106,9 +108,9 @@ void SshChannelLink::close()
 void SshChannelLink::continueOpening()
 {
     if (!m_channel) {
+        Q_EMIT openFailed(SshChannelLink::tr("cannot create an SSH channel: %1").arg(QString::fromUtf8(ssh_get_error(m_session))));
         m_socket->abort();
         finish();
-        Q_EMIT openFailed(SshChannelLink::tr("cannot create an SSH channel: %1").arg(QString::fromUtf8(ssh_get_error(m_session))));
         return;
     }
     // Non-blocking: the first call sends the open request, later ones look for the answer.
@@ -126,11 +128,10 @@ void SshChannelLink::continueOpening()
         return;
     }
     const QString reason = openFailureReason(ssh_get_error(m_session));
-    const bool someoneWaits = !m_abandoned;
+    if (!m_abandoned)
+        Q_EMIT openFailed(reason); // before the close, as above
     m_socket->abort();
     finish();
-    if (someoneWaits)
-        Q_EMIT openFailed(reason);
 }
 
 void SshChannelLink::carry()

@@ -697,6 +697,11 @@ private Q_SLOTS:
         QVERIFY(port != 0);
         auto redis = connectThrough(port);
         QSignalSpy redisError(redis.get(), &RedisConnection::errorOccurred);
+        // The bastion's reason comes before the close it causes, so whoever reports the
+        // failure has it, not a guess from the bare close (it once said "a TLS port?").
+        QStringList order;
+        connect(tunnel.get(), &SshTunnel::forwardFailed, this, [&order] { order << QStringLiteral("forward"); });
+        connect(redis.get(), &RedisConnection::errorOccurred, this, [&order] { order << QStringLiteral("connection"); });
         QVERIFY(forwardFailed.wait(waitMs));
         QCOMPARE(forwardFailed.first().at(0).toInt(), int(port));
         QCOMPARE(forwardFailed.first().at(1).value<SshTunnel::Error>(), SshTunnel::Error::ForwardFailed);
@@ -706,6 +711,7 @@ private Q_SLOTS:
         // The client is told by its connection closing, not left waiting.
         QVERIFY(redisError.count() > 0 || redisError.wait(waitMs));
         QVERIFY(!redis->isReady());
+        QCOMPARE(order.value(0), QStringLiteral("forward"));
 
         QCOMPARE(tunnel->state(), SshTunnel::State::Ready);
         auto working = connectThrough(tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port()));
