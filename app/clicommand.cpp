@@ -23,7 +23,14 @@ CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registr
     , m_sessions(new SessionManager(registry, audit, this))
     , m_signals(new TerminationSignals(this))
 {
-    connect(m_signals, &TerminationSignals::received, this, &CliCommand::interrupt);
+    connect(m_signals, &TerminationSignals::received, this, [this](int signalNumber) {
+        // Already ending, and waiting on the server to put a setting back: asked again, it
+        // stops waiting, and says what was left as it was.
+        if (m_finished)
+            m_sessions->abandonRestores(tr("stopped by signal %1 before the server answered").arg(signalNumber));
+        else
+            interrupt(signalNumber);
+    });
     m_sessions->setStartServices(false);
     m_sessions->setPatterns(options.patterns);
     m_sessions->setReadOnly(options.readOnly);

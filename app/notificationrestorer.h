@@ -35,6 +35,9 @@ public:
     // the setting is back or no longer LockScope's to put back.
     static void putBack(RedisConnection *connection, const Duty &duty, QObject *context, std::function<void(const QString &error)> done);
 
+    // Stops waiting for the server (LockScope is going): failed() with why, unless done.
+    void giveUp(const QString &why) { finish(why); }
+
 Q_SIGNALS:
     // The setting may still be LockScope's: message says where, why, and what puts it back.
     void failed(const QString &message);

@@ -201,5 +201,15 @@ void SessionManager::shutdown(QObject *context, std::function<void()> done, int 
                 finish();
         });
     }
-    QTimer::singleShot(graceMs, this, finish);
+    QTimer::singleShot(graceMs, this, [this, finish, graceMs] {
+        // Those still waiting say what they could not put back before the process goes.
+        abandonRestores(tr("no answer within %1 s").arg(graceMs / 1000.0, 0, 'g', 3));
+        finish();
+    });
+}
+
+void SessionManager::abandonRestores(const QString &why)
+{
+    for (NotificationRestorer *restorer : m_restorers.findChildren<NotificationRestorer *>(Qt::FindDirectChildrenOnly))
+        restorer->giveUp(why);
 }

@@ -70,6 +70,9 @@ public:
     // Closes the session, then calls done once every server setting LockScope changed has
     // been put back, or after graceMs: what a process does before it quits.
     void shutdown(QObject *context, std::function<void()> done, int graceMs = 3000);
+    // The restores still under way stop waiting (each says what it could not put back): the
+    // user asked again to go, now.
+    void abandonRestores(const QString &why);
 
     // Answer hostKeyUnknown() for the current session.
     void acceptHostKey(bool record);

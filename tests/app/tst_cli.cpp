@@ -1180,6 +1180,42 @@ private Q_SLOTS:
         QVERIFY2(o.value(QStringLiteral("message")).toString().contains(QStringLiteral("Connection refused")), r.out.constData());
     }
 
+    // A watch that ends while its server is paused waits for the setting's restore only so
+    // long, then says it was not put back (it went quietly), or at once on another signal.
+    void aRestoreTheServerDoesNotAnswerIsSaid_data()
+    {
+        QTest::addColumn<bool>("signal");
+        QTest::newRow("the grace runs out") << false;
+        QTest::newRow("a signal while it waits") << true;
+    }
+
+    void aRestoreTheServerDoesNotAnswerIsSaid()
+    {
+        QFETCH(bool, signal);
+        TestRedis paused;
+        QVERIFY(paused.start({QStringLiteral("--notify-keyspace-events"), QStringLiteral("xE")}));
+        QProcess p;
+        p.start(QStringLiteral(LOCKSCOPE_BINARY), {QStringLiteral("watch"), QStringLiteral("-p"), QString::number(paused.port()),
+                                                   QStringLiteral("--enable-notifications")});
+        QByteArray err;
+        QTRY_VERIFY_WITH_TIMEOUT((err += p.readAllStandardError()).contains("put back when it stops"), 15000);
+        QVERIFY(paused.command({"CLIENT", "PAUSE", "20000", "ALL"}).isStatus("OK"));
+        ::kill(pid_t(p.processId()), SIGINT); // the watch ends, and its restore waits on the paused server
+        if (signal) {
+            // Another signal (the same one twice ends it at once, by design).
+            QTRY_VERIFY_WITH_TIMEOUT((err += p.readAllStandardError()).contains("interrupted, stopping"), 10000);
+            p.terminate();
+        }
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 0);
+        err += p.readAllStandardError();
+        const QByteArray why = signal ? "stopped by signal 15 before the server answered" : "no answer within 3 s";
+        QVERIFY2(err.contains(QStringLiteral("warning: notify-keyspace-events on 127.0.0.1:%1 was not put back (").arg(paused.port()).toUtf8() + why),
+                 err.constData());
+        QVERIFY2(err.contains("CONFIG SET notify-keyspace-events \"xE\" puts back what it was"), err.constData());
+    }
+
     // A watch that ends while its server does not answer cannot say all went well, nor that
     // the notification setting it changed is back.
     void aWatchThatEndsWithTheServerDownSaysSo()
