@@ -77,6 +77,21 @@ bool agentAvailable()
 {
     return !qEnvironmentVariableIsEmpty("SSH_AUTH_SOCK");
 }
+
+// The default keys that need a passphrase none was given for: libssh passes over them
+// without a word, and the refusal (or its "unknown error") would not say why.
+QStringList lockedDefaultKeys()
+{
+    QStringList locked;
+    for (const QString &file : defaultKeyFiles()) {
+        ssh_key key = nullptr;
+        const int rc = ssh_pki_import_privkey_file(QFile::encodeName(file).constData(), nullptr, refusePrompt, nullptr, &key);
+        ssh_key_free(key);
+        if (rc == SSH_ERROR)
+            locked << file;
+    }
+    return locked;
+}
 } // namespace
 
 SshTunnelWorker::SshTunnelWorker(const SshOptions &options)
@@ -387,6 +402,11 @@ void SshTunnelWorker::continueAuthentication()
         fail(SshTunnel::Error::AuthenticationFailed, authenticationDenied(rc == SSH_AUTH_PARTIAL));
         return;
     default:
+        if (sessionAlive() && m_authMethod == AuthMethod::AgentOrDefaultKeys && m_options.passphrase.isEmpty()
+            && !lockedDefaultKeys().isEmpty()) {
+            fail(SshTunnel::Error::AuthenticationFailed, authenticationDenied(false));
+            return;
+        }
         fail(sessionAlive() ? SshTunnel::Error::Protocol : SshTunnel::Error::ConnectionLost,
              SshTunnelWorker::tr("Authentication with the SSH server %1 failed: %2").arg(m_server, sessionError()));
         return;
@@ -395,6 +415,8 @@ void SshTunnelWorker::continueAuthentication()
 
 QString SshTunnelWorker::authenticationDenied(bool partial) const
 {
+    const QStringList locked = m_authMethod == AuthMethod::AgentOrDefaultKeys && m_options.passphrase.isEmpty() ? lockedDefaultKeys()
+                                                                                                             : QStringList();
     QString tried;
     switch (m_authMethod) {
     case AuthMethod::KeyFile:
@@ -407,10 +429,12 @@ QString SshTunnelWorker::authenticationDenied(bool partial) const
         QStringList parts;
         if (agentAvailable())
             parts << SshTunnelWorker::tr("the SSH agent's keys");
-        const QStringList files = defaultKeyFiles();
+        QStringList files = defaultKeyFiles();
+        for (const QString &file : locked)
+            files.removeAll(file);
         if (!files.isEmpty())
             parts << SshTunnelWorker::tr("the default keys %1").arg(files.join(QStringLiteral(", ")));
-        tried = parts.join(SshTunnelWorker::tr(" and "));
+        tried = parts.isEmpty() ? SshTunnelWorker::tr("any key") : parts.join(SshTunnelWorker::tr(" and "));
         break;
     }
     }
@@ -419,8 +443,13 @@ QString SshTunnelWorker::authenticationDenied(bool partial) const
                               "which LockScope does not support")
             .arg(m_server, tried);
     const QString accepted = methodNames(ssh_userauth_list(m_session, nullptr));
-    return SshTunnelWorker::tr("The SSH server %1 did not accept %2%3")
-        .arg(m_server, tried, accepted.isEmpty() ? QString() : SshTunnelWorker::tr(" (it accepts: %1)").arg(accepted));
+    QString message = SshTunnelWorker::tr("The SSH server %1 did not accept %2%3")
+                          .arg(m_server, tried, accepted.isEmpty() ? QString() : SshTunnelWorker::tr(" (it accepts: %1)").arg(accepted));
+    if (!locked.isEmpty())
+        message += SshTunnelWorker::tr("; not tried: %1, protected by a passphrase and none was given (set "
+                                       "LOCKSCOPE_SSH_PASSPHRASE, or add the key to ssh-agent)")
+                       .arg(locked.join(QStringLiteral(", ")));
+    return message;
 }
 
 void SshTunnelWorker::becomeReady()

@@ -685,6 +685,37 @@ private Q_SLOTS:
         QVERIFY2(failed.first().at(1).toString().contains(QLatin1String("no agent is running")), qPrintable(failed.first().at(1).toString()));
     }
 
+    // The only default key needs a passphrase none was given for: libssh passes over it
+    // without a word, and the refusal says so (it said "unknown error").
+    void aDefaultKeyLockedByAPassphraseIsNamed()
+    {
+        QTemporaryDir home;
+        QVERIFY(QDir(home.path()).mkpath(QStringLiteral(".ssh")));
+        const QString key = home.filePath(QStringLiteral(".ssh/id_ed25519"));
+        QVERIFY(QFile::copy(m_sshd.protectedKeyFile(), key));
+        QVERIFY(QFile::setPermissions(key, QFile::ReadOwner | QFile::WriteOwner));
+        const QByteArray savedHome = qgetenv("HOME");
+        const QByteArray savedSocket = qgetenv("SSH_AUTH_SOCK");
+        const bool hadSocket = qEnvironmentVariableIsSet("SSH_AUTH_SOCK");
+        qputenv("HOME", QFile::encodeName(home.path()));
+        qunsetenv("SSH_AUTH_SOCK");
+        SshOptions options = trusting();
+        options.privateKeyFile.clear();
+        options.useAgent = false;
+        SshTunnel tunnel(options);
+        QSignalSpy failed(&tunnel, &SshTunnel::failed);
+        tunnel.start();
+        const bool gotFailure = failed.wait(waitMs);
+        qputenv("HOME", savedHome);
+        if (hadSocket)
+            qputenv("SSH_AUTH_SOCK", savedSocket);
+        QVERIFY(gotFailure);
+        QCOMPARE(failed.first().at(0).value<SshTunnel::Error>(), SshTunnel::Error::AuthenticationFailed);
+        const QString message = failed.first().at(1).toString();
+        QVERIFY2(message.contains(QStringLiteral("not tried: %1, protected by a passphrase").arg(key)), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("LOCKSCOPE_SSH_PASSPHRASE")), qPrintable(message));
+    }
+
     // The bastion cannot reach the target: that connection fails with the bastion's reason;
     // the tunnel stays up for the others.
     void unreachableTargetIsAForwardFailure()
