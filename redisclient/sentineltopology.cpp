@@ -121,12 +121,15 @@ void SentinelTopology::sentinelFailed()
 }
 
 // A sentinel answered but could not give the master (it monitors no such name, it refuses the
-// password): before a master is known, the others are asked before that is an error; true
-// when one is. Every sentinel saying no in a row is the error, with the last one's words.
+// password): before a master was ever confirmed, the others are asked before that is an
+// error; true when one is. Every sentinel saying no in a row is the error, with the last
+// one's words.
 bool SentinelTopology::askAnother()
 {
     m_refusedBy.insert(m_current);
-    if (m_master || m_sentinels.size() <= 1 || m_refusedBy.size() >= m_sentinels.size()) {
+    // A node named but never the master (a stale view) is not known yet either: its own
+    // error comes when it stays so, and one sentinel's no must not hide it.
+    if (m_everVerified || m_sentinels.size() <= 1 || m_refusedBy.size() >= m_sentinels.size()) {
         m_refusedBy.clear();
         return false;
     }

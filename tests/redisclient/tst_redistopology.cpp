@@ -259,9 +259,14 @@ private Q_SLOTS:
         const RedisReply named = sentinel.sentinelCommand(0, {"SENTINEL", "GET-MASTER-ADDR-BY-NAME", sentinel.masterName()});
         QVERIFY(named.isArray() && named.size() == 2);
         QCOMPARE(named.at(1).bytes(), QByteArray::number(sentinel.dataPort(replica)));
+        // And sentinel 1 monitors no such name: its no, after a node was named, must not end
+        // it either (it did: a named node counted as a master known).
+        QVERIFY(sentinel.sentinelCommand(1, {"SENTINEL", "REMOVE", sentinel.masterName()}).isStatus("OK"));
 
         SentinelTopology t(sentinel.dataOptions(master), sentinel.sentinelOptions(0),
-                           {qMakePair(QStringLiteral("127.0.0.1"), sentinel.sentinelPorts().at(1))}, QString::fromLatin1(sentinel.masterName()));
+                           {qMakePair(QStringLiteral("127.0.0.1"), sentinel.sentinelPorts().at(1)),
+                            qMakePair(QStringLiteral("127.0.0.1"), sentinel.sentinelPorts().at(2))},
+                           QString::fromLatin1(sentinel.masterName()));
         QSignalSpy errors(&t, &RedisTopology::errorOccurred);
         QSignalSpy failovers(&t, &RedisTopology::failover);
         t.open();
