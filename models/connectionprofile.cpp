@@ -6,6 +6,7 @@
 #include <QUrlQuery>
 #include <QUuid>
 
+#include <algorithm>
 #include <optional>
 
 namespace {
@@ -16,22 +17,33 @@ bool fail(QString *error, const QString &message)
     return false;
 }
 
-std::optional<int> databaseNumber(const QString &text)
+// The database a URL names, by its path (/2) or its query (?db=2, as redis-py takes it), and
+// only once.
+class UrlDatabase
 {
-    bool ok = false;
-    const int db = text.toInt(&ok);
-    if (!ok || db < 0)
-        return std::nullopt;
-    return db;
-}
+public:
+    // text as the URL has it, decoded; spelled as the user wrote it ("/2", "?db=2").
+    bool read(const QString &text, const QString &spelled, QString *error)
+    {
+        if (!m_spelled.isEmpty())
+            return fail(error, QObject::tr("the URL names the database twice (%1 and %2)").arg(m_spelled, spelled));
+        m_spelled = spelled;
+        bool ok = !text.isEmpty() && std::all_of(text.cbegin(), text.cend(), [](QChar c) { return c >= u'0' && c <= u'9'; });
+        m_number = ok ? text.toInt(&ok) : 0;
+        return ok || fail(error, QObject::tr("the URL's database is to be a number of 0 or more, not \"%1\"").arg(text));
+    }
+    int number() const { return m_number; }
 
-// ?db=N, as redis-py and others take it; pathDb is the database the path named, if any.
-bool queryDatabase(const QString &value, const QString &pathDb, std::optional<int> *db, QString *error)
+private:
+    QString m_spelled;
+    int m_number = 0;
+};
+
+// A fragment means nothing to Redis: most likely a '#' in a password, cutting the URL short.
+bool refuseFragment(const QString &text, QString *error)
 {
-    if (!pathDb.isEmpty())
-        return fail(error, QObject::tr("the URL names the database twice (/%1 and ?db=%2)").arg(pathDb, value));
-    *db = databaseNumber(value);
-    return *db || fail(error, QObject::tr("the URL's database is not a number: %1").arg(value));
+    return fail(error, QObject::tr("the URL has a fragment (#…), which means nothing here; a '#' in a password is written %23: %1")
+                           .arg(text.section(QLatin1Char('@'), -1)));
 }
 } // namespace
 
@@ -42,10 +54,25 @@ QString ConnectionProfile::Endpoint::text() const
            + QString::number(port);
 }
 
+namespace {
+// An IPv6 address, a zone (fe80::1%eth0) allowed.
+bool isIpv6(const QString &text)
+{
+    QUrl probe;
+    probe.setHost(text.section(QLatin1Char('%'), 0, 0), QUrl::StrictMode);
+    return text.contains(QLatin1Char(':')) && probe.isValid() && !probe.host().isEmpty();
+}
+} // namespace
+
 std::optional<ConnectionProfile::Endpoint> ConnectionProfile::Endpoint::parse(const QString &text, quint16 defaultPort, QString *error)
 {
     const QString t = text.trimmed();
     QString host = t, port;
+    bool portGiven = false;
+    if (t.contains(QLatin1Char(','))) {
+        fail(error, QObject::tr("\"%1\" is a list: give one address at a time").arg(text));
+        return std::nullopt;
+    }
     if (t.startsWith(QLatin1Char('['))) {
         const qsizetype close = t.indexOf(QLatin1Char(']'));
         if (close < 0) {
@@ -59,23 +86,24 @@ std::optional<ConnectionProfile::Endpoint> ConnectionProfile::Endpoint::parse(co
             return std::nullopt;
         }
         port = rest.mid(1);
+        portGiven = !rest.isEmpty();
     } else if (t.count(QLatin1Char(':')) == 1) {
         host = t.section(QLatin1Char(':'), 0, 0);
         port = t.section(QLatin1Char(':'), 1);
-    } else if (t.contains(QLatin1Char(':'))) {
+        portGiven = true;
+    } else if (t.contains(QLatin1Char(':')) && !isIpv6(t)) {
         // A bare IPv6 address takes the default port; "::1:26379" is no address, and reading
         // its tail as a port would be a guess.
-        QUrl probe;
-        probe.setHost(t, QUrl::StrictMode);
-        if (!probe.isValid() || probe.host().isEmpty()) {
-            const qsizetype colon = t.lastIndexOf(QLatin1Char(':'));
-            fail(error, QObject::tr("\"%1\" is not an IPv6 address; with a port, put the address in brackets: [%2]:%3")
-                            .arg(text, t.left(colon), t.mid(colon + 1)));
-            return std::nullopt;
-        }
+        const qsizetype colon = t.lastIndexOf(QLatin1Char(':'));
+        const QString head = t.left(colon), tail = t.mid(colon + 1);
+        const bool digits = !tail.isEmpty() && std::all_of(tail.cbegin(), tail.cend(), [](QChar c) { return c.isDigit(); });
+        fail(error, isIpv6(head) && digits
+                        ? QObject::tr("\"%1\" is not an IPv6 address; with a port, put the address in brackets: [%2]:%3").arg(text, head, tail)
+                        : QObject::tr("\"%1\" is neither an address nor host:port").arg(text));
+        return std::nullopt;
     }
     bool ok = true;
-    const uint p = port.isEmpty() ? defaultPort : port.toUInt(&ok);
+    const uint p = portGiven ? port.toUInt(&ok) : defaultPort;
     if (host.isEmpty() || !ok || p == 0 || p > 65535) {
         fail(error, QObject::tr("\"%1\" is not host:port with a port from 1 to 65535").arg(text));
         return std::nullopt;
@@ -106,6 +134,8 @@ namespace {
 // list of hosts, so the authority is split here.
 bool applySentinelUrl(ConnectionProfile &out, const QString &text, QString *error)
 {
+    if (text.contains(QLatin1Char('#')))
+        return refuseFragment(text, error);
     QString rest = text.mid(text.indexOf(QLatin1String("://")) + 3);
     const qsizetype mark = rest.indexOf(QLatin1Char('?'));
     const QUrlQuery query(mark < 0 ? QString() : rest.mid(mark + 1));
@@ -131,12 +161,9 @@ bool applySentinelUrl(ConnectionProfile &out, const QString &text, QString *erro
     }
     if (hosts.isEmpty())
         return fail(error, QObject::tr("the URL names no sentinel: %1").arg(text));
-    std::optional<int> db = 0;
-    if (path.size() == 2) {
-        db = databaseNumber(path.at(1));
-        if (!db)
-            return fail(error, QObject::tr("the URL's database is not a number: %1").arg(path.at(1)));
-    }
+    UrlDatabase db;
+    if (path.size() == 2 && !db.read(QUrl::fromPercentEncoding(path.at(1).toUtf8()), QLatin1Char('/') + path.at(1), error))
+        return false;
     // The sentinels' own credentials may ride in the query; anything else there would be
     // silently ignored (or read as part of the master's name), so it is refused.
     QString sentinelUser = out.sentinelUser, sentinelPassword = out.sentinelPassword;
@@ -146,7 +173,7 @@ bool applySentinelUrl(ConnectionProfile &out, const QString &text, QString *erro
         } else if (name == QLatin1String("sentinel_password")) {
             sentinelPassword = value;
         } else if (name == QLatin1String("db")) {
-            if (!queryDatabase(value, path.value(1), &db, error))
+            if (!db.read(value, QStringLiteral("?db=") + value, error))
                 return false;
         } else {
             return fail(error, QObject::tr("LockScope does not understand the URL parameter \"%1\"").arg(name));
@@ -160,7 +187,7 @@ bool applySentinelUrl(ConnectionProfile &out, const QString &text, QString *erro
     out.moreNodes = hosts.mid(1);
     out.socketPath.clear();
     out.masterName = QUrl::fromPercentEncoding(path.first().toUtf8());
-    out.database = *db;
+    out.database = db.number();
     out.tls.enabled = false;
     // As in redis-cli: "user:pass@" is an ACL user and password, a lone "secret@" is a
     // password; they are the data node's, not the sentinels'.
@@ -193,21 +220,19 @@ bool ConnectionProfile::applyUrl(const QString &text, QString *error)
     if (url.port() == 0)
         return fail(error, QObject::tr("the URL's port is not a number from 1 to 65535: %1").arg(text));
 
-    std::optional<int> db = 0;
+    if (url.hasFragment())
+        return refuseFragment(text, error);
+    UrlDatabase db;
     const QString path = url.path();
-    const bool pathDb = path.size() > 1;
-    if (pathDb) {
-        db = databaseNumber(path.mid(1));
-        if (!db)
-            return fail(error, QObject::tr("the URL's database is not a number: %1").arg(path.mid(1)));
-    }
+    if (path.size() > 1 && !db.read(path.mid(1), path, error))
+        return false;
     // redis-py and others also take the database as a query parameter; anything else in the
     // query would be silently ignored, so it is refused instead.
     const QUrlQuery query(url);
     for (const auto &[name, value] : query.queryItems(QUrl::FullyDecoded)) {
         if (name != QLatin1String("db"))
             return fail(error, QObject::tr("LockScope does not understand the URL parameter \"%1\"").arg(name));
-        if (!queryDatabase(value, pathDb ? path.mid(1) : QString(), &db, error))
+        if (!db.read(value, QStringLiteral("?db=") + value, error))
             return false;
     }
 
@@ -215,7 +240,7 @@ bool ConnectionProfile::applyUrl(const QString &text, QString *error)
     socketPath.clear(); // the URL names a host and port in its place
     host = url.host();
     port = quint16(url.port(6379));
-    database = *db;
+    database = db.number();
     // As in redis-cli: "user:pass@" is an ACL user and password, a lone "secret@" is a password.
     if (url.userInfo().contains(QLatin1Char(':'))) {
         user = url.userName(QUrl::FullyDecoded);

@@ -462,6 +462,10 @@ Proceed? [y/N] </source>
         <source>%1; going on with the other masters</source>
         <translation>%1；继续使用其他主节点</translation>
     </message>
+    <message>
+        <source>stopped by signal %1 before the server answered</source>
+        <translation>在服务器应答之前被信号 %1 停止</translation>
+    </message>
 </context>
 <context>
     <name>CliOptions</name>
@@ -4889,10 +4893,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <translation>URL 中没有哨兵：%1</translation>
     </message>
     <message>
-        <source>the URL&apos;s database is not a number: %1</source>
-        <translation>URL 中的数据库不是数字：%1</translation>
-    </message>
-    <message>
         <source>not a redis://, rediss:// or redis+sentinel:// URL: %1</source>
         <translation>不是 redis://、rediss:// 或 redis+sentinel:// URL：%1</translation>
     </message>
@@ -4907,10 +4907,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>LockScope does not understand the URL parameter &quot;%1&quot;</source>
         <translation>LockScope 不认识 URL 参数“%1”</translation>
-    </message>
-    <message>
-        <source>the URL names the database twice (/%1 and ?db=%2)</source>
-        <translation>URL 中两次指定了数据库（/%1 和 ?db=%2）</translation>
     </message>
     <message>
         <source>A %1 lock has one holder at a time: releasing one holder is releasing the lock</source>
@@ -5501,6 +5497,26 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>&quot;%1&quot; is not an IPv6 address; with a port, put the address in brackets: [%2]:%3</source>
         <translation>&quot;%1&quot; 不是 IPv6 地址；带端口时请把地址放在方括号里：[%2]:%3</translation>
+    </message>
+    <message>
+        <source>the URL names the database twice (%1 and %2)</source>
+        <translation>URL 两次指定了数据库（%1 和 %2）</translation>
+    </message>
+    <message>
+        <source>the URL&apos;s database is to be a number of 0 or more, not &quot;%1&quot;</source>
+        <translation>URL 中的数据库应为 0 或更大的数字，而不是 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>the URL has a fragment (#…), which means nothing here; a &apos;#&apos; in a password is written %23: %1</source>
+        <translation>URL 带有片段（#…），在这里没有意义；密码中的 &apos;#&apos; 应写作 %23：%1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a list: give one address at a time</source>
+        <translation>&quot;%1&quot; 是一个列表：每次只给一个地址</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is neither an address nor host:port</source>
+        <translation>&quot;%1&quot; 既不是地址，也不是 host:port</translation>
     </message>
 </context>
 <context>
@@ -6776,6 +6792,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>Could not start the sandbox: %1</source>
         <translation>无法启动沙箱：%1</translation>
     </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation>%1 秒内没有应答</translation>
+    </message>
 </context>
 <context>
     <name>SessionTransport</name>
@@ -7216,6 +7236,14 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>The private key %1 is open to other users (permissions %2), so it is not used, as OpenSSH would not use it either: chmod 600 &apos;%1&apos;</source>
         <translation>私钥 %1 对其他用户开放（权限 %2），因此不会使用它，OpenSSH 也不会使用：chmod 600 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>any key</source>
+        <translation>任何密钥</translation>
+    </message>
+    <message>
+        <source>; not tried: %1, protected by a passphrase and none was given (set LOCKSCOPE_SSH_PASSPHRASE, or add the key to ssh-agent)</source>
+        <translation>；未尝试：%1，它受口令保护而未给出口令（设置 LOCKSCOPE_SSH_PASSPHRASE，或把该密钥加入 ssh-agent）</translation>
     </message>
 </context>
 <context>

@@ -38,6 +38,10 @@ private Q_SLOTS:
         QTest::newRow("port zero") << "redis://h:0" << false << "" << 0 << "" << "" << 0 << false;
         QTest::newRow("port too large") << "redis://h:70000" << false << "" << 0 << "" << "" << 0 << false;
         QTest::newRow("not a url") << "lock:orders" << false << "" << 0 << "" << "" << 0 << false;
+        QTest::newRow("db twice in the query") << "redis://h?db=1&db=2" << false << "" << 0 << "" << "" << 0 << false;
+        QTest::newRow("db with a sign") << "redis://h?db=%2B1" << false << "" << 0 << "" << "" << 0 << false;
+        QTest::newRow("empty db") << "redis://h?db=" << false << "" << 0 << "" << "" << 0 << false;
+        QTest::newRow("a fragment") << "redis://h/0#x" << false << "" << 0 << "" << "" << 0 << false;
     }
 
     void url()
@@ -88,6 +92,11 @@ private Q_SLOTS:
         QTest::newRow("db in the query") << "redis+sentinel://s1/m?db=3" << true << "s1:26379" << "m" << "" << "" << 3 << "" << "";
         QTest::newRow("db twice") << "redis+sentinel://s1/m/2?db=3" << false << "" << "" << "" << "" << 0 << "" << "";
         QTest::newRow("unknown parameter") << "redis+sentinel://s1/m?sentinelPassword=x" << false << "" << "" << "" << "" << 0 << "" << "";
+        QTest::newRow("db twice in the query") << "redis+sentinel://s1/m?db=0&db=1" << false << "" << "" << "" << "" << 0 << "" << "";
+        QTest::newRow("a fragment after the master") << "redis+sentinel://s1/m#x" << false << "" << "" << "" << "" << 0 << "" << "";
+        QTest::newRow("a fragment after the query") << "redis+sentinel://s1/m?sentinel_password=p#x" << false << "" << "" << "" << "" << 0 << "" << "";
+        QTest::newRow("an escaped db in the path") << "redis+sentinel://s1/m/%31" << true << "s1:26379" << "m" << "" << "" << 1 << "" << "";
+        QTest::newRow("a negative db") << "redis+sentinel://s1/m?db=-1" << false << "" << "" << "" << "" << 0 << "" << "";
     }
 
     void sentinelUrl()
@@ -114,6 +123,35 @@ private Q_SLOTS:
         QTEST(p.sentinelUser, "sentinelUser"); // the sentinels' are separate
         QTEST(p.sentinelPassword, "sentinelPassword");
         QVERIFY(!p.displayName().contains(QLatin1String("p@ss")));
+    }
+
+    void endpoint_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("parsed"); // Endpoint::text(), or empty when refused
+        QTest::addColumn<QString>("says");
+        QTest::newRow("host and port") << "s1:5000" << "s1:5000" << "";
+        QTest::newRow("host alone") << "s1" << "s1:26379" << "";
+        QTest::newRow("bracketed ipv6 and port") << "[::1]:5000" << "[::1]:5000" << "";
+        QTest::newRow("bare ipv6") << "::1" << "[::1]:26379" << "";
+        QTest::newRow("ipv6 with a zone") << "fe80::1%lo" << "[fe80::1%lo]:26379" << "";
+        QTest::newRow("bare ipv6 with a port") << "::1:26999" << "" << "put the address in brackets: [::1]:26999";
+        QTest::newRow("a stray bracket") << "::1]:5000" << "" << "neither an address nor host:port";
+        QTest::newRow("a list") << "h1:1,h2:2" << "" << "is a list";
+        QTest::newRow("an empty port") << "s1:" << "" << "with a port from 1 to 65535";
+        QTest::newRow("an empty bracketed port") << "[::1]:" << "" << "with a port from 1 to 65535";
+        QTest::newRow("port zero") << "s1:0" << "" << "with a port from 1 to 65535";
+    }
+
+    void endpoint()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, parsed);
+        QFETCH(QString, says);
+        QString error;
+        const std::optional<ConnectionProfile::Endpoint> e = ConnectionProfile::Endpoint::parse(text, 26379, &error);
+        QCOMPARE(e ? e->text() : QString(), parsed);
+        QVERIFY2(error.contains(says), qPrintable(error));
     }
 
     void displayName_data()
