@@ -494,10 +494,15 @@ bool applyConnection(const Reader &in, ConnectionProfile &c, bool deferred, bool
         c.socketPath.clear();
     if (in.isSet(QStringLiteral("host"))) {
         c.host = in.value(QStringLiteral("host"));
-        // "-h host:6380", as a URL would have it: one colon is no IPv6 address.
+        // "[::1]", as a URL writes it: the address inside.
+        if (c.host.startsWith(QLatin1Char('[')) && c.host.endsWith(QLatin1Char(']')))
+            c.host = c.host.mid(1, c.host.size() - 2);
+        // "-h host:6380" or "-h ::1:6380", as a URL would have it: no address with a port.
         if (c.host.count(QLatin1Char(':')) == 1)
             return refuse(CliOptions::tr("-h takes a host only ('%1'): give the port with -p, or the whole address as -u redis://%1")
                               .arg(c.host));
+        if (c.host.contains(QLatin1Char(':')) && !ConnectionProfile::Endpoint::isIpv6(c.host))
+            return refuse(CliOptions::tr("-h takes a host only ('%1' is no IPv6 address): give the port with -p").arg(c.host));
     }
     if (in.isSet(QStringLiteral("port"))) {
         const std::optional<qint64> port = in.integer(QStringLiteral("port"), CliOptions::tr("a port number from 1 to 65535"), 1, 65535, &why);

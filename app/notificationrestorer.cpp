@@ -1,6 +1,7 @@
 #include "notificationrestorer.h"
 
 #include "connectionoptions.h"
+#include "connectionprofile.h"
 #include "keyspaceeventflags.h"
 #include "keyspacenotifier.h"
 #include "redisconnection.h"
@@ -9,7 +10,10 @@
 
 NotificationRestorer::NotificationRestorer(const ConnectionOptions &options, const Duty &duty, QObject *parent)
     : QObject(parent)
-    , m_server(options.shownAs.isEmpty() ? options.displayName() : options.shownAs)
+    // Where the setting lives: the server, whoever the user is and whichever database.
+    , m_server(!options.shownAs.isEmpty()       ? options.shownAs
+               : !options.socketPath.isEmpty() ? options.socketPath
+                                                : ConnectionProfile::Endpoint{options.host, options.port}.text())
     , m_original(duty.original)
 {
     ConnectionOptions o = options;

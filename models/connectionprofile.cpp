@@ -54,15 +54,12 @@ QString ConnectionProfile::Endpoint::text() const
            + QString::number(port);
 }
 
-namespace {
-// An IPv6 address, a zone (fe80::1%eth0) allowed.
-bool isIpv6(const QString &text)
+bool ConnectionProfile::Endpoint::isIpv6(const QString &text)
 {
     QUrl probe;
     probe.setHost(text.section(QLatin1Char('%'), 0, 0), QUrl::StrictMode);
     return text.contains(QLatin1Char(':')) && probe.isValid() && !probe.host().isEmpty();
 }
-} // namespace
 
 std::optional<ConnectionProfile::Endpoint> ConnectionProfile::Endpoint::parse(const QString &text, quint16 defaultPort, QString *error)
 {

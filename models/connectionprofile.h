@@ -31,6 +31,8 @@ struct ConnectionProfile
         QString text() const;
         // "host:port", "[v6]:port", or host alone with defaultPort; nullopt when malformed.
         static std::optional<Endpoint> parse(const QString &text, quint16 defaultPort, QString *error = nullptr);
+        // An IPv6 address, a zone (fe80::1%eth0) allowed.
+        static bool isIpv6(const QString &text);
         bool operator==(const Endpoint &other) const = default;
     };
 

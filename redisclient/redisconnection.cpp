@@ -74,7 +74,9 @@ QString RedisConnection::endpoint() const
         return m_options.shownAs;
     if (!m_options.socketPath.isEmpty())
         return m_options.socketPath;
-    return m_options.host + QLatin1Char(':') + QString::number(m_options.port);
+    // An IPv6 address in brackets, or its last group would read as the port.
+    const QString host = m_options.host.contains(QLatin1Char(':')) ? QLatin1Char('[') + m_options.host + QLatin1Char(']') : m_options.host;
+    return host + QLatin1Char(':') + QString::number(m_options.port);
 }
 
 void RedisConnection::setState(State state)

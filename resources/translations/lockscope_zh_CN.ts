@@ -1216,6 +1216,10 @@ its passphrase, if any, from LOCKSCOPE_SSH_PASSPHRASE</source>
         <translation>SSH：用此私钥登录（默认：agent、~/.ssh/id_*）；
 若有口令，取自 LOCKSCOPE_SSH_PASSPHRASE</translation>
     </message>
+    <message>
+        <source>-h takes a host only (&apos;%1&apos; is no IPv6 address): give the port with -p</source>
+        <translation>-h 只接受主机（&apos;%1&apos; 不是 IPv6 地址）：端口请用 -p 给出</translation>
+    </message>
 </context>
 <context>
     <name>ClusterSlotMap</name>

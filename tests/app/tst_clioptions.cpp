@@ -461,6 +461,8 @@ private Q_SLOTS:
         QTest::newRow("unbracketed IPv6 with a port") << QStringList{QStringLiteral("scan"), QStringLiteral("--sentinel"), QStringLiteral("::1:26999"),
                                                                      QStringLiteral("--master"), QStringLiteral("m")}
                                                       << "--sentinel '::1:26999': \"::1:26999\" is not an IPv6 address; with a port, put the address in brackets: [::1]:26999";
+        QTest::newRow("-h with an IPv6 address and a port") << QStringList{QStringLiteral("scan"), QStringLiteral("-h"), QStringLiteral("::1:26380")}
+                                                            << "-h takes a host only ('::1:26380' is no IPv6 address): give the port with -p";
         QTest::newRow("window variant without scenario") << QStringList{QStringLiteral("--variant"), QStringLiteral("fixed")}
                                                          << "--variant needs --scenario, the scenario to run";
         QTest::newRow("window duration without screenshot") << QStringList{QStringLiteral("--duration"), QStringLiteral("5")}
@@ -771,6 +773,14 @@ private Q_SLOTS:
         QCOMPARE(o->connection.kind, ConnectionProfile::Kind::Sentinel);
         QCOMPARE(o->connection.masterName, QStringLiteral("billing"));
         QCOMPARE(o->connection.nodes().size(), qsizetype(2));
+
+        // -h takes an IPv6 address bare or in brackets, as a URL writes it.
+        o = parse({QStringLiteral("scan"), QStringLiteral("-h"), QStringLiteral("[::1]"), QStringLiteral("-p"), QStringLiteral("7000")}, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->connection.host, QStringLiteral("::1"));
+        o = parse({QStringLiteral("scan"), QStringLiteral("-h"), QStringLiteral("fe80::1%lo")}, &error);
+        QVERIFY2(o, qPrintable(error));
+        QCOMPARE(o->connection.host, QStringLiteral("fe80::1%lo"));
 
         // A bare IPv6 address is a host on the default port.
         o = parse({QStringLiteral("scan"), QStringLiteral("--sentinel"), QStringLiteral("::1"), QStringLiteral("--master"), QStringLiteral("m")}, &error);
