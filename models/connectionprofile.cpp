@@ -2,6 +2,7 @@
 
 #include <QFileInfo>
 #include <QObject>
+#include <QRegularExpression>
 #include <QUrl>
 #include <QUrlQuery>
 #include <QUuid>
@@ -208,8 +209,17 @@ bool ConnectionProfile::applyUrl(const QString &text, QString *error)
     const QString scheme = url.scheme().toLower();
     const bool redisScheme = text.trimmed().startsWith(QLatin1String("redis://"), Qt::CaseInsensitive)
                              || text.trimmed().startsWith(QLatin1String("rediss://"), Qt::CaseInsensitive);
-    if (!url.isValid() && redisScheme) // what is wrong with it, in Qt's words (a port out of range, say)
-        return fail(error, QObject::tr("not a valid URL (%1): %2").arg(url.errorString().section(QStringLiteral("; source was"), 0, 0), text));
+    if (!url.isValid() && redisScheme) {
+        // What is wrong with it, in Qt's words (a port out of range, say); an IPv6 address
+        // without its brackets reads as a bad host name there.
+        const QString authority = text.trimmed().section(QLatin1String("://"), 1).section(QRegularExpression(QStringLiteral("[/?#]")), 0, 0);
+        const QString hostPort = authority.section(QLatin1Char('@'), -1);
+        const QString hint = hostPort.count(QLatin1Char(':')) > 1 && !hostPort.startsWith(QLatin1Char('['))
+                                 ? QObject::tr("; an IPv6 address goes in brackets, as in redis://[::1]:6379")
+                                 : QString();
+        return fail(error, QObject::tr("not a valid URL (%1%2): %3")
+                               .arg(url.errorString().section(QStringLiteral("; source was"), 0, 0), hint, text));
+    }
     if (!url.isValid() || (scheme != QLatin1String("redis") && scheme != QLatin1String("rediss")))
         return fail(error, QObject::tr("not a redis://, rediss:// or redis+sentinel:// URL: %1").arg(text));
     if (url.host().isEmpty())
@@ -451,12 +461,9 @@ bool ConnectionProfile::Ssh::parseDestination(const QString &text, QString *erro
     const QString parsedUser = at < 0 ? QString() : rest.left(at);
     if (at == 0)
         return fail(error, QObject::tr("\"%1\" has an @ with no user before it").arg(text));
-    QString hostPart = rest.mid(at + 1);
-    // A bare IPv6 address (two or more colons, no brackets) is a host without a port.
-    if (!hostPart.startsWith(QLatin1Char('[')) && hostPart.count(QLatin1Char(':')) > 1)
-        hostPart = QLatin1Char('[') + hostPart + QLatin1Char(']');
+    // A bare IPv6 address is a host without a port, as anywhere else.
     QString why;
-    const std::optional<Endpoint> e = Endpoint::parse(hostPart, 22, &why);
+    const std::optional<Endpoint> e = Endpoint::parse(rest.mid(at + 1), 22, &why);
     if (!e)
         return fail(error, QObject::tr("\"%1\" is not [user@]host[:port] for SSH: %2").arg(text, why));
     host = e->host;

@@ -5471,10 +5471,6 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         </translation>
     </message>
     <message>
-        <source>not a valid URL (%1): %2</source>
-        <translation>不是有效的 URL（%1）：%2</translation>
-    </message>
-    <message>
         <source>%1 &lt;the token seen on that node&gt;</source>
         <translation>%1 &lt;在该节点上看到的令牌&gt;</translation>
     </message>
@@ -5521,6 +5517,14 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>&quot;%1&quot; is neither an address nor host:port</source>
         <translation>&quot;%1&quot; 既不是地址，也不是 host:port</translation>
+    </message>
+    <message>
+        <source>; an IPv6 address goes in brackets, as in redis://[::1]:6379</source>
+        <translation>；IPv6 地址要放在方括号里，例如 redis://[::1]:6379</translation>
+    </message>
+    <message>
+        <source>not a valid URL (%1%2): %3</source>
+        <translation>不是有效的 URL（%1%2）：%3</translation>
     </message>
 </context>
 <context>

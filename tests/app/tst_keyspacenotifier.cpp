@@ -242,12 +242,10 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start({QStringLiteral("--notify-keyspace-events"), QStringLiteral("Kx")}));
-        RedisConnection connection(redis.options());
-        const DialectRegistry registry;
-        KeyspaceNotifier notifier(&connection, &registry);
-        notifier.setPatterns({KeyPattern("lock:*")});
+        Listener listener(redis.options());
+        KeyspaceNotifier &notifier = listener.notifier;
         notifier.setMayEnable(true);
-        connection.open();
+        listener.connection.open();
         notifier.start();
         QTRY_VERIFY(notifier.isLive());
         QVERIFY(notifier.changedServer());

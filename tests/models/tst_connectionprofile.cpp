@@ -125,6 +125,17 @@ private Q_SLOTS:
         QVERIFY(!p.displayName().contains(QLatin1String("p@ss")));
     }
 
+    // Qt calls it an invalid host name; the user is told what to write.
+    void anUnbracketedIpv6UrlIsHinted()
+    {
+        ConnectionProfile p;
+        QString error;
+        QVERIFY(!p.applyUrl(QStringLiteral("redis://u:pw@::1:6380/0"), &error));
+        QVERIFY2(error.contains(QLatin1String("an IPv6 address goes in brackets, as in redis://[::1]:6379")), qPrintable(error));
+        QVERIFY(!p.applyUrl(QStringLiteral("redis://h:99999"), &error));
+        QVERIFY2(!error.contains(QLatin1String("IPv6")), qPrintable(error));
+    }
+
     void endpoint_data()
     {
         QTest::addColumn<QString>("text");
@@ -203,6 +214,7 @@ private Q_SLOTS:
         QTest::newRow("ssh url") << "ssh://ops@bastion:2200" << true << "ops" << "bastion" << 2200 << "ops@bastion:2200";
         QTest::newRow("ipv6 with port") << "ops@[fd00::1]:2222" << true << "ops" << "fd00::1" << 2222 << "ops@[fd00::1]:2222";
         QTest::newRow("bare ipv6") << "fd00::1" << true << "" << "fd00::1" << 22 << "[fd00::1]:22";
+        QTest::newRow("bare ipv6 with a port") << "ops@::1:29100" << false << "" << "" << 0 << "";
         QTest::newRow("user with @") << "a@b@bastion" << true << "a@b" << "bastion" << 22 << "a@b@bastion:22";
         QTest::newRow("no user before @") << "@bastion" << false << "" << "" << 0 << "";
         QTest::newRow("no host") << "ops@" << false << "" << "" << 0 << "";

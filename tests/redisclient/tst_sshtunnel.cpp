@@ -32,6 +32,37 @@ int threadCount()
     return int(QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size());
 }
 
+// An environment variable set (or, with a null value, unset) for as long as it lives: the
+// tunnel reads SSH_AUTH_SOCK and HOME when it starts.
+class ScopedEnvironment
+{
+public:
+    ScopedEnvironment(const char *name, const QByteArray &value)
+        : m_name(name)
+        , m_had(qEnvironmentVariableIsSet(name))
+        , m_old(qgetenv(name))
+    {
+        if (value.isNull())
+            qunsetenv(name);
+        else
+            qputenv(name, value);
+    }
+    ~ScopedEnvironment()
+    {
+        if (m_had)
+            qputenv(m_name, m_old);
+        else
+            qunsetenv(m_name);
+    }
+    ScopedEnvironment(const ScopedEnvironment &) = delete;
+    ScopedEnvironment &operator=(const ScopedEnvironment &) = delete;
+
+private:
+    const char *m_name;
+    bool m_had;
+    QByteArray m_old;
+};
+
 QByteArray readFile(const QString &path)
 {
     QFile file(path);
@@ -648,17 +679,14 @@ private Q_SLOTS:
         environment.insert(QStringLiteral("SSH_AUTH_SOCK"), socket);
         QVERIFY(TestSshd::run(QStringLiteral("ssh-add"), {m_sshd.userKeyFile()}, nullptr, environment));
 
-        const QByteArray saved = qgetenv("SSH_AUTH_SOCK");
-        const bool hadSocket = qEnvironmentVariableIsSet("SSH_AUTH_SOCK");
-        qputenv("SSH_AUTH_SOCK", QFile::encodeName(socket));
-        SshOptions options = trusting();
-        options.privateKeyFile.clear();
-        options.useAgent = true;
-        auto tunnel = readyTunnel(options);
-        if (hadSocket)
-            qputenv("SSH_AUTH_SOCK", saved);
-        else
-            qunsetenv("SSH_AUTH_SOCK");
+        std::unique_ptr<SshTunnel> tunnel;
+        {
+            const ScopedEnvironment agentSocket("SSH_AUTH_SOCK", QFile::encodeName(socket));
+            SshOptions options = trusting();
+            options.privateKeyFile.clear();
+            options.useAgent = true;
+            tunnel = readyTunnel(options);
+        }
         agent.terminate();
         agent.waitForFinished();
         QVERIFY(tunnel);
@@ -668,19 +696,14 @@ private Q_SLOTS:
 
     void agentDemandedButNotRunning()
     {
-        const QByteArray saved = qgetenv("SSH_AUTH_SOCK");
-        const bool hadSocket = qEnvironmentVariableIsSet("SSH_AUTH_SOCK");
-        qunsetenv("SSH_AUTH_SOCK");
+        const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
         SshOptions options = trusting();
         options.privateKeyFile.clear();
         options.useAgent = true;
         SshTunnel tunnel(options);
         QSignalSpy failed(&tunnel, &SshTunnel::failed);
         tunnel.start();
-        const bool gotFailure = failed.wait(waitMs);
-        if (hadSocket)
-            qputenv("SSH_AUTH_SOCK", saved);
-        QVERIFY(gotFailure);
+        QVERIFY(failed.wait(waitMs));
         QCOMPARE(failed.first().at(0).value<SshTunnel::Error>(), SshTunnel::Error::AuthenticationFailed);
         QVERIFY2(failed.first().at(1).toString().contains(QLatin1String("no agent is running")), qPrintable(failed.first().at(1).toString()));
     }
@@ -694,22 +717,15 @@ private Q_SLOTS:
         const QString key = home.filePath(QStringLiteral(".ssh/id_ed25519"));
         QVERIFY(QFile::copy(m_sshd.protectedKeyFile(), key));
         QVERIFY(QFile::setPermissions(key, QFile::ReadOwner | QFile::WriteOwner));
-        const QByteArray savedHome = qgetenv("HOME");
-        const QByteArray savedSocket = qgetenv("SSH_AUTH_SOCK");
-        const bool hadSocket = qEnvironmentVariableIsSet("SSH_AUTH_SOCK");
-        qputenv("HOME", QFile::encodeName(home.path()));
-        qunsetenv("SSH_AUTH_SOCK");
+        const ScopedEnvironment homeWithTheKey("HOME", QFile::encodeName(home.path()));
+        const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
         SshOptions options = trusting();
         options.privateKeyFile.clear();
         options.useAgent = false;
         SshTunnel tunnel(options);
         QSignalSpy failed(&tunnel, &SshTunnel::failed);
         tunnel.start();
-        const bool gotFailure = failed.wait(waitMs);
-        qputenv("HOME", savedHome);
-        if (hadSocket)
-            qputenv("SSH_AUTH_SOCK", savedSocket);
-        QVERIFY(gotFailure);
+        QVERIFY(failed.wait(waitMs));
         QCOMPARE(failed.first().at(0).value<SshTunnel::Error>(), SshTunnel::Error::AuthenticationFailed);
         const QString message = failed.first().at(1).toString();
         QVERIFY2(message.contains(QStringLiteral("not tried: %1, protected by a passphrase").arg(key)), qPrintable(message));
