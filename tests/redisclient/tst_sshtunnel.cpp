@@ -160,6 +160,21 @@ private:
         return o;
     }
 
+    // Why a tunnel without a key file of its own (the agent's keys, or the default ones) is
+    // refused; empty when it is not refused for its authentication.
+    QString refusalWithoutAKeyFile(bool useAgent)
+    {
+        SshOptions options = trusting();
+        options.privateKeyFile.clear();
+        options.useAgent = useAgent;
+        SshTunnel tunnel(options);
+        QSignalSpy failed(&tunnel, &SshTunnel::failed);
+        tunnel.start();
+        if (!failed.wait(waitMs) || failed.first().at(0).value<SshTunnel::Error>() != SshTunnel::Error::AuthenticationFailed)
+            return QString();
+        return failed.first().at(1).toString();
+    }
+
     // A tunnel that is up, or nullptr (with the reason logged) for the caller's QVERIFY.
     std::unique_ptr<SshTunnel> readyTunnel(const SshOptions &options)
     {
@@ -697,15 +712,8 @@ private Q_SLOTS:
     void agentDemandedButNotRunning()
     {
         const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
-        SshOptions options = trusting();
-        options.privateKeyFile.clear();
-        options.useAgent = true;
-        SshTunnel tunnel(options);
-        QSignalSpy failed(&tunnel, &SshTunnel::failed);
-        tunnel.start();
-        QVERIFY(failed.wait(waitMs));
-        QCOMPARE(failed.first().at(0).value<SshTunnel::Error>(), SshTunnel::Error::AuthenticationFailed);
-        QVERIFY2(failed.first().at(1).toString().contains(QLatin1String("no agent is running")), qPrintable(failed.first().at(1).toString()));
+        const QString message = refusalWithoutAKeyFile(true);
+        QVERIFY2(message.contains(QLatin1String("no agent is running")), qPrintable(message));
     }
 
     // The only default key needs a passphrase none was given for: libssh passes over it
@@ -719,15 +727,7 @@ private Q_SLOTS:
         QVERIFY(QFile::setPermissions(key, QFile::ReadOwner | QFile::WriteOwner));
         const ScopedEnvironment homeWithTheKey("HOME", QFile::encodeName(home.path()));
         const ScopedEnvironment noAgent("SSH_AUTH_SOCK", QByteArray());
-        SshOptions options = trusting();
-        options.privateKeyFile.clear();
-        options.useAgent = false;
-        SshTunnel tunnel(options);
-        QSignalSpy failed(&tunnel, &SshTunnel::failed);
-        tunnel.start();
-        QVERIFY(failed.wait(waitMs));
-        QCOMPARE(failed.first().at(0).value<SshTunnel::Error>(), SshTunnel::Error::AuthenticationFailed);
-        const QString message = failed.first().at(1).toString();
+        const QString message = refusalWithoutAKeyFile(false);
         QVERIFY2(message.contains(QStringLiteral("not tried: %1, protected by a passphrase").arg(key)), qPrintable(message));
         QVERIFY2(message.contains(QLatin1String("LOCKSCOPE_SSH_PASSPHRASE")), qPrintable(message));
     }
