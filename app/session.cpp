@@ -39,6 +39,9 @@ Session::Session(const ConnectionProfile &profile, const DialectRegistry *regist
     connect(m_exposure, &ReplicationExposure::exposedChanged, m_watch, &WatchService::setNotReplicated);
     connect(m_topology, &RedisTopology::stateChanged, this, &Session::updateState);
     connect(m_topology, &RedisTopology::errorOccurred, this, [this](const QString &message) {
+        // With the tunnel gone, every connection through it goes too: the tunnel said so.
+        if (m_transport && m_transport->isInterrupted())
+            return;
         m_lastError = message;
         Q_EMIT errorOccurred(message);
     });

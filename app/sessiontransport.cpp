@@ -20,6 +20,7 @@ SessionTransport::SessionTransport(const ConnectionProfile &profile, QObject *pa
         m_tunnelUp = true;
         Q_EMIT ready();
     });
+    connect(m_tunnel, &SshTunnel::restored, this, [this] { m_interrupted = false; });
     connect(m_tunnel, &SshTunnel::failed, this, [this](SshTunnel::Error, const QString &message) {
         // The tunnel's own words name the bastion and what went wrong; once it was up, say
         // that it is the tunnel that went, not the server.
@@ -27,6 +28,7 @@ SessionTransport::SessionTransport(const ConnectionProfile &profile, QObject *pa
     });
     // Lost and being made again: the connections through it come back by themselves.
     connect(m_tunnel, &SshTunnel::interrupted, this, [this](SshTunnel::Error, const QString &message) {
+        m_interrupted = true;
         Q_EMIT interrupted(tr("SSH tunnel through %1 lost: %2").arg(m_tunnel->destination(), message));
     });
     connect(m_tunnel, &SshTunnel::restored, this, &SessionTransport::restored);

@@ -26,6 +26,8 @@ public:
 
     // Whether connections must wait for ready() before they connect.
     bool isTunnel() const { return m_tunnel != nullptr; }
+    // The tunnel went and is being made again: the connections through it are down with it.
+    bool isInterrupted() const { return m_interrupted; }
     // Sets up the tunnel: ready(), or failed(); hostKeyUnknown() first when the bastion's
     // key is not known. Nothing to do (and no signal) without a tunnel.
     void start();
@@ -60,4 +62,5 @@ private:
     quint16 m_port = 0;
     SshTunnel *m_tunnel = nullptr;
     bool m_tunnelUp = false;
+    bool m_interrupted = false;
 };

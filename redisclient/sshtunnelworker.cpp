@@ -650,8 +650,10 @@ void SshTunnelWorker::fail(SshTunnel::Error kind, const QString &message)
 {
     if (m_phase == Phase::Done)
         return;
-    teardown();
+    // Said before the forwarded connections are closed: their clients hear why (the tunnel
+    // went) before they see their connection end.
     Q_EMIT failed(kind, message);
+    teardown();
 }
 
 void SshTunnelWorker::shutdown()
