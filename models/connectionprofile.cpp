@@ -18,6 +18,12 @@ bool fail(QString *error, const QString &message)
     return false;
 }
 
+// Digits only, and some: QString::toInt() would also take "+5" or " 5".
+bool isNumber(const QString &text)
+{
+    return !text.isEmpty() && std::all_of(text.cbegin(), text.cend(), [](QChar c) { return c >= u'0' && c <= u'9'; });
+}
+
 // The database a URL names, by its path (/2) or its query (?db=2, as redis-py takes it), and
 // only once.
 class UrlDatabase
@@ -29,7 +35,7 @@ public:
         if (!m_spelled.isEmpty())
             return fail(error, QObject::tr("the URL names the database twice (%1 and %2)").arg(m_spelled, spelled));
         m_spelled = spelled;
-        bool ok = !text.isEmpty() && std::all_of(text.cbegin(), text.cend(), [](QChar c) { return c >= u'0' && c <= u'9'; });
+        bool ok = isNumber(text);
         m_number = ok ? text.toInt(&ok) : 0;
         return ok || fail(error, QObject::tr("the URL's database is to be a number of 0 or more, not \"%1\"").arg(text));
     }
@@ -43,9 +49,34 @@ private:
 // A fragment means nothing to Redis: most likely a '#' in a password, cutting the URL short.
 bool refuseFragment(const QString &text, QString *error)
 {
-    return fail(error, QObject::tr("the URL has a fragment (#…), which means nothing here; a '#' in a password is written %23: %1")
-                           .arg(text.section(QLatin1Char('@'), -1)));
+    return fail(error, QObject::tr("the URL has a fragment (#…), which means nothing here; a '#' in a password is written %23: %1").arg(text));
 }
+
+// Messages about a URL quote it, but never its user and password: what stood before its
+// last '@' (a password may hold a '/' or a '#' of its own) is left out, whatever went wrong.
+class CredentialsLeftOut
+{
+public:
+    CredentialsLeftOut(const QString &url, QString *error)
+        : m_error(error)
+    {
+        const qsizetype start = url.indexOf(QLatin1String("://"));
+        const qsizetype at = url.lastIndexOf(QLatin1Char('@'));
+        if (start >= 0 && at > start + 3)
+            m_userInfo = url.mid(start + 3, at - start - 3) + QLatin1Char('@');
+    }
+    ~CredentialsLeftOut()
+    {
+        if (m_error && !m_userInfo.isEmpty())
+            m_error->replace(m_userInfo, QStringLiteral("…@"));
+    }
+    CredentialsLeftOut(const CredentialsLeftOut &) = delete;
+    CredentialsLeftOut &operator=(const CredentialsLeftOut &) = delete;
+
+private:
+    QString *m_error;
+    QString m_userInfo;
+};
 } // namespace
 
 QString ConnectionProfile::Endpoint::text() const
@@ -57,9 +88,11 @@ QString ConnectionProfile::Endpoint::text() const
 
 bool ConnectionProfile::Endpoint::isIpv6(const QString &text)
 {
+    // A zone names an interface: a colon there is a port swallowed ("fe80::1%lo:6379").
+    const QString zone = text.section(QLatin1Char('%'), 1);
     QUrl probe;
     probe.setHost(text.section(QLatin1Char('%'), 0, 0), QUrl::StrictMode);
-    return text.contains(QLatin1Char(':')) && probe.isValid() && !probe.host().isEmpty();
+    return text.contains(QLatin1Char(':')) && !zone.contains(QLatin1Char(':')) && probe.isValid() && !probe.host().isEmpty();
 }
 
 std::optional<ConnectionProfile::Endpoint> ConnectionProfile::Endpoint::parse(const QString &text, quint16 defaultPort, QString *error)
@@ -94,14 +127,13 @@ std::optional<ConnectionProfile::Endpoint> ConnectionProfile::Endpoint::parse(co
         // its tail as a port would be a guess.
         const qsizetype colon = t.lastIndexOf(QLatin1Char(':'));
         const QString head = t.left(colon), tail = t.mid(colon + 1);
-        const bool digits = !tail.isEmpty() && std::all_of(tail.cbegin(), tail.cend(), [](QChar c) { return c.isDigit(); });
-        fail(error, isIpv6(head) && digits
+        fail(error, isIpv6(head) && isNumber(tail)
                         ? QObject::tr("\"%1\" is not an IPv6 address; with a port, put the address in brackets: [%2]:%3").arg(text, head, tail)
                         : QObject::tr("\"%1\" is neither an address nor host:port").arg(text));
         return std::nullopt;
     }
-    bool ok = true;
-    const uint p = portGiven ? port.toUInt(&ok) : defaultPort;
+    bool ok = !portGiven || isNumber(port);
+    const uint p = !portGiven ? defaultPort : ok ? port.toUInt(&ok) : 0;
     if (host.isEmpty() || !ok || p == 0 || p > 65535) {
         fail(error, QObject::tr("\"%1\" is not host:port with a port from 1 to 65535").arg(text));
         return std::nullopt;
@@ -198,6 +230,7 @@ bool applySentinelUrl(ConnectionProfile &out, const QString &text, QString *erro
 
 bool ConnectionProfile::applyUrl(const QString &text, QString *error)
 {
+    const CredentialsLeftOut quiet(text.trimmed(), error);
     if (text.trimmed().startsWith(QLatin1String("redis+sentinel://"), Qt::CaseInsensitive)) {
         ConnectionProfile parsed = *this;
         if (!applySentinelUrl(parsed, text.trimmed(), error))

@@ -125,6 +125,34 @@ private Q_SLOTS:
         QVERIFY(!p.displayName().contains(QLatin1String("p@ss")));
     }
 
+    // However a URL is wrong, its message may quote it, but never its password.
+    void urlErrorsLeaveOutTheCredentials_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::newRow("unbracketed ipv6") << "redis://:S3CRETpw@::1:30001";
+        QTest::newRow("user and unbracketed ipv6") << "rediss://u:S3CRETpw@::1";
+        QTest::newRow("port out of range") << "redis://:S3CRETpw@127.0.0.1:99999";
+        QTest::newRow("a bad escape in the password") << "redis://:S3CR%ETpw@127.0.0.1:30001";
+        QTest::newRow("no host") << "redis://:S3CRETpw@";
+        QTest::newRow("unclosed bracket") << "redis://:S3CRETpw@[::1:30001";
+        QTest::newRow("another scheme") << "http://:S3CRETpw@127.0.0.1:30001";
+        QTest::newRow("a '#' in the password") << "redis://:S3CR#ETpw@127.0.0.1:30001";
+        QTest::newRow("a '/' in the password") << "redis://:S3/CRETpw@127.0.0.1:30001";
+        QTest::newRow("sentinel, empty sentinel") << "redis+sentinel://u:S3CRETpw@s1,,s2/m";
+        QTest::newRow("sentinel, no sentinel") << "redis+sentinel://u:S3CRETpw@/m";
+        QTest::newRow("sentinel, a fragment") << "redis+sentinel://u:S3CRETpw@s1/m#x";
+    }
+
+    void urlErrorsLeaveOutTheCredentials()
+    {
+        QFETCH(QString, url);
+        ConnectionProfile p;
+        QString error;
+        QVERIFY(!p.applyUrl(url, &error));
+        QVERIFY(!error.isEmpty());
+        QVERIFY2(!error.contains(QLatin1String("S3")) && !error.contains(QLatin1String("ETpw")), qPrintable(error));
+    }
+
     // Qt calls it an invalid host name; the user is told what to write.
     void anUnbracketedIpv6UrlIsHinted()
     {
@@ -152,6 +180,9 @@ private Q_SLOTS:
         QTest::newRow("an empty port") << "s1:" << "" << "with a port from 1 to 65535";
         QTest::newRow("an empty bracketed port") << "[::1]:" << "" << "with a port from 1 to 65535";
         QTest::newRow("port zero") << "s1:0" << "" << "with a port from 1 to 65535";
+        QTest::newRow("a signed port") << "s1:+5" << "" << "with a port from 1 to 65535";
+        QTest::newRow("a zone swallowing a port") << "fe80::1%lo:30499" << "" << "put the address in brackets: [fe80::1%lo]:30499";
+        QTest::newRow("a zone and a port in brackets") << "[fe80::1%lo]:30499" << "[fe80::1%lo]:30499" << "";
     }
 
     void endpoint()
