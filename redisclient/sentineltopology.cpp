@@ -55,10 +55,7 @@ void SentinelTopology::open()
     asking.autoReconnect = false; // a sentinel that goes is replaced by the next one
     if (!m_sentinel) {
         m_sentinel = makeConnection(asking);
-        connect(m_sentinel, &RedisConnection::ready, this, [this] {
-            m_sentinelFailures = 0;
-            askForMaster();
-        });
+        connect(m_sentinel, &RedisConnection::ready, this, &SentinelTopology::askForMaster);
         connect(m_sentinel, &RedisConnection::errorOccurred, this, [this](RedisConnection::ErrorKind kind, const QString &message) {
             setLastError(tr("Sentinel %1: %2").arg(nodeName(m_sentinel), message));
             if (kind == RedisConnection::ErrorKind::Authentication) {
@@ -107,14 +104,20 @@ void SentinelTopology::close()
         c->close();
 }
 
-// The sentinel asked failed (lastError() says how): the next one is asked. Before a master is
-// known, the failure is said once every sentinel has been tried in a row, and it names the
+// The sentinel asked failed (lastError() says how): the next one is asked. Before a master was
+// ever confirmed, the failure is said once every sentinel has failed or said no (one that
+// said no answered, which must not keep the others' failures from being said), naming the
 // last; a single dead sentinel of several is no error.
 void SentinelTopology::sentinelFailed()
 {
-    if (!m_master && ++m_sentinelFailures % int(m_sentinels.size()) == 0) {
+    m_unansweredBy.insert(m_current);
+    if (!m_everVerified && (m_unansweredBy | m_refusedBy).size() >= m_sentinels.size()) {
         if (m_sentinels.size() > 1)
-            setLastError(tr("none of the %1 sentinels answered; the last: %2").arg(m_sentinels.size()).arg(lastError()));
+            setLastError(m_refusedBy.isEmpty()
+                             ? tr("none of the %1 sentinels answered; the last: %2").arg(m_sentinels.size()).arg(lastError())
+                             : tr("none of the %1 sentinels said where \"%2\" is; the last: %3").arg(m_sentinels.size()).arg(m_name, lastError()));
+        m_unansweredBy.clear();
+        m_refusedBy.clear();
         Q_EMIT errorOccurred(lastError());
     }
     nextSentinel();
@@ -129,7 +132,8 @@ bool SentinelTopology::askAnother()
     m_refusedBy.insert(m_current);
     // A node named but never the master (a stale view) is not known yet either: its own
     // error comes when it stays so, and one sentinel's no must not hide it.
-    if (m_everVerified || m_sentinels.size() <= 1 || m_refusedBy.size() >= m_sentinels.size()) {
+    if (m_everVerified || m_sentinels.size() <= 1 || (m_unansweredBy | m_refusedBy).size() >= m_sentinels.size()) {
+        m_unansweredBy.clear();
         m_refusedBy.clear();
         return false;
     }
@@ -166,6 +170,7 @@ void SentinelTopology::askForMaster()
             const uint port = reply.at(1).bytes().toUInt(&ok);
             if (ok && port > 0 && port <= 65535) {
                 m_refusedBy.clear();
+                m_unansweredBy.clear();
                 onMasterAddress(QString::fromUtf8(reply.at(0).bytes()), quint16(port));
                 learnSentinels();
                 return;
@@ -211,6 +216,16 @@ void SentinelTopology::onMasterAddress(const QString &host, quint16 port)
         connect(m_master, &RedisConnection::errorOccurred, this, [this](RedisConnection::ErrorKind, const QString &message) {
             // Which server this is, to an operator who gave only sentinels and a name.
             setLastError(tr("the master of \"%1\", as the sentinels name it: %2").arg(m_name, message));
+            // Never the master yet: maybe a stale sentinel's word (a replica with a password of
+            // its own, one that is down). The others are asked before it is an error.
+            if (!m_everVerified && m_sentinels.size() > 1 && !m_wrongRole.isValid())
+                m_wrongRole.start();
+            if (stillAsking()) {
+                m_askNext = true;
+                m_retry.start(askAgainMs);
+                return;
+            }
+            updateState(); // failed now, if it was waiting on the others
             Q_EMIT errorOccurred(lastError());
         });
         connect(m_master, &RedisConnection::reconnectScheduled, this, &RedisTopology::reconnectScheduled);
@@ -330,6 +345,13 @@ void SentinelTopology::onSwitch(const QByteArray &payload)
         onMasterAddress(QString::fromUtf8(parts.at(3)), quint16(port));
 }
 
+// A node named but never confirmed as the master that cannot be used (it says it is a replica,
+// it refuses the login): the other sentinels are asked, for up to the connect timeout.
+bool SentinelTopology::stillAsking() const
+{
+    return !m_everVerified && m_sentinels.size() > 1 && (!m_wrongRole.isValid() || m_wrongRole.elapsed() < m_data.connectTimeoutMs);
+}
+
 void SentinelTopology::updateState()
 {
     if (!m_open || !m_master)
@@ -343,7 +365,7 @@ void SentinelTopology::updateState()
     else if (m_master->state() == RedisConnection::State::WaitingToReconnect)
         next = State::Down;
     else if (m_master->state() == RedisConnection::State::Disconnected && m_master->lastErrorKind() != RedisConnection::ErrorKind::None)
-        next = State::Failed;
+        next = stillAsking() ? State::Connecting : State::Failed;
     setState(next);
     if (next == State::Ready && !m_announced) {
         m_announced = true;

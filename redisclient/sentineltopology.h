@@ -48,13 +48,13 @@ private:
     void onSwitch(const QByteArray &payload);
     void learnSentinels();
     QString sentinelList() const;
+    bool stillAsking() const;
     void updateState();
 
     ConnectionOptions m_data;
     ConnectionOptions m_sentinelOptions;
     QList<QPair<QString, quint16>> m_sentinels;
     int m_current = 0;
-    int m_sentinelFailures = 0; // sentinels that failed in a row
     QString m_name;
     RedisConnection *m_sentinel = nullptr; // asks
     RedisConnection *m_events = nullptr;   // listens for +switch-master
@@ -72,6 +72,7 @@ private:
     QElapsedTimer m_wrongRole; // running while the node named as master says it is none
     bool m_learned = false;    // the other sentinels were asked for
     QSet<int> m_refusedBy;     // sentinels that answered without the master (askAnother())
+    QSet<int> m_unansweredBy;  // and those that did not answer, since one last said where it is
     int m_deploymentSize = 0;  // sentinels watching the master, once one has said (0: not yet)
     bool m_announced = false;
 };

@@ -6731,6 +6731,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>%1 is not a Sentinel (it answered: %2): --sentinel names the sentinels; a Redis server is given with -h and -p</source>
         <translation>%1 不是 Sentinel（它的回答：%2）：--sentinel 用于指定哨兵；Redis 服务器请用 -h 和 -p 指定</translation>
     </message>
+    <message>
+        <source>none of the %1 sentinels said where &quot;%2&quot; is; the last: %3</source>
+        <translation>%1 个哨兵都没有说出 &quot;%2&quot; 在哪里；最后一个：%3</translation>
+    </message>
 </context>
 <context>
     <name>ServerTopology</name>

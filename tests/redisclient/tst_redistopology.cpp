@@ -245,8 +245,17 @@ private Q_SLOTS:
     // A sentinel whose view is stale names a replica: the next sentinel is asked, and the
     // master it names is taken, as no error and no failover (it waited out the connect
     // timeout on the first sentinel's word, then failed).
+    void aSentinelNamingAReplicaIsPassedOver_data()
+    {
+        QTest::addColumn<bool>("replicaPassword");
+        QTest::newRow("the replica says it is one") << false;
+        // The named node cannot even be logged in to: that was the error at once.
+        QTest::newRow("the replica has a password of its own") << true;
+    }
+
     void aSentinelNamingAReplicaIsPassedOver()
     {
+        QFETCH(bool, replicaPassword);
         TestSentinel sentinel;
         QVERIFY2(sentinel.start(), qPrintable(sentinel.errorString()));
         const int master = sentinel.currentMaster();
@@ -259,6 +268,8 @@ private Q_SLOTS:
         const RedisReply named = sentinel.sentinelCommand(0, {"SENTINEL", "GET-MASTER-ADDR-BY-NAME", sentinel.masterName()});
         QVERIFY(named.isArray() && named.size() == 2);
         QCOMPARE(named.at(1).bytes(), QByteArray::number(sentinel.dataPort(replica)));
+        if (replicaPassword)
+            QVERIFY(sentinel.command(replica, {"CONFIG", "SET", "requirepass", "replica-only"}).isStatus("OK"));
         // And sentinel 1 monitors no such name: its no, after a node was named, must not end
         // it either (it did: a named node counted as a master known).
         QVERIFY(sentinel.sentinelCommand(1, {"SENTINEL", "REMOVE", sentinel.masterName()}).isStatus("OK"));
@@ -312,6 +323,19 @@ private Q_SLOTS:
         QVERIFY2(allNoErrors.first().at(0).toString().contains(QLatin1String("no master named \"no-such-master\"")),
                  qPrintable(allNoErrors.first().at(0).toString()));
         QCOMPARE(allNo.state(), RedisTopology::State::Failed);
+
+        // One that does not know the name and one that is down: every one said no or nothing,
+        // which is the error (it asked them in turn for ever).
+        TestRedis down;
+        QVERIFY(down.start());
+        down.kill();
+        SentinelTopology noneCanSay(sentinel.dataOptions(0), sentinel.sentinelOptions(0),
+                                    {qMakePair(QStringLiteral("127.0.0.1"), down.port())}, QString::fromLatin1(sentinel.masterName()));
+        QSignalSpy noneCanSayErrors(&noneCanSay, &RedisTopology::errorOccurred);
+        noneCanSay.open();
+        QVERIFY(noneCanSayErrors.wait(10000));
+        QVERIFY2(noneCanSayErrors.first().at(0).toString().contains(QLatin1String("none of the 2 sentinels")),
+                 qPrintable(noneCanSayErrors.first().at(0).toString()));
 
         // A sentinel's address given as a server's: said so, with how to reach its master.
         ServerTopology server(sentinel.sentinelOptions(0), {});
