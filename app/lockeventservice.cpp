@@ -133,7 +133,7 @@ void LockEventService::onLocksChanged(const QList<LockInfo> &locks)
     for (const LockInfo &lock : locks) {
         if (lock.stale || busy(lock.key()))
             continue; // nothing new was read / a notification's re-read is on its way and will tell
-        if (m_baselining && !m_deriver.isTracked(lock.key()) && m_afterOutage)
+        if (m_baselining && m_afterOutage)
             m_deriver.appearedAfterOutage(lock, out);
         else if (m_baselining && !m_deriver.isTracked(lock.key()))
             m_deriver.baseline(lock, out);

@@ -146,21 +146,26 @@ void EventDeriver::baseline(const LockInfo &lock, QList<LockEvent> &out)
 
 void EventDeriver::appearedAfterOutage(const LockInfo &lock, QList<LockEvent> &out)
 {
-    if (lock.stale || m_locks.contains(lock.key())) {
-        observe(lock, out);
+    if (lock.stale)
         return;
-    }
-    m_writes.remove(lock.key()); // a write heard before the outage is not when this one came
+    const bool known = m_locks.contains(lock.key());
+    if (!known)
+        m_writes.remove(lock.key()); // a write heard before the outage is not when this one came
     const qsizetype first = out.size();
     observe(lock, out);
-    const auto it = m_locks.find(lock.key());
-    if (it == m_locks.end())
-        return;
-    it->startSeen = false;
-    it->sinceOutage = true;
-    for (qsizetype i = first; i < out.size(); ++i)
-        if (out[i].kind == LockEventKind::Acquired)
+    // Taken, or taken over, while nobody could see: when, nobody here knows.
+    bool newHolding = false;
+    for (qsizetype i = first; i < out.size(); ++i) {
+        if (out[i].kind == LockEventKind::Acquired || out[i].kind == LockEventKind::HandedOver) {
             out[i].reason = QStringLiteral("during-outage");
+            newHolding = newHolding || !known || out[i].kind == LockEventKind::HandedOver;
+        }
+    }
+    const auto it = m_locks.find(lock.key());
+    if (newHolding && it != m_locks.end()) {
+        it->startSeen = false;
+        it->sinceOutage = true;
+    }
 }
 
 void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)

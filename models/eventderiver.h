@@ -51,8 +51,9 @@ public:
     void baseline(const LockInfo &lock, QList<LockEvent> &out);
     // A read that found the key (a lock).
     void observe(const LockInfo &lock, QList<LockEvent> &out);
-    // A lock first read after the server could not be read for a while: acquired, as far as
-    // anyone can tell, at a time nobody here saw (reason "during-outage", held times a floor).
+    // A lock read after the server could not be read for a while: one not known before, or
+    // held by another now, was taken at a time nobody here saw (its acquired or handed-over
+    // has reason "during-outage", and the new holding's held times are a floor).
     void appearedAfterOutage(const LockInfo &lock, QList<LockEvent> &out);
     // A read that found the key gone.
     void gone(const QByteArray &key, qint64 observedAtMs, QList<LockEvent> &out);

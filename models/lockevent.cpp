@@ -126,7 +126,8 @@ QString LockEvent::details() const
         // An opaque token has no holder in words: the previous token itself says who it was.
         const QString from = !previousHolder.isEmpty() ? previousHolder
                              : !previousToken.isEmpty() ? TokenText::escape(previousToken) : QStringLiteral("?");
-        return heldMs != unknown ? tr("from %1 after %2").arg(from, heldText()) : tr("from %1").arg(from);
+        const QString text = heldMs != unknown ? tr("from %1 after %2").arg(from, heldText()) : tr("from %1").arg(from);
+        return reason == QLatin1String("during-outage") ? tr("%1, taken over while the server could not be read").arg(text) : text;
     }
     case LockEventKind::Contended: {
         QStringList parts;

@@ -4114,6 +4114,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>first seen after the server could not be read: taken meanwhile, or just before</source>
         <translation>在服务器无法读取之后才首次看到：是在此期间或就在此前获取的</translation>
     </message>
+    <message>
+        <source>%1, taken over while the server could not be read</source>
+        <translation>%1，在服务器无法读取期间被接管</translation>
+    </message>
 </context>
 <context>
     <name>LockEventLog</name>

@@ -339,9 +339,11 @@ private Q_SLOTS:
         redis.command({"SET", "lock:before", "5e4d3c2b-1a09-4f8e-9d7c-6b5a49382716", "PX", "600000"});
         const std::unique_ptr<Watch> w = watch(redis, false, 1);
         QVERIFY(w);
-        // The watch's connection cut, then the lock written before it can come back.
+        // The watch's connection cut, then a lock written and one taken over before it can
+        // come back.
         QVERIFY(backToBack(redis, {{"CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes"},
-                                   {"SET", "lock:during", "0f9e8d7c-6b5a-4493-8271-605f4e3d2c1b", "PX", "600000"}}));
+                                   {"SET", "lock:during", "0f9e8d7c-6b5a-4493-8271-605f4e3d2c1b", "PX", "600000"},
+                                   {"SET", "lock:before", "7c6b5a49-3827-4160-9f8e-7d6c5b4a3928", "PX", "600000"}}));
         const auto find = [&w](LockEventKind kind, const QByteArray &key) -> std::optional<LockEvent> {
             for (const LockEvent &e : std::as_const(w->log))
                 if (e.kind == kind && e.key == key)
@@ -351,7 +353,9 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(find(LockEventKind::Acquired, "lock:during"), 15000);
         QVERIFY(w->saw(QStringLiteral("connection-lost")));
         QCOMPARE(find(LockEventKind::Acquired, "lock:during")->reason, QStringLiteral("during-outage"));
-        QVERIFY(!find(LockEventKind::Acquired, "lock:before")); // known before: no news
+        QVERIFY(!find(LockEventKind::Acquired, "lock:before")); // known before: taken over, not acquired
+        QTRY_VERIFY_WITH_TIMEOUT(find(LockEventKind::HandedOver, "lock:before"), 15000);
+        QCOMPARE(find(LockEventKind::HandedOver, "lock:before")->reason, QStringLiteral("during-outage"));
 
         redis.command({"DEL", "lock:during"});
         QTRY_VERIFY_WITH_TIMEOUT(find(LockEventKind::Released, "lock:during"), 15000);

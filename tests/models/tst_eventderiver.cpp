@@ -264,9 +264,10 @@ private Q_SLOTS:
         QTest::newRow("after an outage, a lock already tracked is an observation")
             << S("obs k tok=a pttl=5000 at=0; after-outage k tok=a pttl=4000 at=1000; gone k at=2000")
             << L({"acquired k a @0 ttl=5000", "released k a @2000 ttl=3000 held=2000"});
-        QTest::newRow("after an outage, a new holder of a tracked lock is a handover")
-            << S("obs k tok=a pttl=5000 at=0; after-outage k tok=b pttl=5000 at=1000")
-            << L({"acquired k a @0 ttl=5000", "handed-over k b @1000 ttl=5000 prev=a held=1000"});
+        QTest::newRow("after an outage, a new holder of a tracked lock is a handover during it")
+            << S("obs k tok=a pttl=5000 at=0; after-outage k tok=b pttl=5000 at=1000; gone k at=2000")
+            << L({"acquired k a @0 ttl=5000", "handed-over k b @1000 ttl=5000 prev=a held=1000 reason=during-outage",
+                  "released k b @2000 ttl=4000 held=1000 at-least since-outage"});
         QTest::newRow("a key never seen going is not news")
             << S("gone k at=100") << QStringList();
 
