@@ -222,8 +222,10 @@ void EventDeriver::observe(const LockInfo &lock, QList<LockEvent> &out)
         out << ended;
         startHolding(h, lock, obs);
         h.startSeen = false; // taken some time after the restart, not seen when
+        h.sinceOutage = true;
         LockEvent taken = make(LockEventKind::Acquired, lock, obs);
         taken.ttlMs = ttlAt(lock, obs);
+        taken.reason = QStringLiteral("during-outage");
         out << taken;
         h.lock = lock;
         return;

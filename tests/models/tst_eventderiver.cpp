@@ -315,7 +315,11 @@ private Q_SLOTS:
         QTest::newRow("another holder after a restart: the first holding was lost")
             << S("obs k tok=a pttl=10000 at=0; obs k tok=b pttl=10000 at=1000 loss=server-restarted")
             << L({"acquired k a @0 ttl=10000", "lost k a @1000 ttl=9000 held=1000 reason=server-restarted",
-                  "acquired k b @1000 ttl=10000"});
+                  "acquired k b @1000 ttl=10000 reason=during-outage"});
+        QTest::newRow("another holder after a restart: its end is held at least since")
+            << S("obs k tok=a pttl=10000 at=0; obs k tok=b pttl=10000 at=1000 loss=server-restarted; gone k at=2000")
+            << L({"acquired k a @0 ttl=10000", "lost k a @1000 ttl=9000 held=1000 reason=server-restarted",
+                  "acquired k b @1000 ttl=10000 reason=during-outage", "released k b @2000 ttl=9000 held=1000 at-least since-outage"});
         QTest::newRow("the same holder after a restart: nothing lost")
             << S("obs k tok=a pttl=10000 at=0; obs k tok=a pttl=9000 at=1000 loss=server-restarted")
             << L({"acquired k a @0 ttl=10000"});
@@ -353,10 +357,11 @@ private Q_SLOTS:
                   "acquired k c @1000 ttl=9000"});
         QTest::newRow("its TTL ran out while the server was away; another took it after")
             << S("obs k tok=a pttl=1000 at=0; obs k tok=b pttl=10000 at=5000 loss=expired")
-            << L({"acquired k a @0 ttl=1000", "expired k a @1000 ttl=0 held=1000", "acquired k b @5000 ttl=10000"});
+            << L({"acquired k a @0 ttl=1000", "expired k a @1000 ttl=0 held=1000", "acquired k b @5000 ttl=10000 reason=during-outage"});
         QTest::newRow("made anew as another type across a restart: lost, not released")
             << S("obs k tok=a pttl=10000 at=0; obs k holders=b type=hash pttl=10000 at=1000 loss=server-restarted")
-            << L({"acquired k a @0 ttl=10000", "lost k a @1000 ttl=9000 held=1000 reason=server-restarted", "acquired k b @1000 ttl=10000"});
+            << L({"acquired k a @0 ttl=10000", "lost k a @1000 ttl=9000 held=1000 reason=server-restarted",
+                  "acquired k b @1000 ttl=10000 reason=during-outage"});
         QTest::newRow("an empty value is nobody's token")
             << S("obs k tok= holders= dialect=unknown pttl=-1 at=0; lost k at=500") << L({"acquired k - @0 ttl=-1"});
         QTest::newRow("a value read in part is held by someone: lost with its server")
