@@ -166,7 +166,7 @@ void AdminCommand::execute(const AdminPlan &plan)
     if (plan.allowed && plan.action != AdminAction::Acquire)
         fprintf(stderr, "%s\n", qUtf8Printable(tr("%1, guarded on: %2").arg(plan.intentText(), plan.guard.text())));
     if (plan.allowed && !plan.caution.isEmpty())
-        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("caution: %1").arg(plan.caution)));
+        say(tr("caution: %1").arg(plan.caution));
     // On a cluster or behind Sentinel, the master that will run it is part of "where".
     QString where = session()->serverName();
     if (const RedisConnection *owner = topology()->nodeFor(plan.key); owner && !session()->isSingleServer())
@@ -198,7 +198,7 @@ void AdminCommand::execute(const AdminPlan &plan)
         // Output lost is not the outcome lost: stderr still says what happened on the server.
         const auto report = [this, &result](const QByteArray &text) {
             if (!print(text))
-                fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("what happened: %1").arg(result.message)));
+                say(tr("what happened: %1").arg(result.message));
         };
         if (options().json)
             report(json(plan, result.outcomeId(), result.message, result.node));

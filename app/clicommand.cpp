@@ -43,15 +43,14 @@ CliCommand::CliCommand(const CliOptions &options, const DialectRegistry *registr
             // that one fails on its own. Said once per message, not at every reconnect.
             if (!m_warned.contains(message)) {
                 m_warned.insert(message);
-                fprintf(stderr, "lockscope: %s\n",
-                        qUtf8Printable(m_oneKey ? message : tr("%1; going on with the other masters").arg(message)));
+                say(m_oneKey ? message : tr("%1; going on with the other masters").arg(message));
             }
         } else if (!m_tolerateDisconnects || (session() && session()->hasFailedForGood())) {
             connectionFailed(message);
         } else if (!m_warned.contains(message)) {
             // Once per outage: a server down for a minute is not sixty lines.
             m_warned.insert(message);
-            fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("%1; reconnecting").arg(message)));
+            say(tr("%1; reconnecting").arg(message));
         }
     });
     connect(m_sessions, &SessionManager::stateChanged, this, [this](Session::State state) {
@@ -81,10 +80,9 @@ void CliCommand::startOrFail()
     if (state == Session::State::Ready || state == Session::State::Degraded) {
         m_started = true;
         if (state == Session::State::Degraded)
-            fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("not every master answers (%1); going on with those that do")
-                                                                   .arg(s->mastersNotAnswering().join(QStringLiteral("; ")))));
+            say(tr("not every master answers (%1); going on with those that do").arg(s->mastersNotAnswering().join(QStringLiteral("; "))));
         if (const QString caveat = s->caveat(); !caveat.isEmpty())
-            fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("warning: %1").arg(caveat)));
+            say(tr("warning: %1").arg(caveat));
         run();
         return;
     }
@@ -213,7 +211,7 @@ void CliCommand::askFor(ConnectionProfile *profile, QList<SecretKind> missing, c
         return;
     }
     if (!note.isEmpty())
-        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(note));
+        say(note);
     if (!m_prompt)
         m_prompt = new TerminalPrompt(this);
     m_prompt->askSecret(tr("%1 for %2: ").arg(SecretKinds::text(kind), c.name), [this, profile, kind, missing, then](std::optional<QString> answer) {
@@ -279,7 +277,7 @@ bool CliCommand::outputWritten()
         return true;
     const int error = errno;
     if (!std::exchange(reported, true))
-        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("could not write the output: %1").arg(QString::fromLocal8Bit(strerror(error)))));
+        say(tr("could not write the output: %1").arg(QString::fromLocal8Bit(strerror(error))));
     return false;
 }
 

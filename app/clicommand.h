@@ -50,6 +50,8 @@ public:
     // written (a full disk, a closed pipe): never exit 0 over output lost. For every command,
     // those without a session too (help, dialects, demo).
     static bool outputWritten();
+    // One line on stderr, "lockscope: " first: what the user should know, not the output.
+    static void say(const QString &message);
 
 protected:
     // Called once the session is connected.
@@ -63,8 +65,6 @@ protected:
     virtual void connectionFailed(const QString &message);
     void finish(int code);
     void fail(int code, const QString &message);
-    // One line on stderr, "lockscope: " first: what the user should know, not the output.
-    static void say(const QString &message);
     // Writes to stdout; false (and the command ends with an error) when it cannot.
     bool print(const QByteArray &text);
     // print(), flushed at once, for a reader that follows as it happens (a pipe to jq, a pager

@@ -38,12 +38,6 @@
 #include <cstdio>
 
 namespace {
-// One line on stderr, after the program's name.
-void complain(const QString &message)
-{
-    fprintf(stderr, "lockscope: %s\n", qUtf8Printable(message));
-}
-
 bool hasDisplay()
 {
     return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
@@ -64,7 +58,7 @@ bool useProfiles(DialectRegistry &registry, QList<DialectProfile> profiles, cons
     for (const QString &file : files) {
         const std::optional<QList<DialectProfile>> read = ProfileStore::readFile(file, &error);
         if (!read) {
-            complain(error);
+            CliCommand::say(error);
             return false;
         }
         for (const DialectProfile &p : *read) {
@@ -74,7 +68,7 @@ bool useProfiles(DialectRegistry &registry, QList<DialectProfile> profiles, cons
     }
     error = registry.setProfiles(profiles);
     if (!error.isEmpty())
-        complain(error);
+        CliCommand::say(error);
     return error.isEmpty();
 }
 
@@ -96,7 +90,7 @@ void useLanguage(QCoreApplication *app, const QString &language, const AppSettin
     bool missing = false;
     AppTranslator::install(app, language.isEmpty() ? settings.language : language, &missing);
     if (missing && !language.isEmpty())
-        complain(QCoreApplication::translate("main", "no %1 translation here; speaking English").arg(language));
+        CliCommand::say(QCoreApplication::translate("main", "no %1 translation here; speaking English").arg(language));
 }
 
 // redis-cli's warning, as redis-cli says it: the arguments are visible to others on the
@@ -134,7 +128,7 @@ bool useSavedConnection(CliOptions &options, const ConnectionStore &store)
     QString error;
     const std::optional<ConnectionProfile> saved = store.find(options.connectionName, &error);
     if (!saved || !options.useSaved(*saved, &error)) {
-        complain(error);
+        CliCommand::say(error);
         return false;
     }
     return true;
@@ -149,7 +143,7 @@ bool useSavedGroup(CliOptions &options, const ConnectionStore &store)
     QString error;
     const std::optional<QList<RedlockGroup>> groups = store.loadGroups(&error);
     if (!groups) {
-        complain(error);
+        CliCommand::say(error);
         return false;
     }
     // The name as written, else the one name that differs from it only in case.
@@ -166,7 +160,7 @@ bool useSavedGroup(CliOptions &options, const ConnectionStore &store)
     }
     if (matches.size() == 1) {
         if (!options.useSavedGroup(*matches.first(), &error)) {
-            complain(error);
+            CliCommand::say(error);
             return false;
         }
         return true;
@@ -175,12 +169,12 @@ bool useSavedGroup(CliOptions &options, const ConnectionStore &store)
         QStringList which;
         for (const RedlockGroup *g : std::as_const(matches))
             which << g->name;
-        complain(QCoreApplication::translate("main", "more than one saved Redlock group is named \"%1\" but for case (%2): give the name as "
+        CliCommand::say(QCoreApplication::translate("main", "more than one saved Redlock group is named \"%1\" but for case (%2): give the name as "
                                                      "saved")
                      .arg(options.groupName, which.join(QStringLiteral(", "))));
         return false;
     }
-    complain(names.isEmpty() ? QCoreApplication::translate("main", "no Redlock group is saved (the window's Redlock groups… dialog saves them)")
+    CliCommand::say(names.isEmpty() ? QCoreApplication::translate("main", "no Redlock group is saved (the window's Redlock groups… dialog saves them)")
                              : QCoreApplication::translate("main", "no saved Redlock group is named \"%1\"; saved: %2")
                                    .arg(options.groupName, names.join(QStringLiteral(", "))));
     return false;
@@ -211,7 +205,7 @@ int runCli(int argc, char *argv[], const QStringList &arguments)
     if (!parsed) {
         if (error.endsWith(QLatin1Char('.')))
             error.chop(1); // Qt's parser ends its sentences; ours goes on
-        complain(QCoreApplication::translate("main", "%1 (see lockscope --help)").arg(error));
+        CliCommand::say(QCoreApplication::translate("main", "%1 (see lockscope --help)").arg(error));
         return CliCommand::Usage;
     }
     CliOptions options = *parsed;
@@ -224,7 +218,7 @@ int runCli(int argc, char *argv[], const QStringList &arguments)
         printf("lockscope %s\n", LOCKSCOPE_VERSION);
         return CliCommand::outputWritten() ? CliCommand::Done : CliCommand::Refused;
     case CliOptions::Command::Gui:
-        complain(QCoreApplication::translate(
+        CliCommand::say(QCoreApplication::translate(
             "main", "no display ($DISPLAY and $WAYLAND_DISPLAY are unset), so here are the locks in the terminal.\n"
                     "  For the window, run lockscope in a desktop session or over 'ssh -X', or render it to a picture\n"
                     "  with 'lockscope --screenshot lockscope.png'. See 'lockscope --help' for the terminal commands.\n"));
@@ -238,7 +232,7 @@ int runCli(int argc, char *argv[], const QStringList &arguments)
     if (!useProfiles(registry, {}, options.profileFiles))
         return CliCommand::Usage;
     if (options.command == CliOptions::Command::Acquire && !registry.find(options.dialect)) {
-        complain(QCoreApplication::translate("main", "no dialect \"%1\" (lockscope dialects lists them)").arg(options.dialect));
+        CliCommand::say(QCoreApplication::translate("main", "no dialect \"%1\" (lockscope dialects lists them)").arg(options.dialect));
         return CliCommand::Usage;
     }
     SecretStore secrets;
@@ -266,7 +260,7 @@ int runCli(int argc, char *argv[], const QStringList &arguments)
     case CliOptions::Command::Dialects:
         return DialectsCommand::run(registry, options.json);
     default:
-        complain(QCoreApplication::translate("main", "this command is not available in this build"));
+        CliCommand::say(QCoreApplication::translate("main", "this command is not available in this build"));
         return CliCommand::Usage;
     }
 }
@@ -298,7 +292,7 @@ int runGroupWindow(const CliOptions &options, const DialectRegistry &registry, c
             QTimer::singleShot(settleMs, &view, [&view, file] {
                 const bool saved = view.grab().save(file);
                 if (!saved)
-                    complain(QCoreApplication::translate("main", "could not write %1").arg(file));
+                    CliCommand::say(QCoreApplication::translate("main", "could not write %1").arg(file));
                 QCoreApplication::exit(saved ? 0 : 1);
             });
         }, Qt::SingleShotConnection);
@@ -342,7 +336,7 @@ int runGui(int argc, char *argv[], CliOptions options)
     MainWindow window(&sessions, &registry);
     // Also on stderr: one at closing outlives the window that would show it.
     QObject::connect(&sessions, &SessionManager::restoreFailed, &sessions,
-                     [](const QString &message) { complain(QApplication::translate("main", "warning: %1").arg(message)); });
+                     [](const QString &message) { CliCommand::say(QApplication::translate("main", "warning: %1").arg(message)); });
     window.setDemoPanelFactory([&demos](QWidget *parent) { return new DemoPanel(&demos, parent); });
     window.setProfileStore(&profileStore);
     window.setConnectionStore(&connections);
@@ -354,7 +348,7 @@ int runGui(int argc, char *argv[], CliOptions options)
         // On stderr too: the status bar shows the last message only, and a scan soon has its say.
         const QString message = QApplication::translate("main", "Settings out of range or unreadable: %1 (brought into range, or set to their defaults)")
                                     .arg(settingsProblems.join(QStringLiteral(", ")));
-        complain(message);
+        CliCommand::say(message);
         window.showMessage(message, true);
     }
     QObject::connect(&window, &MainWindow::settingsSubmitted, &window,
@@ -373,7 +367,7 @@ int runGui(int argc, char *argv[], CliOptions options)
     // `lockscope --scenario NAME [--variant V]` opens straight into a running demo.
     const bool demo = !options.scenario.isEmpty();
     if (demo && !DemoScenario::find(options.scenario)) {
-        complain(QCoreApplication::translate("main", "unknown scenario '%1' (lockscope demo --list shows them)").arg(options.scenario));
+        CliCommand::say(QCoreApplication::translate("main", "unknown scenario '%1' (lockscope demo --list shows them)").arg(options.scenario));
         return CliCommand::Usage;
     }
     if (!options.screenshot.isEmpty() && options.screenshotOfConnections) {
@@ -388,7 +382,7 @@ int runGui(int argc, char *argv[], CliOptions options)
         QTimer::singleShot(500, dialog, [dialog, file = options.screenshot] {
             const bool saved = dialog->grab().save(file);
             if (!saved)
-                complain(QCoreApplication::translate("main", "could not write %1").arg(file));
+                CliCommand::say(QCoreApplication::translate("main", "could not write %1").arg(file));
             QCoreApplication::exit(saved ? 0 : 1);
         });
         return QApplication::exec();
@@ -398,7 +392,7 @@ int runGui(int argc, char *argv[], CliOptions options)
         auto grab = [&window, file](int code) {
             const bool saved = window.grab().save(file);
             if (!saved)
-                complain(QCoreApplication::translate("main", "could not write %1").arg(file));
+                CliCommand::say(QCoreApplication::translate("main", "could not write %1").arg(file));
             QCoreApplication::exit(saved ? code : 1);
         };
         if (demo) // the demo runs for --duration seconds before the picture is taken
@@ -421,14 +415,14 @@ int runGui(int argc, char *argv[], CliOptions options)
             if (demo || *decided)
                 return;
             *decided = true;
-            complain(message);
+            CliCommand::say(message);
             QTimer::singleShot(300, &window, [grab] { grab(CliCommand::ConnectionError); });
         };
         QObject::connect(&sessions, &SessionManager::errorOccurred, &window, failed);
         QObject::connect(&sessions, &SessionManager::sandboxFailed, &window,
                          [failed](const QString &message) { failed(QApplication::translate("main", "Could not start the sandbox: %1").arg(message)); });
         QTimer::singleShot(60000 + (demo ? 0 : settleMs), &window, [&window] {
-            complain(QApplication::translate("main", "no scan finished within 60 s; no screenshot taken (%1)").arg(window.statusMessage()));
+            CliCommand::say(QApplication::translate("main", "no scan finished within 60 s; no screenshot taken (%1)").arg(window.statusMessage()));
             QCoreApplication::exit(CliCommand::ConnectionError);
         });
     }

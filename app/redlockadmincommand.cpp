@@ -49,8 +49,7 @@ void RedlockAdminCommand::observe()
     discovery.patterns = {KeyPattern::parse(glob)};
     m_scan->setOptions(discovery);
     connect(m_scan, &RedlockScanService::nodeFailed, this, [this](int node, const QString &message) {
-        fprintf(stderr, "lockscope: %s\n",
-                qUtf8Printable(tr("node %1 (%2) could not be read: %3").arg(node + 1).arg(m_scan->nodeName(node), message)));
+        say(tr("node %1 (%2) could not be read: %3").arg(node + 1).arg(m_scan->nodeName(node), message));
     });
     connect(m_scan, &RedlockScanService::finished, this, [this](const QList<RedlockObservation> &observations) {
         m_scan->close();

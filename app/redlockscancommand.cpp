@@ -14,8 +14,7 @@ void RedlockScanCommand::run()
     m_scan->setOptions(discovery);
     connect(m_scan, &RedlockScanService::nodeFailed, this, [this](int node, const QString &message) {
         m_failedNodes.insert(node);
-        fprintf(stderr, "lockscope: %s\n",
-                qUtf8Printable(tr("node %1 (%2) could not be scanned: %3").arg(node + 1).arg(m_scan->nodeName(node), message)));
+        say(tr("node %1 (%2) could not be scanned: %3").arg(node + 1).arg(m_scan->nodeName(node), message));
     });
     connect(m_scan, &RedlockScanService::finished, this, &RedlockScanCommand::report);
     m_scan->start();
@@ -63,10 +62,9 @@ void RedlockScanCommand::report(const QList<RedlockObservation> &observations)
     // when a node could not be scanned at all, even with no lock seen elsewhere: a lock held
     // there only would be missing.
     if (cut > 0)
-        fprintf(stderr, "lockscope: %s\n",
-                qUtf8Printable(tr("%1 value(s) on a node were longer than LockScope reads, and could not be compared with the "
-                                  "other nodes': those show as error")
-                                   .arg(cut)));
+        say(tr("%1 value(s) on a node were longer than LockScope reads, and could not be compared with the "
+            "other nodes': those show as error")
+                .arg(cut));
     if (!m_failedNodes.isEmpty()) {
         fail(ConnectionError, tr("%n node(s) could not be scanned; what they hold is not in this list", nullptr, int(m_failedNodes.size())));
         return;

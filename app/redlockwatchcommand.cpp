@@ -41,14 +41,13 @@ void RedlockWatchCommand::onObserved(const QList<RedlockObservation> &observatio
     const RedlockGroup &group = options().redlock;
     if (!m_observed) {
         m_observed = true;
-        fprintf(stderr, "lockscope: %s\n",
-                qUtf8Printable(tr("watching %1 lock(s) on a Redlock group of %2 nodes (quorum %3): the known locks read every %4 s, "
-                                  "the nodes walked for new ones every %5 s")
-                                   .arg(observations.size())
-                                   .arg(group.size())
-                                   .arg(group.quorum())
-                                   .arg(options().intervalMs / 1000.0)
-                                   .arg(m_watch->rescanInterval() / 1000.0)));
+        say(tr("watching %1 lock(s) on a Redlock group of %2 nodes (quorum %3): the known locks read every %4 s, "
+            "the nodes walked for new ones every %5 s")
+                .arg(observations.size())
+                .arg(group.size())
+                .arg(group.quorum())
+                .arg(options().intervalMs / 1000.0)
+                .arg(m_watch->rescanInterval() / 1000.0));
     }
     if (options().events)
         return;
@@ -150,7 +149,7 @@ void RedlockWatchCommand::printEvents(const QList<RedlockEvent> &events)
 void RedlockWatchCommand::interrupt(int signalNumber)
 {
     if (signalNumber != SIGINT)
-        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("%1, stopping").arg(QString::fromLocal8Bit(strsignal(signalNumber)).toLower())));
+        say(tr("%1, stopping").arg(QString::fromLocal8Bit(strsignal(signalNumber)).toLower()));
     if (m_watch)
         m_watch->stop();
     finish(TerminationSignals::exitStatus(signalNumber));

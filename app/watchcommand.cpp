@@ -50,7 +50,7 @@ void WatchCommand::run()
         if (!m_scanned)
             fail(ConnectionError, message);
         else
-            fprintf(stderr, "lockscope: %s\n", qUtf8Printable(message));
+            say(message);
     });
     connect(m_watch, &WatchService::keysUnreadable, this, &WatchCommand::reportUnreadable);
     connect(m_watch->discovery(), &DiscoveryService::finished, this, [this](const DiscoveryProgress &p) {
@@ -90,7 +90,7 @@ void WatchCommand::reportUnreadable(const QList<KeySample> &samples)
             ++counts[s.error];
     for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
         m_reportedErrors.insert(it.key());
-        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("%1 key(s) could not be read: %2").arg(it.value()).arg(it.key())));
+        say(tr("%1 key(s) could not be read: %2").arg(it.value()).arg(it.key()));
     }
 }
 
@@ -178,8 +178,7 @@ void WatchCommand::reportStatus()
     if (!m_events->isLive() && !options().enableNotifications
         && m_events->notifier()->state() == KeyspaceNotifier::State::Off)
         hint = tr(" (--enable-notifications lets LockScope turn them on while it watches)");
-    fprintf(stderr, "lockscope: %s\n",
-            qUtf8Printable(tr("watching %1 lock(s) on %2; %3%4").arg(m_watch->locks().size()).arg(session()->serverName(), said, hint)));
+    say(tr("watching %1 lock(s) on %2; %3%4").arg(m_watch->locks().size()).arg(session()->serverName(), said, hint));
 }
 
 void WatchCommand::interrupt(int signalNumber)
@@ -195,7 +194,7 @@ void WatchCommand::shutdown(const QString &why, int code)
     m_shuttingDown = true;
     m_tableTimer.stop();
     if (!why.isEmpty())
-        fprintf(stderr, "lockscope: %s\n", qUtf8Printable(tr("%1, stopping").arg(why)));
+        say(tr("%1, stopping").arg(why));
     if (!m_scanned && code == Done) {
         // The watch ended without ever reading the server: that is not a quiet server.
         const QString last = session() ? session()->lastError() : QString();
