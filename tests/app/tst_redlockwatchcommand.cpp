@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -113,6 +114,8 @@ private Q_SLOTS:
         QByteArray err;
         QTRY_VERIFY_WITH_TIMEOUT((err += p.readAllStandardError()).contains("watching 0 lock(s)"), 20000);
         QByteArray buffer;
+        // A failure here must not leave the lock to the next test's empty start.
+        const auto cleanup = qScopeGuard([this] { m_group.unlock("locks:restart"); });
         QVERIFY(m_group.lock("locks:restart", tokenA, {0, 1, 2, 3, 4}));
         QTRY_COMPARE_WITH_TIMEOUT(count(lines(p, buffer), QStringLiteral("acquired")), 1, 10000);
         for (int i = 0; i < 3; ++i) {
@@ -126,13 +129,18 @@ private Q_SLOTS:
         QCOMPARE(lost.value(QStringLiteral("key")).toString(), QStringLiteral("locks:restart"));
         QCOMPARE(lost.value(QStringLiteral("token")).toString(), QString::fromLatin1(tokenA));
         QCOMPARE(lost.value(QStringLiteral("reason")).toString(), QStringLiteral("node-restarted"));
-        QVERIFY2(lost.value(QStringLiteral("message")).toString().contains(m_group.nodeName(0)), qPrintable(lost.value(QStringLiteral("message")).toString()));
+        // The loss is declared once a majority is gone, which may be before the third restart
+        // is seen: any two of the three restarted nodes make it.
+        const QString message = lost.value(QStringLiteral("message")).toString();
+        int named = 0;
+        for (int i = 0; i < 3; ++i)
+            named += message.contains(m_group.nodeName(i)) ? 1 : 0;
+        QVERIFY2(named >= 2, qPrintable(message));
         QCOMPARE(count(all, QStringLiteral("released")), 0);
         QCOMPARE(count(all, QStringLiteral("expired")), 0);
         ::kill(pid_t(p.processId()), SIGINT);
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitCode(), 0);
-        m_group.unlock("locks:restart");
     }
 
     // Last: it stops a server.
