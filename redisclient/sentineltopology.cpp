@@ -218,8 +218,8 @@ void SentinelTopology::onMasterAddress(const QString &host, quint16 port)
             setLastError(tr("the master of \"%1\", as the sentinels name it: %2").arg(m_name, message));
             // Never the master yet: maybe a stale sentinel's word (a replica with a password of
             // its own, one that is down). The others are asked before it is an error.
-            if (!m_everVerified && m_sentinels.size() > 1 && !m_wrongRole.isValid())
-                m_wrongRole.start();
+            if (!m_everVerified && m_sentinels.size() > 1 && !m_unusableSince.isValid())
+                m_unusableSince.start();
             if (stillAsking()) {
                 m_askNext = true;
                 m_retry.start(askAgainMs);
@@ -244,7 +244,7 @@ void SentinelTopology::onMasterAddress(const QString &host, quint16 port)
     }
     const QString from = nodeName(m_master);
     m_verified = false;
-    m_wrongRole.invalidate();
+    m_unusableSince.invalidate();
     for (RedisConnection *c : std::as_const(m_replicas))
         c->deleteLater();
     m_replicas.clear();
@@ -263,16 +263,16 @@ void SentinelTopology::verifyRole()
             return; // not answered (the connection went): asked again once it is back
         if (reply.isArray() && reply.at(0).bytes() == "master") {
             m_verified = m_everVerified = true;
-            m_wrongRole.invalidate();
+            m_unusableSince.invalidate();
             updateState();
             return;
         }
         // A sentinel named a node that is not (or no longer) the master: a failover is under
         // way, or the sentinels' view is stale, or none can be asked any more. Never read as
         // the master meanwhile; said once, and asked again shortly.
-        const bool news = !m_wrongRole.isValid();
+        const bool news = !m_unusableSince.isValid();
         if (news)
-            m_wrongRole.start();
+            m_unusableSince.start();
         const QString role = reply.isArray() ? QString::fromUtf8(reply.at(0).bytes()) : tr("not a master");
         const bool asking = m_sentinel && m_sentinel->isReady();
         setLastError(asking ? tr("%1, named by the sentinels as the master of \"%2\", says it is a %3; asking again")
@@ -282,7 +282,7 @@ void SentinelTopology::verifyRole()
                                   .arg(nodeName(m_master), m_name, role, sentinelList()));
         // Before it ever was the master: the sentinels name a node that is none (a replica
         // they were told to monitor, a stale view). Not waited on for ever.
-        if (!m_everVerified && m_wrongRole.elapsed() >= m_data.connectTimeoutMs) {
+        if (!m_everVerified && m_unusableSince.elapsed() >= m_data.connectTimeoutMs) {
             setLastError(tr("%1, named by the sentinels as the master of \"%2\", is a %3, not a master: is the master "
                             "they monitor down, or were they given a replica to monitor?")
                              .arg(nodeName(m_master), m_name, role));
@@ -349,7 +349,7 @@ void SentinelTopology::onSwitch(const QByteArray &payload)
 // it refuses the login): the other sentinels are asked, for up to the connect timeout.
 bool SentinelTopology::stillAsking() const
 {
-    return !m_everVerified && m_sentinels.size() > 1 && (!m_wrongRole.isValid() || m_wrongRole.elapsed() < m_data.connectTimeoutMs);
+    return !m_everVerified && m_sentinels.size() > 1 && (!m_unusableSince.isValid() || m_unusableSince.elapsed() < m_data.connectTimeoutMs);
 }
 
 void SentinelTopology::updateState()
@@ -358,7 +358,7 @@ void SentinelTopology::updateState()
         return;
     const bool wasReady = isReady();
     State next = State::Connecting;
-    if (m_master->isReady() && m_wrongRole.isValid())
+    if (m_master->isReady() && m_unusableSince.isValid())
         next = State::Down; // connected, but to a node that is no master now
     else if (m_master->isReady())
         next = m_verified ? State::Ready : (wasReady ? State::Ready : State::Connecting);

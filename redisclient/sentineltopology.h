@@ -69,7 +69,9 @@ private:
     bool m_verified = false;  // the master said ROLE master since it was last (re)connected
     bool m_everVerified = false;
     bool m_askNext = false; // the retry asks the next sentinel, not the same one again
-    QElapsedTimer m_wrongRole; // running while the node named as master says it is none
+    // Running since the node named as master could not be used as one: it says it is none, or,
+    // never confirmed, it refused the connection or the login. Stopped when it says "master".
+    QElapsedTimer m_unusableSince;
     bool m_learned = false;    // the other sentinels were asked for
     QSet<int> m_refusedBy;     // sentinels that answered without the master (askAnother())
     QSet<int> m_unansweredBy;  // and those that did not answer, since one last said where it is
