@@ -497,6 +497,8 @@ bool applyConnection(const Reader &in, ConnectionProfile &c, bool deferred, bool
         // "[::1]", as a URL writes it: the address inside.
         if (c.host.startsWith(QLatin1Char('[')) && c.host.endsWith(QLatin1Char(']')))
             c.host = c.host.mid(1, c.host.size() - 2);
+        if (c.host.trimmed().isEmpty())
+            return refuse(CliOptions::tr("-h wants a host name or address"));
         // "-h host:6380" or "-h ::1:6380", as a URL would have it: no address with a port.
         if (c.host.count(QLatin1Char(':')) == 1)
             return refuse(CliOptions::tr("-h takes a host only ('%1'): give the port with -p, or the whole address as -u redis://%1")

@@ -3,6 +3,7 @@
 #include <QFileInfo>
 #include <QObject>
 #include <QRegularExpression>
+#include <QSet>
 #include <QUrl>
 #include <QUrlQuery>
 #include <QUuid>
@@ -197,7 +198,13 @@ bool applySentinelUrl(ConnectionProfile &out, const QString &text, QString *erro
     // The sentinels' own credentials may ride in the query; anything else there would be
     // silently ignored (or read as part of the master's name), so it is refused.
     QString sentinelUser = out.sentinelUser, sentinelPassword = out.sentinelPassword;
+    QSet<QString> given;
     for (const auto &[name, value] : query.queryItems(QUrl::FullyDecoded)) {
+        // Which of two was meant would be a guess (db says it itself, by its values; these are
+        // not quoted, as one may be a password).
+        if (name != QLatin1String("db") && given.contains(name))
+            return fail(error, QObject::tr("the URL gives the parameter \"%1\" twice").arg(name));
+        given.insert(name);
         if (name == QLatin1String("sentinel_username")) {
             sentinelUser = value;
         } else if (name == QLatin1String("sentinel_password")) {

@@ -463,6 +463,9 @@ private Q_SLOTS:
                                                       << "--sentinel '::1:26999': \"::1:26999\" is not an IPv6 address; with a port, put the address in brackets: [::1]:26999";
         QTest::newRow("-h with an IPv6 address and a port") << QStringList{QStringLiteral("scan"), QStringLiteral("-h"), QStringLiteral("::1:26380")}
                                                             << "-h takes a host only ('::1:26380' is no IPv6 address): give the port with -p";
+        QTest::newRow("-h empty") << QStringList{QStringLiteral("scan"), QStringLiteral("-h"), QString()} << "-h wants a host name or address";
+        QTest::newRow("-h empty brackets") << QStringList{QStringLiteral("scan"), QStringLiteral("-h"), QStringLiteral("[]")}
+                                           << "-h wants a host name or address";
         QTest::newRow("window variant without scenario") << QStringList{QStringLiteral("--variant"), QStringLiteral("fixed")}
                                                          << "--variant needs --scenario, the scenario to run";
         QTest::newRow("window duration without screenshot") << QStringList{QStringLiteral("--duration"), QStringLiteral("5")}

@@ -92,6 +92,10 @@ private Q_SLOTS:
         QTest::newRow("db in the query") << "redis+sentinel://s1/m?db=3" << true << "s1:26379" << "m" << "" << "" << 3 << "" << "";
         QTest::newRow("db twice") << "redis+sentinel://s1/m/2?db=3" << false << "" << "" << "" << "" << 0 << "" << "";
         QTest::newRow("unknown parameter") << "redis+sentinel://s1/m?sentinelPassword=x" << false << "" << "" << "" << "" << 0 << "" << "";
+        QTest::newRow("a sentinel password twice") << "redis+sentinel://s1/m?sentinel_password=a&sentinel_password=b" << false << "" << "" << ""
+                                                   << "" << 0 << "" << "";
+        QTest::newRow("a sentinel user twice") << "redis+sentinel://s1/m?sentinel_username=a&sentinel_username=a" << false << "" << "" << ""
+                                               << "" << 0 << "" << "";
         QTest::newRow("db twice in the query") << "redis+sentinel://s1/m?db=0&db=1" << false << "" << "" << "" << "" << 0 << "" << "";
         QTest::newRow("a fragment after the master") << "redis+sentinel://s1/m#x" << false << "" << "" << "" << "" << 0 << "" << "";
         QTest::newRow("a fragment after the query") << "redis+sentinel://s1/m?sentinel_password=p#x" << false << "" << "" << "" << "" << 0 << "" << "";
@@ -141,6 +145,7 @@ private Q_SLOTS:
         QTest::newRow("sentinel, empty sentinel") << "redis+sentinel://u:S3CRETpw@s1,,s2/m";
         QTest::newRow("sentinel, no sentinel") << "redis+sentinel://u:S3CRETpw@/m";
         QTest::newRow("sentinel, a fragment") << "redis+sentinel://u:S3CRETpw@s1/m#x";
+        QTest::newRow("sentinel password twice") << "redis+sentinel://s1/m?sentinel_password=S3CRETpw&sentinel_password=S3CRETpw";
     }
 
     void urlErrorsLeaveOutTheCredentials()
