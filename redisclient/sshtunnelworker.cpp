@@ -5,7 +5,9 @@
 #include "sshhostkeycheck.h"
 
 #include <fcntl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <libssh/callbacks.h>
@@ -14,11 +16,15 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QScopeGuard>
 #include <QSocketNotifier>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QThread>
 #include <QTimer>
+
+#include <algorithm>
+#include <optional>
 
 namespace {
 constexpr int keepaliveIntervalMs = 30000;
@@ -76,6 +82,44 @@ QStringList defaultKeyFiles()
 bool agentAvailable()
 {
     return !qEnvironmentVariableIsEmpty("SSH_AUTH_SOCK");
+}
+
+// How many keys the SSH agent holds, asked as ssh-add -l asks it (the agent protocol's
+// REQUEST_IDENTITIES); nothing when it cannot be asked. libssh says only that none of them
+// was accepted, which misleads when there were none to offer. The agent is local and
+// answers at once; this worker thread waits for it anyway inside libssh.
+std::optional<quint32> agentKeyCount()
+{
+    const QByteArray path = qgetenv("SSH_AUTH_SOCK");
+    sockaddr_un address{};
+    if (path.isEmpty() || size_t(path.size()) >= sizeof(address.sun_path))
+        return std::nullopt;
+    address.sun_family = AF_UNIX;
+    std::copy(path.cbegin(), path.cend(), address.sun_path);
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return std::nullopt;
+    const auto closeIt = qScopeGuard([fd] { ::close(fd); });
+    const timeval patience{1, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &patience, sizeof patience);
+    ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &patience, sizeof patience);
+    const unsigned char request[] = {0, 0, 0, 1, 11}; // length 1, SSH2_AGENTC_REQUEST_IDENTITIES
+    if (::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) != 0
+        || ::write(fd, request, sizeof request) != ssize_t(sizeof request))
+        return std::nullopt;
+    // length (4), SSH2_AGENT_IDENTITIES_ANSWER (12), then the count (4): the keys after it
+    // are not needed.
+    unsigned char answer[9];
+    size_t got = 0;
+    while (got < sizeof answer) {
+        const ssize_t n = ::read(fd, answer + got, sizeof answer - got);
+        if (n <= 0)
+            return std::nullopt;
+        got += size_t(n);
+    }
+    if (answer[4] != 12)
+        return std::nullopt;
+    return quint32(answer[5]) << 24 | quint32(answer[6]) << 16 | quint32(answer[7]) << 8 | quint32(answer[8]);
 }
 
 // The default keys that need a passphrase none was given for: libssh passes over them
@@ -428,7 +472,8 @@ QString SshTunnelWorker::authenticationDenied(bool partial) const
     case AuthMethod::AgentOrDefaultKeys: {
         QStringList parts;
         if (agentAvailable())
-            parts << SshTunnelWorker::tr("the SSH agent's keys");
+            parts << (agentKeyCount() == 0u ? SshTunnelWorker::tr("the SSH agent, which holds no keys (ssh-add adds one)")
+                                            : SshTunnelWorker::tr("the SSH agent's keys"));
         QStringList files = defaultKeyFiles();
         for (const QString &file : locked)
             files.removeAll(file);

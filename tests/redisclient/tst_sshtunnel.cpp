@@ -175,6 +175,13 @@ private:
         return failed.first().at(1).toString();
     }
 
+    // An ssh-agent of the test's own, with no keys yet, listening on socket.
+    static bool startAgent(QProcess &agent, const QString &socket)
+    {
+        agent.start(QStringLiteral("ssh-agent"), {QStringLiteral("-D"), QStringLiteral("-a"), socket});
+        return agent.waitForStarted() && QTest::qWaitFor([&] { return QFile::exists(socket); }, waitMs);
+    }
+
     // A tunnel that is up, or nullptr (with the reason logged) for the caller's QVERIFY.
     std::unique_ptr<SshTunnel> readyTunnel(const SshOptions &options)
     {
@@ -687,9 +694,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString socket = dir.filePath(QStringLiteral("agent.sock"));
         QProcess agent;
-        agent.start(QStringLiteral("ssh-agent"), {QStringLiteral("-D"), QStringLiteral("-a"), socket});
-        QVERIFY(agent.waitForStarted());
-        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(socket), waitMs);
+        QVERIFY(startAgent(agent, socket));
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.insert(QStringLiteral("SSH_AUTH_SOCK"), socket);
         QVERIFY(TestSshd::run(QStringLiteral("ssh-add"), {m_sshd.userKeyFile()}, nullptr, environment));
@@ -707,6 +712,24 @@ private Q_SLOTS:
         QVERIFY(tunnel);
         auto redis = connectThrough(tunnel->forward(QStringLiteral("127.0.0.1"), m_redis.port()));
         QTRY_VERIFY_WITH_TIMEOUT(redis->isReady(), waitMs);
+    }
+
+    // An agent with no keys: libssh says only that none was accepted, and the refusal read
+    // "did not accept the SSH agent's keys", sending the user to the server's authorized keys.
+    void anEmptyAgentIsNamed()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("ssh-agent")).isEmpty())
+            QSKIP("ssh-agent is not installed");
+        QTemporaryDir dir;
+        const QString socket = dir.filePath(QStringLiteral("agent.sock"));
+        QProcess agent;
+        QVERIFY(startAgent(agent, socket));
+        const ScopedEnvironment agentSocket("SSH_AUTH_SOCK", QFile::encodeName(socket));
+        const ScopedEnvironment homeWithoutKeys("HOME", QFile::encodeName(dir.path()));
+        const QString message = refusalWithoutAKeyFile(true);
+        agent.terminate();
+        agent.waitForFinished();
+        QVERIFY2(message.contains(QLatin1String("the SSH agent, which holds no keys (ssh-add adds one)")), qPrintable(message));
     }
 
     void agentDemandedButNotRunning()
