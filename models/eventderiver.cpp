@@ -33,10 +33,16 @@ EventDeriver::Notification EventDeriver::classify(const QByteArray &event)
     return Notification::Write;
 }
 
+// The TTL at atMs, from a read that Redis answered somewhere between its sending and
+// observedAtMs. Dated before that, it counts back from the sending: an acquisition dated by
+// its notification and read a moment later read over the TTL it was given.
 qint64 EventDeriver::ttlAt(const LockInfo &lock, qint64 atMs)
 {
-    const qint64 deadline = lock.deadlineMs();
-    return deadline < 0 ? -1 : std::max<qint64>(0, deadline - atMs);
+    if (lock.sample.pttlMs < 0)
+        return -1;
+    const qint64 observedAt = lock.sample.observedAtMs, sentAt = observedAt - lock.sample.readSpanMs;
+    const qint64 elapsed = atMs > observedAt ? atMs - observedAt : atMs < sentAt ? atMs - sentAt : 0;
+    return std::max<qint64>(0, lock.sample.pttlMs - elapsed);
 }
 
 // A lock no dialect decodes is still one value: a new value is a new holder. Not a value read

@@ -4,7 +4,8 @@ qint64 LockInfo::remainingTtlMs(qint64 nowMs) const
 {
     if (sample.pttlMs < 0)
         return -1;
-    return std::max<qint64>(0, sample.pttlMs - (nowMs - sample.observedAtMs));
+    // "Now" may have been read just before the reply landed: a TTL never counts up.
+    return std::max<qint64>(0, sample.pttlMs - std::max<qint64>(0, nowMs - sample.observedAtMs));
 }
 
 bool LockInfo::acceptsRead(const KeySample &read) const

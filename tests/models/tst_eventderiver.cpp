@@ -287,6 +287,14 @@ private Q_SLOTS:
         QTest::newRow("acquired is dated by the write notification")
             << S("note k set at=100; note k expire at=100; obs k tok=a pttl=4990 at=110")
             << L({"acquired k a @100 ttl=5000"});
+        // Redis answered the read somewhere in its span: its TTL is counted back from the
+        // sending, never from the reply (that read 1 ms over the TTL set, on real servers).
+        QTest::newRow("acquired: its TTL counted back from when the read was sent")
+            << S("note k set at=100; obs k tok=a pttl=4990 at=130 span=20")
+            << L({"acquired k a @100 ttl=5000"});
+        QTest::newRow("acquired: notified while the read was in flight")
+            << S("note k set at=100; obs k tok=a pttl=4990 at=105 span=10")
+            << L({"acquired k a @100 ttl=4990"});
         QTest::newRow("released and re-acquired between reads: both seen")
             << S("obs k tok=a pttl=10000 at=0; note k del at=100; note k set at=200; obs k tok=b pttl=5000 at=205")
             << L({"acquired k a @0 ttl=10000", "released k a @100 ttl=9900 held=100", "acquired k b @200 ttl=5005"});

@@ -16,6 +16,8 @@ private Q_SLOTS:
         QCOMPARE(lock.remainingTtlMs(1'000'000), qint64(5000));
         QCOMPARE(lock.remainingTtlMs(1'001'250), qint64(3750));
         QCOMPARE(lock.remainingTtlMs(1'009'000), qint64(0)); // never negative
+        // A clock read just before the reply landed: never more than the server said.
+        QCOMPARE(lock.remainingTtlMs(999'999), qint64(5000));
         QCOMPARE(lock.state(1'001'000), LockState::Held);
         QCOMPARE(lock.state(1'005'000), LockState::Expired);
         QCOMPARE(lock.deadlineMs(), qint64(1'005'000));
