@@ -22,13 +22,21 @@ QByteArray LockEventJson::line(const LockEvent &e)
     out.field("key", TokenText::escape(e.key));
     out.field("dialect", e.dialect);
     out.field("holder", e.holder);
-    out.field("token", TokenText::escape(e.token));
+    // null: no token is known (seen only through notifications, a value no dialect decodes
+    // or one longer than was read), which "" would pass off as a token.
+    const auto token = [&out](const char *name, const QByteArray &value) {
+        if (value.isEmpty())
+            out.key(name).null();
+        else
+            out.field(name, TokenText::escape(value));
+    };
+    token("token", e.token);
     if (e.ttlMs == LockEvent::unknown)
         out.key("ttl_ms").null();
     else
         out.field("ttl_ms", e.ttlMs);
     if (e.kind == LockEventKind::HandedOver) {
-        out.field("previous_token", TokenText::escape(e.previousToken));
+        token("previous_token", e.previousToken);
         out.field("previous_holder", e.previousHolder);
     }
     const auto optional = [&out](const char *name, qint64 value) {

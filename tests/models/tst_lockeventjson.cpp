@@ -83,6 +83,18 @@ private Q_SLOTS:
         QCOMPARE(o.value(QStringLiteral("inferred")).toBool(), true);
     }
 
+    // No token known (seen only through notifications, a value no dialect decodes, one
+    // longer than was read): null, where "" passed for a token.
+    void anUnknownTokenIsNull()
+    {
+        LockEvent e;
+        e.kind = LockEventKind::HandedOver;
+        e.key = "lock:big";
+        const QJsonObject o = parse(LockEventJson::line(e));
+        QVERIFY(o.contains(QStringLiteral("token")) && o.value(QStringLiteral("token")).isNull());
+        QVERIFY(o.contains(QStringLiteral("previous_token")) && o.value(QStringLiteral("previous_token")).isNull());
+    }
+
     void optionalDetailsWhenObserved()
     {
         LockEvent e;
