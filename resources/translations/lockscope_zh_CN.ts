@@ -1220,6 +1220,10 @@ its passphrase, if any, from LOCKSCOPE_SSH_PASSPHRASE</source>
         <source>-h takes a host only (&apos;%1&apos; is no IPv6 address): give the port with -p</source>
         <translation>-h 只接受主机（&apos;%1&apos; 不是 IPv6 地址）：端口请用 -p 给出</translation>
     </message>
+    <message>
+        <source>-h wants a host name or address</source>
+        <translation>-h 需要主机名或地址</translation>
+    </message>
 </context>
 <context>
     <name>ClusterSlotMap</name>
@@ -5530,6 +5534,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
         <source>not a valid URL (%1%2): %3</source>
         <translation>不是有效的 URL（%1%2）：%3</translation>
     </message>
+    <message>
+        <source>the URL gives the parameter &quot;%1&quot; twice</source>
+        <translation>URL 两次给出参数“%1”</translation>
+    </message>
 </context>
 <context>
     <name>RedisConnection</name>
@@ -7260,6 +7268,10 @@ It is not in ~/.ssh/known_hosts. Connect only if this is the fingerprint of your
     <message>
         <source>; not tried: %1, protected by a passphrase and none was given (set LOCKSCOPE_SSH_PASSPHRASE, or add the key to ssh-agent)</source>
         <translation>；未尝试：%1，它受口令保护而未给出口令（设置 LOCKSCOPE_SSH_PASSPHRASE，或把该密钥加入 ssh-agent）</translation>
+    </message>
+    <message>
+        <source>the SSH agent, which holds no keys (ssh-add adds one)</source>
+        <translation>SSH 代理（其中没有任何密钥，可用 ssh-add 添加）</translation>
     </message>
 </context>
 <context>
