@@ -354,7 +354,7 @@ void RedisConnection::onConnected()
         Pending pending;
         pending.context = this;
         pending.hasContext = true;
-        pending.name = commandName(handshake.at(i));
+        pending.command = handshake.at(i);
         pending.handler = [this, firstFailure, last, optional](const RedisReply &reply) {
             if (reply.isError() && m_handshakeRefusal.isEmpty())
                 m_handshakeRefusal = reply.errorMessage(); // the reason, should the server close now
@@ -407,7 +407,7 @@ void RedisConnection::send(const RedisCommand &command, QObject *context, ReplyH
     pending.context = context;
     pending.hasContext = context != nullptr;
     pending.handler = std::move(handler);
-    pending.name = commandName(command);
+    pending.command = command;
     write(CommandEncoder::encode(command), std::move(pending), timeoutMs);
 }
 
@@ -420,51 +420,50 @@ void RedisConnection::pipeline(const QList<RedisCommand> &commands, QObject *con
         }, Qt::QueuedConnection);
         return;
     }
-    // One buffer and one shared collector for the whole pipeline: a batch of a thousand reads
-    // costs one socket write, and no handler or guard per command.
+    // One buffer, and one entry waiting for all the replies: a batch of a thousand reads
+    // costs one socket write, and no handler, guard or queue entry per command.
     auto collector = std::make_shared<Collector>();
+    collector->commands = commands;
     collector->replies.reserve(commands.size());
-    collector->total = commands.size();
     collector->context = context;
     collector->hasContext = context != nullptr;
     collector->handler = std::move(handler);
     QByteArray encoded;
     for (const RedisCommand &command : commands)
         CommandEncoder::append(encoded, command);
-    const int timeoutMs = m_options.commandTimeoutMs;
-    if (m_state == State::Ready && !m_handshaking) {
-        const qint64 deadline = m_clock.elapsed() + timeoutMs;
-        for (const RedisCommand &command : commands) {
-            Pending pending;
-            pending.collector = collector;
-            pending.name = commandName(command);
-            pending.deadline = deadline;
-            pending.timeoutMs = timeoutMs;
-            m_pending.push_back(std::move(pending));
-        }
-        m_socket->write(encoded);
-        if (!m_deadlineTimer.isActive())
-            m_deadlineTimer.start();
-        return;
-    }
-    for (const RedisCommand &command : commands) {
-        Pending pending;
-        pending.collector = collector;
-        pending.name = commandName(command);
-        write(CommandEncoder::encode(command), std::move(pending), timeoutMs);
-    }
+    Pending pending;
+    pending.collector = std::move(collector);
+    pending.count = commands.size();
+    write(encoded, std::move(pending), m_options.commandTimeoutMs);
 }
 
-void RedisConnection::deliver(Pending &pending, const RedisReply &reply)
+qsizetype RedisConnection::pendingCount() const
 {
+    qsizetype n = 0;
+    for (const Pending &p : m_pending)
+        n += p.count;
+    for (const Queued &q : m_queued)
+        n += q.pending.count;
+    return n;
+}
+
+void RedisConnection::deliver(Pending &pending, RedisReply reply)
+{
+    --pending.count;
     if (Collector *c = pending.collector.get()) {
-        c->replies.append(reply);
-        if (c->replies.size() == c->total && (!c->hasContext || c->context))
+        c->replies.append(std::move(reply));
+        if (pending.count == 0 && (!c->hasContext || c->context))
             c->handler(c->replies);
         return;
     }
     if (!pending.hasContext || pending.context)
         pending.handler(reply);
+}
+
+void RedisConnection::deliverAll(Pending &pending, const RedisReply &reply)
+{
+    while (pending.count > 0)
+        deliver(pending, reply);
 }
 
 void RedisConnection::write(const QByteArray &encoded, Pending pending, int timeoutMs)
@@ -479,7 +478,7 @@ void RedisConnection::write(const QByteArray &encoded, Pending pending, int time
         // Fail later, never inside the caller's own call.
         const QByteArray reason = m_lastError.isEmpty() ? QByteArray("not connected") : m_lastError.toUtf8();
         QMetaObject::invokeMethod(this, [pending = std::move(pending), reason]() mutable {
-            deliver(pending, RedisReply::connectionError(reason, RedisReply::Origin::NotSent));
+            deliverAll(pending, RedisReply::connectionError(reason, RedisReply::Origin::NotSent));
         }, Qt::QueuedConnection);
     }
 }
@@ -564,13 +563,13 @@ void RedisConnection::onReadyRead()
         std::optional<RedisReply> reply = m_parser->next();
         if (!reply)
             break;
-        dispatch(*reply);
+        dispatch(std::move(*reply));
     }
     if (generation == m_generation && m_parser->hasError())
         fail(ErrorKind::Protocol, RedisConnection::tr("%1 sent something that is not Redis protocol: %2").arg(endpoint(), m_parser->errorString()));
 }
 
-void RedisConnection::dispatch(const RedisReply &reply)
+void RedisConnection::dispatch(RedisReply &&reply)
 {
     if ((!m_channels.isEmpty() || !m_patterns.isEmpty()) && reply.isArray() && reply.size() >= 3) {
         const QByteArray &kind = reply.at(0).bytes();
@@ -602,13 +601,19 @@ void RedisConnection::dispatch(const RedisReply &reply)
     }
     if (m_pending.empty())
         return; // an unsolicited reply; nothing waits for it
+    if (std::exchange(m_stalled, false))
+        Q_EMIT answering();
+    if (Pending &front = m_pending.front(); front.count > 1) {
+        deliver(front, std::move(reply)); // a pipeline's, not its last: no handler runs yet
+        return;
+    }
+    // The last reply this entry waits for: off the queue before its handler runs, which may
+    // send more or close the connection.
     Pending pending = std::move(m_pending.front());
     m_pending.pop_front();
     if (m_pending.empty())
         m_deadlineTimer.stop();
-    if (std::exchange(m_stalled, false))
-        Q_EMIT answering();
-    deliver(pending, reply);
+    deliver(pending, std::move(reply));
 }
 
 void RedisConnection::checkDeadlines()
@@ -625,9 +630,11 @@ void RedisConnection::checkDeadlines()
     }
     for (const Pending &p : m_pending) {
         if (p.deadline <= now) {
+            // The command waited for: a pipeline's first one not answered yet.
+            const QByteArray name = commandName(p.collector ? p.collector->commands.value(p.collector->replies.size()) : p.command);
             // Replies arrive in order, so one lost answer desynchronises the whole stream.
             fail(ErrorKind::Timeout, RedisConnection::tr("%1 did not answer %2 within %3")
-                                         .arg(endpoint(), QString::fromUtf8(p.name.left(32).toUpper()), seconds(p.timeoutMs)));
+                                         .arg(endpoint(), QString::fromUtf8(name.left(32).toUpper()), seconds(p.timeoutMs)));
             return;
         }
     }
@@ -690,7 +697,7 @@ void RedisConnection::failAll(const QByteArray &reason)
     const RedisReply unanswered = RedisReply::connectionError(reason, RedisReply::Origin::Unanswered);
     const RedisReply notSent = RedisReply::connectionError(reason, RedisReply::Origin::NotSent);
     for (Pending &p : pending)
-        deliver(p, unanswered);
+        deliverAll(p, unanswered);
     for (Queued &q : queued)
-        deliver(q.pending, notSent);
+        deliverAll(q.pending, notSent);
 }

@@ -44,7 +44,8 @@ public:
     bool isReady() const { return m_state == State::Ready; }
     ErrorKind lastErrorKind() const { return m_lastErrorKind; }
     QString lastError() const { return m_lastError; }
-    qsizetype pendingCount() const { return qsizetype(m_pending.size() + m_queued.size()); }
+    // Commands written or queued whose replies have not come yet.
+    qsizetype pendingCount() const;
     // Where the connected socket really goes: "ip:port" (an IPv4-mapped address as IPv4) or
     // "unix:path"; empty when not connected. Two connections with the same peer reach the
     // same server, whatever host names led there.
@@ -103,20 +104,23 @@ Q_SIGNALS:
 private:
     // A pipeline's replies, gathered for its one handler.
     struct Collector {
+        QList<RedisCommand> commands; // shared with the caller's list: names a command that times out
         QList<RedisReply> replies;
-        qsizetype total = 0;
         QPointer<QObject> context;
         bool hasContext = false;
         PipelineHandler handler;
     };
+    // What waits for replies: one command, or a whole pipeline (count replies, in order), so
+    // a batch of a thousand reads is one entry rather than a thousand.
     struct Pending {
         QPointer<QObject> context;
         bool hasContext = false;
         ReplyHandler handler;
-        std::shared_ptr<Collector> collector; // set instead of handler for a pipeline's commands
+        std::shared_ptr<Collector> collector; // set instead of handler for a pipeline
+        qsizetype count = 1;                  // replies still owed
         qint64 deadline = 0;
         int timeoutMs = 0;
-        QByteArray name;
+        RedisCommand command; // a single command, kept (shared) to be named if it times out
     };
     struct Queued {
         QByteArray encoded;
@@ -130,8 +134,11 @@ private:
     void onConnected();
     void onHandshakeDone(const RedisReply &failure);
     void onReadyRead();
-    void dispatch(const RedisReply &reply);
-    static void deliver(Pending &pending, const RedisReply &reply);
+    void dispatch(RedisReply &&reply);
+    // Gives pending its next reply; a pipeline's handler runs with the last one.
+    static void deliver(Pending &pending, RedisReply reply);
+    // Every reply pending still owes, as this one.
+    static void deliverAll(Pending &pending, const RedisReply &reply);
     void checkDeadlines();
     void fail(ErrorKind kind, const QString &message);
     void failAll(const QByteArray &reason);
