@@ -50,6 +50,7 @@ void LockClassifier::classify(const QList<KeySample> &samples, QObject *context,
     struct Probed
     {
         qsizetype lock;
+        const Dialect *dialect;
         QList<qsizetype> replies;
     };
     struct Batch
@@ -62,16 +63,18 @@ void LockClassifier::classify(const QList<KeySample> &samples, QObject *context,
     const bool sharded = m_topology && m_topology->kind() == RedisTopology::Kind::Cluster;
     QHash<RedisConnection *, Batch> batches;
     for (const KeySample &sample : samples) {
-        locks.append(m_registry->classify(sample));
-        if (!locks.last())
+        const Dialect *dialect = nullptr;
+        locks.append(m_registry->classify(sample, &dialect));
+        if (!locks.last() || !dialect)
             continue;
-        const Dialect *dialect = m_registry->find(locks.last()->dialect);
-        const QList<QList<QByteArray>> mine = dialect ? dialect->waiterProbes(*locks.last()) : QList<QList<QByteArray>>();
+        const QList<QList<QByteArray>> mine = dialect->waiterProbes(*locks.last());
+        if (mine.isEmpty())
+            continue;
         RedisConnection *node = m_topology ? m_topology->nodeFor(sample.key) : m_node;
-        if (mine.isEmpty() || !node)
+        if (!node)
             continue;
         Batch &b = batches[node];
-        Probed probed{locks.size() - 1, {}};
+        Probed probed{locks.size() - 1, dialect, {}};
         for (const QList<QByteArray> &probe : mine) {
             if (!sharded && isShardedCount(probe)) {
                 probed.replies << -1;
@@ -92,16 +95,14 @@ void LockClassifier::classify(const QList<KeySample> &samples, QObject *context,
     const QPointer<QObject> owner(context);
     const bool hasOwner = context != nullptr;
     for (auto it = batches.cbegin(); it != batches.cend(); ++it) {
-        it.key()->pipeline(it->probes, this, [this, shared, pending, probes = it->probes, probed = it->probed, owner, hasOwner, handler](const QList<RedisReply> &replies) {
+        it.key()->pipeline(it->probes, this, [shared, pending, probes = it->probes, probed = it->probed, owner, hasOwner, handler](const QList<RedisReply> &replies) {
             if (hasOwner && !owner)
                 return;
-            for (const auto &[index, at] : probed) {
+            for (const auto &[index, dialect, at] : probed) {
                 QList<qint64> answers;
                 for (qsizetype reply : at)
                     answers.append(reply < 0 ? 0 : probeAnswer(probes.at(reply), replies.value(reply)));
-                LockInfo &lock = *(*shared)[index];
-                if (const Dialect *dialect = m_registry->find(lock.dialect))
-                    dialect->applyWaiterProbes(lock, answers);
+                dialect->applyWaiterProbes(*(*shared)[index], answers);
             }
             if (--*pending == 0)
                 handler(std::move(*shared));

@@ -16,9 +16,9 @@ QString quoted(const QByteArray &bytes)
 }
 } // namespace
 
-bool Dialect::isSideKey(const QByteArray &) const
+QList<KeyPattern> Dialect::sideKeyPatterns() const
 {
-    return false;
+    return {};
 }
 
 QList<QList<QByteArray>> Dialect::waiterProbes(const LockInfo &) const

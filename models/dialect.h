@@ -1,6 +1,7 @@
 #pragma once
 
 #include "adminrecipe.h"
+#include "keypattern.h"
 #include "keysample.h"
 #include "lockfingerprint.h"
 #include "lockinfo.h"
@@ -50,9 +51,9 @@ public:
     // is not asked (the regular expressions of a dozen string layouts are the costly part).
     virtual int maxScore() const { return std::numeric_limits<int>::max(); }
 
-    // Keys the library writes next to its locks (queues, counters, latches): attached to
-    // their lock rather than listed as locks themselves.
-    virtual bool isSideKey(const QByteArray &key) const;
+    // Globs of the keys the library writes next to its locks (queues, counters, latches):
+    // attached to their lock rather than listed as locks themselves.
+    virtual QList<KeyPattern> sideKeyPatterns() const;
 
     // Commands whose integer answers tell how many clients wait for this lock (PUBSUB NUMSUB
     // on its channel, a queue's LLEN). Empty where the library leaves no trace of waiters.

@@ -26,6 +26,7 @@ DialectRegistry::DialectRegistry()
     for (std::unique_ptr<Dialect> &d : StringLockDialect::builtIns())
         add(std::move(d));
     m_builtInCount = qsizetype(m_dialects.size());
+    collectSideKeyPatterns();
 }
 
 DialectRegistry::~DialectRegistry() = default;
@@ -51,12 +52,19 @@ QList<const Dialect *> DialectRegistry::dialects() const
     return out;
 }
 
+void DialectRegistry::collectSideKeyPatterns()
+{
+    QList<KeyPattern> all;
+    for (const auto &d : m_dialects)
+        for (const KeyPattern &p : d->sideKeyPatterns())
+            if (!all.contains(p))
+                all << p;
+    m_sideKeys = KeyPatternSet(all);
+}
+
 bool DialectRegistry::isSideKey(const QByteArray &key) const
 {
-    for (const auto &d : m_dialects)
-        if (d->isSideKey(key))
-            return true;
-    return false;
+    return m_sideKeys.matches(key);
 }
 
 QString DialectRegistry::setProfiles(const QList<DialectProfile> &profiles)
@@ -73,8 +81,10 @@ QString DialectRegistry::setProfiles(const QList<DialectProfile> &profiles)
         ids << id;
     }
     m_dialects.erase(m_dialects.begin() + m_builtInCount, m_dialects.end());
+    m_localizedNames.clear();
     for (const DialectProfile &p : profiles)
         add(std::make_unique<ProfileDialect>(p));
+    collectSideKeyPatterns();
     return {};
 }
 
@@ -94,30 +104,41 @@ QList<KeyPattern> DialectRegistry::profilePatterns() const
     return out;
 }
 
-std::optional<LockInfo> DialectRegistry::classify(const KeySample &sample) const
+std::optional<LockInfo> DialectRegistry::classify(const KeySample &sample, const Dialect **decodedBy) const
 {
+    if (decodedBy)
+        *decodedBy = nullptr;
     if (!sample.exists())
         return std::nullopt;
     LockInfo best;
     LockInfo candidate; // blank until a dialect answers: one per classification, not per dialect
-    const Dialect *winner = nullptr;
+    qsizetype winner = -1;
     int bestScore = 0;
-    for (const auto &d : m_dialects) {
-        if (d->maxScore() <= bestScore)
+    for (qsizetype i = 0; i < qsizetype(m_dialects.size()); ++i) {
+        const Dialect &d = *m_dialects[size_t(i)];
+        if (d.maxScore() <= bestScore)
             continue; // could only tie, and the first of equals wins
-        const int score = d->recognise(sample, candidate);
+        const int score = d.recognise(sample, candidate);
         if (score == 0)
             continue;
         if (score > bestScore) {
             bestScore = score;
-            winner = d.get();
+            winner = i;
             best = std::move(candidate);
         }
         candidate = LockInfo();
     }
-    if (winner) {
-        best.dialect = winner->id();
-        best.dialectName = winner->localizedName();
+    if (winner >= 0) {
+        const Dialect &d = *m_dialects[size_t(winner)];
+        if (m_localizedNames.size() != m_dialects.size())
+            m_localizedNames.assign(m_dialects.size(), QString());
+        QString &name = m_localizedNames[size_t(winner)];
+        if (name.isNull())
+            name = d.localizedName();
+        best.dialect = d.id();
+        best.dialectName = name;
+        if (decodedBy)
+            *decodedBy = &d;
     } else {
         best.dialect = QString::fromLatin1(unknownId);
         best.dialectName = QCoreApplication::translate("Dialect", "Unknown");

@@ -3,6 +3,7 @@
 #include "dialect.h"
 #include "dialectprofile.h"
 #include "keypattern.h"
+#include "keypatternset.h"
 
 #include <memory>
 #include <optional>
@@ -33,12 +34,18 @@ public:
     QList<KeyPattern> profilePatterns() const;
 
     // The lock a key under a lock pattern holds: decoded by the best dialect, or "unknown"
-    // with its raw value when none fits. Nothing for keys that no longer exist.
-    std::optional<LockInfo> classify(const KeySample &sample) const;
+    // with its raw value when none fits. Nothing for keys that no longer exist. decodedBy,
+    // when given, is set to the dialect that decoded it (nullptr for "unknown").
+    std::optional<LockInfo> classify(const KeySample &sample, const Dialect **decodedBy = nullptr) const;
 
 private:
     void add(std::unique_ptr<Dialect> dialect);
+    void collectSideKeyPatterns();
 
     std::vector<std::unique_ptr<Dialect>> m_dialects;
+    // The dialects' names for people, in the language installed when first asked for (it is
+    // chosen at start-up): a scan names thousands of locks, and each translation is a lookup.
+    mutable std::vector<QString> m_localizedNames;
     qsizetype m_builtInCount = 0; // profiles follow the built-ins
+    KeyPatternSet m_sideKeys;     // every dialect's side-key globs, matched in one pass
 };

@@ -22,6 +22,8 @@ public:
     // "*text*": the text (lowercased when case-insensitive), else empty. KeyPatternSet looks
     // for many of them in one pass.
     QByteArray infix() const { return m_shape == Shape::Infix ? m_literal : QByteArray(); }
+    // "text*": the text (lowercased when case-insensitive), else empty.
+    QByteArray prefix() const { return m_shape == Shape::Prefix ? m_literal : QByteArray(); }
 
     // "*lock*" or "i:*lock*" (case-insensitive), the form used on the command line and in settings.
     static KeyPattern parse(const QString &text);

@@ -5,7 +5,7 @@
 #include <cstring>
 
 namespace {
-constexpr int maxInfixes = 32; // one bit each in the table; any more are matched one by one
+constexpr int maxFixed = 32; // one bit each in a table; any more are matched one by one
 
 char folded(char c)
 {
@@ -16,44 +16,57 @@ char folded(char c)
 KeyPatternSet::KeyPatternSet(const QList<KeyPattern> &patterns)
 {
     for (const KeyPattern &p : patterns) {
-        const QByteArray text = p.infix();
-        if (text.isEmpty() || m_infixes.size() == maxInfixes) {
-            m_others << p;
+        if (add(m_infixes, m_infixStarts, p.infix(), p.caseSensitivity()) || add(m_prefixes, m_prefixStarts, p.prefix(), p.caseSensitivity()))
             continue;
-        }
-        const quint32 bit = 1u << m_infixes.size();
-        const Infix infix{text, p.caseSensitivity() == Qt::CaseInsensitive};
-        const uchar first = uchar(text.at(0));
-        m_startsWith[first] |= bit;
-        if (infix.folded && first >= 'a' && first <= 'z')
-            m_startsWith[first - 32] |= bit;
-        m_infixes << infix;
+        m_others << p;
     }
 }
 
-bool KeyPatternSet::infixAt(const Infix &infix, const char *at) const
+// Files text under the bytes it may begin with; false when it is empty or the table is full.
+bool KeyPatternSet::add(QList<Fixed> &texts, ByteTable &table, const QByteArray &text, Qt::CaseSensitivity cs)
 {
-    if (!infix.folded)
-        return std::memcmp(at, infix.text.constData(), size_t(infix.text.size())) == 0;
-    for (qsizetype i = 0; i < infix.text.size(); ++i)
-        if (folded(at[i]) != infix.text.at(i))
+    if (text.isEmpty() || texts.size() == maxFixed)
+        return false;
+    const quint32 bit = 1u << texts.size();
+    const Fixed fixed{text, cs == Qt::CaseInsensitive};
+    const uchar first = uchar(text.at(0));
+    table[first] |= bit;
+    if (fixed.folded && first >= 'a' && first <= 'z')
+        table[first - 32] |= bit;
+    texts << fixed;
+    return true;
+}
+
+bool KeyPatternSet::fixedAt(const Fixed &fixed, const char *at)
+{
+    if (!fixed.folded)
+        return std::memcmp(at, fixed.text.constData(), size_t(fixed.text.size())) == 0;
+    for (qsizetype i = 0; i < fixed.text.size(); ++i)
+        if (folded(at[i]) != fixed.text.at(i))
             return false;
     return true;
 }
 
 bool KeyPatternSet::matches(const QByteArray &key) const
 {
-    for (const KeyPattern &p : m_others)
-        if (p.matches(key))
-            return true;
     const char *s = key.constData();
     const qsizetype size = key.size();
-    for (qsizetype at = 0; at < size; ++at) {
-        for (quint32 bits = m_startsWith[uchar(s[at])]; bits != 0; bits &= bits - 1) {
-            const Infix &infix = m_infixes.at(qCountTrailingZeroBits(bits));
-            if (infix.text.size() <= size - at && infixAt(infix, s + at))
+    if (size > 0) {
+        for (quint32 bits = m_prefixStarts[uchar(s[0])]; bits != 0; bits &= bits - 1) {
+            const Fixed &prefix = m_prefixes.at(qCountTrailingZeroBits(bits));
+            if (prefix.text.size() <= size && fixedAt(prefix, s))
                 return true;
         }
     }
+    for (qsizetype at = 0; at < size; ++at) {
+        for (quint32 bits = m_infixStarts[uchar(s[at])]; bits != 0; bits &= bits - 1) {
+            const Fixed &infix = m_infixes.at(qCountTrailingZeroBits(bits));
+            if (infix.text.size() <= size - at && fixedAt(infix, s + at))
+                return true;
+        }
+    }
+    for (const KeyPattern &p : m_others)
+        if (p.matches(key))
+            return true;
     return false;
 }

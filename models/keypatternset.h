@@ -8,7 +8,8 @@
 
 // Many globs matched against one key at once. Discovery runs every key of the keyspace
 // through the lock patterns, and most of them ("*lock*", "*semaphore*", ...) look for text
-// anywhere in the key: those are found in one pass over the key, not one pass each.
+// anywhere in the key: those are found in one pass over the key, not one pass each. Prefixes
+// ("mutex:*") are looked up by the key's first byte.
 class KeyPatternSet final
 {
 public:
@@ -19,14 +20,19 @@ public:
     bool matches(const QByteArray &key) const;
 
 private:
-    struct Infix
+    struct Fixed
     {
         QByteArray text; // lowercased when folded
         bool folded = false;
     };
-    bool infixAt(const Infix &infix, const char *at) const;
+    using ByteTable = std::array<quint32, 256>; // byte → the texts (bits) that can begin with it
 
-    QList<KeyPattern> m_others; // matched one by one: prefixes, literals, general globs
-    QList<Infix> m_infixes;
-    std::array<quint32, 256> m_startsWith{}; // byte → the infixes (bits) that can begin with it
+    static bool add(QList<Fixed> &texts, ByteTable &table, const QByteArray &text, Qt::CaseSensitivity cs);
+    static bool fixedAt(const Fixed &fixed, const char *at);
+
+    QList<KeyPattern> m_others; // matched one by one: literals, suffixes, general globs
+    QList<Fixed> m_infixes;
+    ByteTable m_infixStarts{};
+    QList<Fixed> m_prefixes;
+    ByteTable m_prefixStarts{};
 };

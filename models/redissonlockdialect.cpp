@@ -101,10 +101,10 @@ int RedissonLockDialect::recognise(const KeySample &sample, LockInfo &lock) cons
     return node ? 88 : 90;
 }
 
-bool RedissonLockDialect::isSideKey(const QByteArray &key) const
+QList<KeyPattern> RedissonLockDialect::sideKeyPatterns() const
 {
-    return key.startsWith("redisson_lock_queue:") || key.startsWith("redisson_lock_timeout:")
-           || key.startsWith("redisson_lock_token:") || key.startsWith("redisson_unlock_latch:");
+    return {KeyPattern("redisson_lock_queue:*"), KeyPattern("redisson_lock_timeout:*"), KeyPattern("redisson_lock_token:*"),
+            KeyPattern("redisson_unlock_latch:*")};
 }
 
 QList<QList<QByteArray>> RedissonLockDialect::waiterProbes(const LockInfo &lock) const

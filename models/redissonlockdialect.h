@@ -18,7 +18,7 @@ public:
     QString displayName() const override;
     QString description() const override;
     int recognise(const KeySample &sample, LockInfo &lock) const override;
-    bool isSideKey(const QByteArray &key) const override;
+    QList<KeyPattern> sideKeyPatterns() const override;
     QList<QList<QByteArray>> waiterProbes(const LockInfo &lock) const override;
     void applyWaiterProbes(LockInfo &lock, const QList<qint64> &answers) const override;
     AdminRecipe recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard, const QByteArray &token,

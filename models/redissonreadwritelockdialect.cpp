@@ -60,9 +60,9 @@ int RedissonReadWriteLockDialect::recognise(const KeySample &sample, LockInfo &l
     return 95;
 }
 
-bool RedissonReadWriteLockDialect::isSideKey(const QByteArray &key) const
+QList<KeyPattern> RedissonReadWriteLockDialect::sideKeyPatterns() const
 {
-    return key.contains(":rwlock_timeout:");
+    return {KeyPattern("*:rwlock_timeout:*")};
 }
 
 QList<QList<QByteArray>> RedissonReadWriteLockDialect::waiterProbes(const LockInfo &lock) const

@@ -13,7 +13,7 @@ public:
     QString displayName() const override { return QStringLiteral("Redisson ReadWriteLock"); }
     QString description() const override;
     int recognise(const KeySample &sample, LockInfo &lock) const override;
-    bool isSideKey(const QByteArray &key) const override;
+    QList<KeyPattern> sideKeyPatterns() const override;
     QList<QList<QByteArray>> waiterProbes(const LockInfo &lock) const override;
     bool isShared() const override { return true; }
     AdminRecipe recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard, const QByteArray &token,

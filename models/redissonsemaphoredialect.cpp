@@ -67,12 +67,15 @@ int RedissonSemaphoreDialect::recognise(const KeySample &sample, LockInfo &lock)
         // plain lock with a numeric token (a pid) is likelier: a key that expires, or one named a
         // lock or mutex, unless its name says semaphore. addPermits(-n) can take the count
         // below zero.
+        // The value first: most strings are tokens, and need not have their key lowercased.
+        const QByteArrayView digits = sample.value.startsWith('-') ? QByteArrayView(sample.value).sliced(1) : QByteArrayView(sample.value);
+        if (sample.type != RedisType::String || digits.size() > 10 || !TokenShape::isDecimal(digits)
+            || std::abs(sample.value.toLongLong()) > maxPermits)
+            return 0;
         const QByteArray name = sample.key.toLower();
         const bool saysSemaphore = name.contains("semaphore") || name.contains("permit");
         const bool saysLock = name.contains("lock") || name.contains("mutex");
-        const QByteArray digits = sample.value.startsWith('-') ? sample.value.mid(1) : sample.value;
-        if (sample.type != RedisType::String || digits.size() > 10 || !TokenShape::isDecimal(digits)
-            || std::abs(sample.value.toLongLong()) > maxPermits || (!saysSemaphore && (sample.pttlMs >= 0 || saysLock)))
+        if (!saysSemaphore && (sample.pttlMs >= 0 || saysLock))
             return 0;
         lock.details = {{QStringLiteral("permits available"), QString::fromLatin1(sample.value)}};
         return 15;

@@ -245,9 +245,11 @@ int StringLockDialect::recognise(const KeySample &sample, LockInfo &lock) const
     return m_spec.confidence;
 }
 
-bool StringLockDialect::isSideKey(const QByteArray &key) const
+QList<KeyPattern> StringLockDialect::sideKeyPatterns() const
 {
-    return m_spec.release == Spec::Release::SignalList && key.startsWith("lock-signal:");
+    if (m_spec.release == Spec::Release::SignalList)
+        return {KeyPattern("lock-signal:*")};
+    return {};
 }
 
 ActionSupport StringLockDialect::support(AdminAction action) const

@@ -45,7 +45,7 @@ public:
     QString description() const override;
     int recognise(const KeySample &sample, LockInfo &lock) const override;
     int maxScore() const override { return m_spec.confidence; }
-    bool isSideKey(const QByteArray &key) const override;
+    QList<KeyPattern> sideKeyPatterns() const override;
     ActionSupport support(AdminAction action) const override;
     AdminRecipe recipe(AdminAction action, const LockInfo &observed, const LockFingerprint &guard, const QByteArray &token,
                        qint64 ttlMs) const override;

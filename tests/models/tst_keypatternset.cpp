@@ -23,6 +23,15 @@ private Q_SLOTS:
         QTest::newRow("not letters first") << QStringList{QStringLiteral("*:x*"), QStringLiteral("i:*1a*"), QStringLiteral("*\xff*")};
         QTest::newRow("infixes and others") << QStringList{QStringLiteral("mutex:*"), QStringLiteral("*lock*"), QStringLiteral("h[ae]llo"),
                                                            QStringLiteral("*:done"), QStringLiteral("exact")};
+        QTest::newRow("prefixes sharing a first byte") << QStringList{QStringLiteral("mutex:*"), QStringLiteral("mu*"), QStringLiteral("mutexes:*"),
+                                                                      QStringLiteral("uniquejobs:*")};
+        QTest::newRow("folded prefixes") << QStringList{QStringLiteral("i:Mutex:*"), QStringLiteral("i:QO_*"), QStringLiteral("i:1a*")};
+        QTest::newRow("prefixes and infixes") << QStringList{QStringLiteral("lock*"), QStringLiteral("*lock:*"), QStringLiteral("i:*mutex*"),
+                                                             QStringLiteral("mutex:*"), QStringLiteral("*")};
+        QStringList prefixes; // more prefixes than the table holds
+        for (int i = 0; i < 40; ++i)
+            prefixes << QStringLiteral("k%1x*").arg(i);
+        QTest::newRow("forty prefixes") << prefixes;
         QStringList many; // more infixes than the table holds: the rest are matched one by one
         for (int i = 0; i < 40; ++i)
             many << QStringLiteral("*k%1x*").arg(i);
@@ -39,7 +48,9 @@ private Q_SLOTS:
         QList<QByteArray> keys = {"lock:orders", "orderLock", "LOCK", "LoCk", "loc", "block", "xlocx", "semaphore:1", "SEMAPHOR",
                                   "mutex:pay", "mutex", "laravel_unique_job:7", "cache:laravel_unique_job:", "lar", "LAXITY", "relax",
                                   "a:x", ":x", "x:", "11A", "1a", "hello", "hallo", "hxllo", "job:done", "done", "exact", "exactly",
-                                  "", "l", QByteArray("bin\x00lock", 8), QByteArray("\xff", 1), QByteArray("a\xff\xfe", 3)};
+                                  "", "l", QByteArray("bin\x00lock", 8), QByteArray("\xff", 1), QByteArray("a\xff\xfe", 3),
+                                  "MUTEX:pay", "Mutex:", "mutexes:1", "mu", "m", "uniquejobs:", "uniquejobs", "qo_1", "QO_1", "Qo_",
+                                  "1A:x", "lock", "lockx", "xlock:y", "XMUTEXY"};
         for (int i = 0; i < 45; ++i)
             keys << QByteArray("key:k") + QByteArray::number(i) + "x:end" << QByteArray("k") + QByteArray::number(i);
         for (const QByteArray &key : std::as_const(keys)) {
