@@ -28,6 +28,38 @@ const QString uuid1Hex = QStringLiteral("(?<uuid1>[0-9a-f]{12}1[0-9a-f]{3}[89ab]
 // Longer than any token a library generates; a longer value is data, not a lock.
 constexpr qsizetype maxValueSize = 512;
 
+// Bytes every value the pattern matches must contain: its literal characters outside groups,
+// classes and quantifiers ("_" of "(?<host>…)_(?<pid>…)_…"). A cheap test that spares the
+// regular expression for most other libraries' tokens; nothing for a pattern with alternatives.
+QByteArray requiredBytes(const QString &pattern)
+{
+    QByteArray out;
+    if (pattern.contains(QLatin1String("(?i")))
+        return out; // letters may come in either case
+    int depth = 0;
+    for (qsizetype i = 0; i < pattern.size(); ++i) {
+        const QChar c = pattern.at(i);
+        if (c == QLatin1Char('\\')) {
+            ++i; // an escape: a class or a character, not counted
+        } else if (c == QLatin1Char('[')) {
+            while (i + 1 < pattern.size() && pattern.at(++i) != QLatin1Char(']'))
+                if (pattern.at(i) == QLatin1Char('\\'))
+                    ++i;
+        } else if (c == QLatin1Char('(')) {
+            ++depth;
+        } else if (c == QLatin1Char(')')) {
+            --depth;
+        } else if (c == QLatin1Char('|') && depth == 0) {
+            return {};
+        } else if (depth == 0 && c.unicode() >= 0x20 && c.unicode() < 0x7f && !QStringLiteral(".^$*+?{}").contains(c)) {
+            const QChar next = i + 1 < pattern.size() ? pattern.at(i + 1) : QChar();
+            if (next != QLatin1Char('?') && next != QLatin1Char('*') && next != QLatin1Char('{') && !out.contains(char(c.unicode())))
+                out += char(c.unicode());
+        }
+    }
+    return out;
+}
+
 QString quoted(const QByteArray &bytes)
 {
     return QLatin1Char('"') + TokenText::escape(bytes) + QLatin1Char('"');
@@ -64,6 +96,13 @@ bool decodeUuid1(const QByteArray &value, LockHolder &holder, LockInfo &)
     const bool randomNode = (QByteArray::fromHex(node.left(2)).at(0) & 0x01) != 0;
     holder.fields.append({randomNode ? QStringLiteral("node") : QStringLiteral("mac"), octets.join(QLatin1Char(':'))});
     return true;
+}
+
+// bsm/redislock's token is 22 base64url characters; a value of exactly that shape is told from
+// other libraries' alphanumeric tokens by a '_' or '-' in it, unless metadata follows.
+bool decodeBsm(const QByteArray &value, LockHolder &, LockInfo &)
+{
+    return value.size() > 22 || value.first(22).contains('_') || value.first(22).contains('-');
 }
 
 // A value that is only the lock's expiry time (redis-lock for Node writes Date.now() + timeout):
@@ -128,7 +167,7 @@ QString redlockCaveat()
 StringLockDialect::StringLockDialect(Spec spec)
     : m_spec(std::move(spec))
     , m_key(m_spec.keyPattern)
-    , m_value(QLatin1Char('^') + m_spec.valuePattern + QLatin1Char('$'))
+    , m_value(QStringLiteral("^(?:") + m_spec.valuePattern + QStringLiteral(")$"))
 {
     static const QRegularExpression plainPrefix(QStringLiteral("^\\^[A-Za-z0-9_:-]+$"));
     if (plainPrefix.match(m_spec.keyPattern).hasMatch())
@@ -144,6 +183,9 @@ StringLockDialect::StringLockDialect(Spec spec)
     for (const QString &name : m_value.namedCaptureGroups())
         if (!name.isEmpty() && name != QLatin1String("uuid1") && name != QLatin1String("token"))
             m_fieldGroups << name;
+    m_shape = FixedShapePattern::compile(m_spec.valuePattern);
+    if (!m_shape)
+        m_valueBytes = requiredBytes(m_spec.valuePattern);
 }
 
 QString StringLockDialect::description() const
@@ -181,8 +223,8 @@ std::vector<std::unique_ptr<Dialect>> StringLockDialect::builtIns()
                      .valuePattern = u"[A-Za-z0-9]{22}"_s, .minLength = 22, .maxLength = 22, .confidence = 25, .newToken = [] { return TokenFactory::alphanumeric(22); },
                      .caveat = redlockCaveat()});
     specs.push_back({.id = u"bsm-redislock"_s, .name = u"bsm/redislock"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "bsm/redislock (Go): base64url token + metadata")),
-                     .valuePattern = u"(?=[A-Za-z0-9]{0,21}[_-]|.{23})(?<token>[A-Za-z0-9_-]{21}[AQgw])(?<metadata>[\\x20-\\x7e]{0,200})"_s,
-                     .minLength = 22, .maxLength = 222, .confidence = 30, .newToken = [] { return TokenFactory::base64Url(16); }});
+                     .valuePattern = u"(?<token>[A-Za-z0-9_-]{21}[AQgw])(?<metadata>[ -~]*)"_s, // at most 200 bytes of metadata
+                     .minLength = 22, .maxLength = 222, .confidence = 30, .newToken = [] { return TokenFactory::base64Url(16); }, .decode = &decodeBsm});
     specs.push_back({.id = u"spring-lock-registry"_s, .name = u"Spring RedisLockRegistry"_s,
                      .library = noop(QT_TRANSLATE_NOOP("Dialect", "Spring Integration RedisLockRegistry: <registryKey>:<lock>, one UUID per registry")),
                      .keyPattern = u"^(?!(?i:locks?|mutex|redlock):)[^:]+:."_s, .valuePattern = u"(?<client>"_s + uuid4 + u")"_s, .minLength = 36, .maxLength = 36, .confidence = 20,
@@ -201,7 +243,7 @@ std::vector<std::unique_ptr<Dialect>> StringLockDialect::builtIns()
                      .valuePattern = u"(?<host>[\\x21-\\x7e]+)_(?<pid>\\d{1,10})_(?<client>[0-9a-f]{32})"_s, .minLength = 36, .confidence = 45,
                      .newToken = &distributedLockToken});
     specs.push_back({.id = u"expiry-timestamp"_s, .name = u"Expiry timestamp"_s, .library = noop(QT_TRANSLATE_NOOP("Dialect", "redis-lock (Node) and others that store only the deadline")),
-                     .valuePattern = u"\\d{13}|\\d{10}"_s, .minLength = 10, // no maximum: the anchors bind to one branch each
+                     .valuePattern = u"\\d{13}|\\d{10}"_s, .minLength = 10, .maxLength = 13,
                      .confidence = 30, .newToken = &expiryToken, .decode = &decodeExpiry,
                      .extendRefusal = QObject::tr("The value is the lock's deadline: a longer TTL would leave it stale for the library")});
     std::vector<std::unique_ptr<Dialect>> out;
@@ -228,14 +270,26 @@ int StringLockDialect::recognise(const KeySample &sample, LockInfo &lock) const
             return 0;
     if (m_keyPrefix.isEmpty() && !m_spec.keyPattern.isEmpty() && !m_key.match(QString::fromLatin1(sample.key)).hasMatch())
         return 0;
-    const QRegularExpressionMatch match = m_value.match(QString::fromLatin1(sample.value));
-    if (!match.hasMatch())
-        return 0;
     LockHolder holder;
+    if (m_shape) {
+        QList<FixedShapePattern::Capture> captures;
+        if (!m_shape->matches(sample.value, m_fieldGroups.isEmpty() ? nullptr : &captures))
+            return 0;
+        for (const FixedShapePattern::Capture &c : std::as_const(captures))
+            if (c.length > 0 && m_fieldGroups.contains(c.name))
+                holder.fields.append({c.name, QString::fromLatin1(QByteArrayView(sample.value).sliced(c.start, c.length))});
+    } else {
+        for (char c : std::as_const(m_valueBytes))
+            if (!sample.value.contains(c))
+                return 0;
+        const QRegularExpressionMatch match = m_value.match(QString::fromLatin1(sample.value));
+        if (!match.hasMatch())
+            return 0;
+        for (const QString &name : m_fieldGroups)
+            if (const QString field = match.captured(name); !field.isEmpty())
+                holder.fields.append({name, field});
+    }
     holder.token = sample.value;
-    for (const QString &name : m_fieldGroups)
-        if (const QString field = match.captured(name); !field.isEmpty())
-            holder.fields.append({name, field});
     LockInfo decoded;
     if (m_spec.decode && !m_spec.decode(sample.value, holder, decoded))
         return 0;

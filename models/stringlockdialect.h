@@ -1,10 +1,12 @@
 #pragma once
 
 #include "dialect.h"
+#include "fixedshapepattern.h"
 
 #include <QRegularExpression>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 // The many libraries that lock with one string, SET key token NX PX ttl, told apart by key
@@ -61,6 +63,8 @@ private:
     QRegularExpression m_key;
     QByteArray m_keyPrefix; // the whole key pattern when it is a plain "^prefix": compared as bytes
     QRegularExpression m_value;
+    std::optional<FixedShapePattern> m_shape; // the value pattern matched on bytes, where it can be
+    QByteArray m_valueBytes; // else bytes every value must contain, tested before the regular expression
     QByteArray m_valuePrefix; // the literal text every value starts with ("ADDED:"), if any
     QStringList m_fieldGroups; // the value pattern's named groups that become holder fields
 };

@@ -150,6 +150,10 @@ private Q_SLOTS:
         QTest::newRow("redlock-py") << stringSample("orders", "VLTLPn5PmFt1cH78AEwLc7") << "redlock-py" << "" << "" << 1;
         QTest::newRow("bsm token") << stringSample("orders", "fjCNr01nFWv-kbQ3bTC6GA") << "bsm-redislock" << "" << "" << 1;
         QTest::newRow("bsm metadata") << stringSample("orders", "fjCNr01nFWvPkbQ3bTC6GAworker-7") << "bsm-redislock" << "metadata" << "worker-7" << 1;
+        QTest::newRow("bsm underscore") << stringSample("orders", "fjCNr01nFWv_kbQ3bTC6GA") << "bsm-redislock" << "" << "" << 1;
+        QTest::newRow("bsm shape, alphanumerics only: redlock-py") << stringSample("orders", "fjCNr01nFWvPkbQ3bTC6GA") << "redlock-py" << "" << "" << 1;
+        QTest::newRow("bsm metadata too long") << stringSample("orders", "fjCNr01nFWvPkbQ3bTC6GA" + QByteArray(201, 'm')) << "plain" << "" << "" << 1;
+        QTest::newRow("bsm metadata not printable") << stringSample("orders", "fjCNr01nFWvPkbQ3bTC6GA\tx") << "plain" << "" << "" << 1;
         QTest::newRow("spring") << stringSample("orders-registry:42", u4, 59000) << "spring-lock-registry" << "client" << QString::fromLatin1(u4) << 1;
         QTest::newRow("spring ttl beyond expireAfter") << stringSample("orders-registry:42", u4, 120000) << "plain" << "" << "" << 1;
         QTest::newRow("uuid under lock: stays plain") << stringSample("lock:orders", u4, 30000) << "plain" << "" << "" << 1;
@@ -164,6 +168,10 @@ private Q_SLOTS:
         QTest::newRow("distributedlock") << stringSample("orders", "WEB-01_4242_0123456789abcdef0123456789abcdef") << "distributedlock-net" << "pid" << "4242" << 1;
         QTest::newRow("expiry timestamp") << stringSample("lock.orders", deadline) << "expiry-timestamp" << "expires" << "" << 1;
         QTest::newRow("timestamp from 1970") << stringSample("lock.orders", "0000000001234") << "plain" << "" << "" << 1;
+        QTest::newRow("expiry in seconds") << stringSample("lock.orders", deadline.left(10)) << "expiry-timestamp" << "expires" << "" << 1;
+        QTest::newRow("timestamp and more") << stringSample("lock.orders", deadline + "0") << "plain" << "" << "" << 1;
+        QTest::newRow("distributedlock, no pid") << stringSample("orders", "WEB-01__0123456789abcdef0123456789abcdef") << "plain" << "" << "" << 1;
+        QTest::newRow("distributedlock host with _") << stringSample("orders", "WEB_01_4242_0123456789abcdef0123456789abcdef") << "distributedlock-net" << "host" << "WEB_01" << 1;
 
         QTest::newRow("node-redisson") << hashSample("orders", {{u4 + ':' + u4b, "1"}}) << "node-redisson" << "lock object" << QString::fromLatin1(u4b) << 1;
         QTest::newRow("redisson rwlock readers") << hashSample("rw", {{"mode", "read"}, {u4 + ":1", "2"}, {u4b + ":7", "1"}})
