@@ -13,6 +13,9 @@
 // four dialects' layouts), it times
 //   (a) the serial raw floor: the bare SCAN loop over each master, one after another,
 //   (b) the parallel raw floor: the same loops at once, one thread per master,
+//   (d) the parallel raw floor of reading: the same loops, each also reading the value and PTTL
+//       of every lock it lists, pipelined, by names and types known in advance (what any tool
+//       must at least read to show holders and TTLs),
 //   (c) LockScope's full discovery with inspection: DiscoveryService on a ServerTopology,
 // over a few rounds (the median counts), with targets c <= 1.3 b and c < a, and checks that
 // (c) found every lock.
@@ -61,6 +64,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <numeric>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -88,10 +92,28 @@ redisContext *connectRaw(quint16 port)
     return c;
 }
 
-// The bare SCAN COUNT 1000 loop; counts the keys. With read, the raw floor of what a Redlock
-// scan must know of each key too: a GET and PTTL of every key listed, pipelined a page at a
-// time; then it counts the keys held.
-qint64 rawScan(quint16 port, bool read = false)
+// What a raw loop reads of each key SCAN lists, besides the listing.
+enum class RawRead {
+    None,     // nothing: the bare SCAN floor, which counts the keys
+    Every,    // GET + PTTL of every key (a Redlock group's keys are all locks)
+    LockKeys, // the lock keys only, by the names the cluster case gives them: GET or HGETALL, and PTTL
+};
+
+// Which command reads a lock of the cluster case by its name (nullptr: not a lock). A raw loop
+// that knows the layout in advance: no type to find out, no pattern to match, no decoding.
+const char *lockRead(const redisReply *key)
+{
+    const std::string_view name(key->str, key->len);
+    if (name.starts_with("orderLock:"))
+        return "HGETALL %b";
+    if (name.starts_with("lock:job:") || name.starts_with("sync-lock:payment:") || name.starts_with("mutex:report:"))
+        return "GET %b";
+    return nullptr;
+}
+
+// The bare SCAN COUNT 1000 loop. With a read, the raw floor of what a scan must know of each
+// lock too: its value and PTTL, pipelined a page at a time; then it counts the keys held.
+qint64 rawScan(quint16 port, RawRead read = RawRead::None)
 {
     redisContext *c = connectRaw(port);
     qint64 count = 0;
@@ -100,26 +122,45 @@ qint64 rawScan(quint16 port, bool read = false)
         auto *r = static_cast<redisReply *>(redisCommand(c, "SCAN %s COUNT 1000", cursor.constData()));
         cursor = QByteArray(r->element[0]->str, qsizetype(r->element[0]->len));
         const size_t n = r->element[1]->elements;
-        if (!read)
+        if (read == RawRead::None)
             count += qint64(n);
-        for (size_t i = 0; read && i < n; ++i) {
+        size_t sent = 0;
+        for (size_t i = 0; read != RawRead::None && i < n; ++i) {
             const redisReply *key = r->element[1]->element[i];
-            redisAppendCommand(c, "GET %b", key->str, key->len);
+            const char *value = read == RawRead::Every ? "GET %b" : lockRead(key);
+            if (!value)
+                continue;
+            redisAppendCommand(c, value, key->str, key->len);
             redisAppendCommand(c, "PTTL %b", key->str, key->len);
+            ++sent;
         }
-        for (size_t i = 0; read && i < n; ++i) {
-            void *get = nullptr;
+        for (size_t i = 0; i < sent; ++i) {
+            void *got = nullptr;
             void *pttl = nullptr;
-            redisGetReply(c, &get);
+            redisGetReply(c, &got);
             redisGetReply(c, &pttl);
-            count += static_cast<redisReply *>(get)->type == REDIS_REPLY_STRING && static_cast<redisReply *>(pttl)->integer > 0;
-            freeReplyObject(get);
+            const auto *value = static_cast<redisReply *>(got);
+            count += (value->type == REDIS_REPLY_STRING || (value->type == REDIS_REPLY_ARRAY && value->elements > 0))
+                     && static_cast<redisReply *>(pttl)->integer > 0;
+            freeReplyObject(got);
             freeReplyObject(pttl);
         }
         freeReplyObject(r);
     } while (cursor != "0");
     redisFree(c);
     return count;
+}
+
+// The raw loop on every server at once, a thread each.
+qint64 rawScanInParallel(const QList<quint16> &ports, RawRead read)
+{
+    std::vector<qint64> keys(std::size_t(ports.size()), 0);
+    std::vector<std::thread> threads;
+    for (qsizetype n = 0; n < ports.size(); ++n)
+        threads.emplace_back([&, n] { keys[std::size_t(n)] = rawScan(ports.at(n), read); });
+    for (std::thread &t : threads)
+        t.join();
+    return std::accumulate(keys.cbegin(), keys.cend(), qint64(0));
 }
 
 qint64 naivePerKey(quint16 port, int locks)
@@ -543,7 +584,7 @@ int runCluster(const Scale &scale, int rounds)
     printf("%s; %s\n\n", qPrintable(topology.summary()), machineLoad().constData());
     DiscoveryService discovery(&topology, &registry);
 
-    QList<double> a, b, c;
+    QList<double> a, b, c, d;
     qint64 lastFound = -1;
     bool allFound = true;
     for (int round = 1; round <= rounds; ++round) {
@@ -553,15 +594,8 @@ int runCluster(const Scale &scale, int rounds)
                 keys += rawScan(port);
             return keys;
         });
-        const Timing parallel = timed(ports, [&] {
-            std::vector<qint64> keys(std::size_t(ports.size()), 0);
-            std::vector<std::thread> threads;
-            for (qsizetype m = 0; m < ports.size(); ++m)
-                threads.emplace_back([&, m] { keys[std::size_t(m)] = rawScan(ports.at(m)); });
-            for (std::thread &t : threads)
-                t.join();
-            return std::accumulate(keys.cbegin(), keys.cend(), qint64(0));
-        });
+        const Timing parallel = timed(ports, [&] { return rawScanInParallel(ports, RawRead::None); });
+        const Timing reading = timed(ports, [&] { return rawScanInParallel(ports, RawRead::LockKeys); });
         QMap<QString, qint64> dialects;
         DiscoveryProgress progress;
         for (int node : cluster.masters())
@@ -590,6 +624,7 @@ int runCluster(const Scale &scale, int rounds)
         a << serial.seconds;
         b << parallel.seconds;
         c << full.seconds;
+        d << reading.seconds;
         lastFound = progress.locksFound;
         allFound = allFound && progress.locksFound == scale.locks && progress.unreadable == 0;
         printf("round %d:\n", round);
@@ -597,6 +632,8 @@ int runCluster(const Scale &scale, int rounds)
                serial.seconds, serial.keys, serial.clientCpu, serial.serverCpu);
         printf("  (b) parallel raw SCAN COUNT 1000, a thread per master: %7.3f s  (%lld keys; CPU: client %.2f s, servers %.2f s)\n",
                parallel.seconds, parallel.keys, parallel.clientCpu, parallel.serverCpu);
+        printf("  (d) the same, reading each lock's value and PTTL:      %7.3f s  (%lld held; CPU: client %.2f s, servers %.2f s)\n",
+               reading.seconds, reading.keys, reading.clientCpu, reading.serverCpu);
         printf("  (c) DiscoveryService on the cluster, with inspection:  %7.3f s  (%lld keys; CPU: client %.2f s, servers %.2f s)\n",
                full.seconds, full.keys, full.clientCpu, full.serverCpu);
         QStringList found;
@@ -605,7 +642,8 @@ int runCluster(const Scale &scale, int rounds)
         printf("      locks found: %lld of %d (%s); unreadable %lld; candidates %lld\n", progress.locksFound, scale.locks,
                qPrintable(found.join(QStringLiteral(", "))), progress.unreadable, progress.candidates);
         printf("      servers' time by command in (c): %s\n", qPrintable(serverTimeByCommand(cluster)));
-        printf("      c/b = %.2f (target <= 1.3)   c/a = %.2f (target < 1)\n", full.seconds / parallel.seconds, full.seconds / serial.seconds);
+        printf("      c/b = %.2f (target <= 1.3)   c/a = %.2f (target < 1)   d/b = %.2f   c/d = %.2f\n", full.seconds / parallel.seconds,
+               full.seconds / serial.seconds, reading.seconds / parallel.seconds, full.seconds / reading.seconds);
         fflush(stdout);
     }
 
@@ -616,15 +654,16 @@ int runCluster(const Scale &scale, int rounds)
                                   {QStringLiteral("scan"), QStringLiteral("-c"), QStringLiteral("-p"), QString::number(ports.first()),
                                    QStringLiteral("--json")},
                                   &code);
-    const double ma = median(a), mb = median(b), mc = median(c);
+    const double ma = median(a), mb = median(b), mc = median(c), md = median(d);
     printf("\ncluster, median of %d round(s), %d keys (%d locks) on %lld masters; %s:\n", rounds, scale.keys, scale.locks,
            qint64(ports.size()), machineLoad().constData());
     printf("(a) serial raw floor   : %7.3f s\n", ma);
     printf("(b) parallel raw floor : %7.3f s\n", mb);
+    printf("(d) parallel raw floor, reading the locks: %7.3f s\n", md);
     printf("(c) LockScope discovery: %7.3f s  (locks found %lld of %d%s)\n", mc, lastFound, scale.locks, allFound ? "" : " -- MISMATCH");
     printf("    lockscope scan -c --json > /dev/null: %.3f s (exit %d)\n", cli, code);
-    printf("ratios: c/b = %.2f (target <= 1.3) %s   c/a = %.2f (target < 1) %s\n", mc / mb, mc <= 1.3 * mb ? "met" : "MISSED", mc / ma,
-           mc < ma ? "met" : "MISSED");
+    printf("ratios: c/b = %.2f (target <= 1.3) %s   c/a = %.2f (target < 1) %s   d/b = %.2f   c/d = %.2f\n", mc / mb,
+           mc <= 1.3 * mb ? "met" : "MISSED", mc / ma, mc < ma ? "met" : "MISSED", md / mb, mc / md);
     fflush(stdout);
     topology.close();
     return allFound ? 0 : 1;
@@ -665,18 +704,9 @@ int runRedlock(int locks, int rounds)
     RedlockScanService scan(group.profiles(), &registry);
     QList<double> b, c, d;
     bool allHeld = true;
-    const auto inParallel = [&](bool read) {
-        std::vector<qint64> keys(std::size_t(ports.size()), 0);
-        std::vector<std::thread> threads;
-        for (qsizetype n = 0; n < ports.size(); ++n)
-            threads.emplace_back([&, n] { keys[std::size_t(n)] = rawScan(ports.at(n), read); });
-        for (std::thread &t : threads)
-            t.join();
-        return std::accumulate(keys.cbegin(), keys.cend(), qint64(0));
-    };
     for (int round = 1; round <= rounds; ++round) {
-        const Timing parallel = timed(ports, [&] { return inParallel(false); });
-        const Timing reading = timed(ports, [&] { return inParallel(true); });
+        const Timing parallel = timed(ports, [&] { return rawScanInParallel(ports, RawRead::None); });
+        const Timing reading = timed(ports, [&] { return rawScanInParallel(ports, RawRead::Every); });
         qint64 held = 0;
         const Timing full = timed(ports, [&] {
             QEventLoop loop;
