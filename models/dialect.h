@@ -47,8 +47,8 @@ public:
     // On a non-zero answer, lock has been filled with holders and warnings; on 0 it is left
     // untouched (the registry offers the same blank LockInfo to one dialect after another).
     virtual int recognise(const KeySample &sample, LockInfo &lock) const = 0;
-    // The most recognise() can ever return: a dialect that cannot beat the best score so far
-    // is not asked (the regular expressions of a dozen string layouts are the costly part).
+    // The most recognise() can ever return: dialects are asked in order of it, and one that
+    // cannot beat the best score so far is not asked at all.
     virtual int maxScore() const { return std::numeric_limits<int>::max(); }
 
     // Globs of the keys the library writes next to its locks (queues, counters, latches):

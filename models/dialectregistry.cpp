@@ -12,6 +12,7 @@
 #include <QObject>
 
 #include <algorithm>
+#include <numeric>
 
 DialectRegistry::DialectRegistry()
 {
@@ -54,6 +55,10 @@ QList<const Dialect *> DialectRegistry::dialects() const
 
 void DialectRegistry::collectSideKeyPatterns()
 {
+    m_askOrder.resize(m_dialects.size());
+    std::iota(m_askOrder.begin(), m_askOrder.end(), qsizetype(0));
+    std::stable_sort(m_askOrder.begin(), m_askOrder.end(),
+                     [this](qsizetype a, qsizetype b) { return m_dialects[size_t(a)]->maxScore() > m_dialects[size_t(b)]->maxScore(); });
     QList<KeyPattern> all;
     for (const auto &d : m_dialects)
         for (const KeyPattern &p : d->sideKeyPatterns())
@@ -110,23 +115,30 @@ std::optional<LockInfo> DialectRegistry::classify(const KeySample &sample, const
         *decodedBy = nullptr;
     if (!sample.exists())
         return std::nullopt;
-    LockInfo best;
-    LockInfo candidate; // blank until a dialect answers: one per classification, not per dialect
+    // The highest score wins, and the first registered among equals. Asked from the highest
+    // possible score down, the likeliest winners go first, and the rest are mostly not asked.
+    LockInfo first;
+    LockInfo second;
+    LockInfo *best = &first;
+    LockInfo *candidate = &second; // blank until a dialect answers
     qsizetype winner = -1;
     int bestScore = 0;
-    for (qsizetype i = 0; i < qsizetype(m_dialects.size()); ++i) {
+    for (const qsizetype i : m_askOrder) {
         const Dialect &d = *m_dialects[size_t(i)];
-        if (d.maxScore() <= bestScore)
-            continue; // could only tie, and the first of equals wins
-        const int score = d.recognise(sample, candidate);
+        const int most = d.maxScore();
+        if (most < bestScore)
+            break; // nor can any after it
+        if (most == bestScore && i > winner)
+            continue; // could only tie, and the one registered first wins
+        const int score = d.recognise(sample, *candidate);
         if (score == 0)
             continue;
-        if (score > bestScore) {
+        if (score > bestScore || (score == bestScore && i < winner)) {
             bestScore = score;
             winner = i;
-            best = std::move(candidate);
+            std::swap(best, candidate);
         }
-        candidate = LockInfo();
+        *candidate = LockInfo();
     }
     if (winner >= 0) {
         const Dialect &d = *m_dialects[size_t(winner)];
@@ -135,20 +147,20 @@ std::optional<LockInfo> DialectRegistry::classify(const KeySample &sample, const
         QString &name = m_localizedNames[size_t(winner)];
         if (name.isNull())
             name = d.localizedName();
-        best.dialect = d.id();
-        best.dialectName = name;
+        best->dialect = d.id();
+        best->dialectName = name;
         if (decodedBy)
             *decodedBy = &d;
     } else {
-        best.dialect = QString::fromLatin1(unknownId);
-        best.dialectName = QCoreApplication::translate("Dialect", "Unknown");
-        best.addWarning(QStringLiteral("unrecognised"));
+        best->dialect = QString::fromLatin1(unknownId);
+        best->dialectName = QCoreApplication::translate("Dialect", "Unknown");
+        best->addWarning(QStringLiteral("unrecognised"));
     }
-    best.sample = sample;
+    best->sample = sample;
     // A semaphore counter nobody holds may live forever; a held lock must not.
-    if (sample.pttlMs == -1 && (bestScore == 0 || !best.holders.isEmpty()))
-        best.addWarning(QStringLiteral("no-ttl"));
+    if (sample.pttlMs == -1 && (bestScore == 0 || !best->holders.isEmpty()))
+        best->addWarning(QStringLiteral("no-ttl"));
     if (sample.truncated)
-        best.addWarning(QStringLiteral("value-truncated"));
-    return best;
+        best->addWarning(QStringLiteral("value-truncated"));
+    return std::move(*best);
 }

@@ -40,12 +40,15 @@ public:
 
 private:
     void add(std::unique_ptr<Dialect> dialect);
+    // After the set of dialects changed: the side-key globs and the order of asking.
     void collectSideKeyPatterns();
 
     std::vector<std::unique_ptr<Dialect>> m_dialects;
     // The dialects' names for people, in the language installed when first asked for (it is
     // chosen at start-up): a scan names thousands of locks, and each translation is a lookup.
     mutable std::vector<QString> m_localizedNames;
+    // Indexes into m_dialects, highest maxScore() first (registration order among equals).
+    std::vector<qsizetype> m_askOrder;
     qsizetype m_builtInCount = 0; // profiles follow the built-ins
     KeyPatternSet m_sideKeys;     // every dialect's side-key globs, matched in one pass
 };

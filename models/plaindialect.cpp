@@ -18,7 +18,7 @@ int PlainDialect::recognise(const KeySample &sample, LockInfo &lock) const
                          {QStringLiteral("thread"), QString::fromLatin1(thread)}};
     }
     lock.holders = {holder};
-    return 10;
+    return score;
 }
 
 QString PlainDialect::description() const

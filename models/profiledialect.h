@@ -28,6 +28,7 @@ public:
     QString displayName() const override { return m_profile.name; }
     QString description() const override;
     int recognise(const KeySample &sample, LockInfo &lock) const override;
+    int maxScore() const override { return confidence; }
     // Holders of a set or sorted-set profile are members, each released alone.
     bool isShared() const override;
     ActionSupport support(AdminAction action) const override;

@@ -18,6 +18,7 @@ public:
     QString displayName() const override;
     QString description() const override;
     int recognise(const KeySample &sample, LockInfo &lock) const override;
+    int maxScore() const override { return 90; }
     QList<KeyPattern> sideKeyPatterns() const override;
     QList<QList<QByteArray>> waiterProbes(const LockInfo &lock) const override;
     void applyWaiterProbes(LockInfo &lock, const QList<qint64> &answers) const override;

@@ -13,6 +13,7 @@ public:
     QString displayName() const override { return QStringLiteral("Redisson ReadWriteLock"); }
     QString description() const override;
     int recognise(const KeySample &sample, LockInfo &lock) const override;
+    int maxScore() const override { return 95; }
     QList<KeyPattern> sideKeyPatterns() const override;
     QList<QList<QByteArray>> waiterProbes(const LockInfo &lock) const override;
     bool isShared() const override { return true; }

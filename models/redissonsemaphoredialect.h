@@ -17,6 +17,7 @@ public:
     QString displayName() const override;
     QString description() const override;
     int recognise(const KeySample &sample, LockInfo &lock) const override;
+    int maxScore() const override { return m_flavor == Flavor::Counter ? 15 : 70; }
     QList<QList<QByteArray>> waiterProbes(const LockInfo &lock) const override;
     bool isShared() const override { return true; }
     bool extendSetsKeyExpiry() const override { return false; } // a permit's lease is its score

@@ -4,6 +4,8 @@
 #include "tokenshape.h"
 #include "tokentext.h"
 
+#include <algorithm>
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QSysInfo>
@@ -265,20 +267,25 @@ int StringLockDialect::recognise(const KeySample &sample, LockInfo &lock) const
     if (!m_keyPrefix.isEmpty() && !sample.key.startsWith(m_keyPrefix))
         return 0;
     // Tokens are ASCII; anything else is not this library's, and never reaches QString decoding.
-    for (char c : sample.value)
-        if (uchar(c) < 0x20 || uchar(c) > 0x7e)
-            return 0;
-    if (m_keyPrefix.isEmpty() && !m_spec.keyPattern.isEmpty() && !m_key.match(QString::fromLatin1(sample.key)).hasMatch())
-        return 0;
+    // (After the byte matcher, which is cheaper and rejects most values first.)
+    const auto printable = [&sample] {
+        return std::all_of(sample.value.cbegin(), sample.value.cend(), [](char c) { return uchar(c) >= 0x20 && uchar(c) <= 0x7e; });
+    };
     LockHolder holder;
     if (m_shape) {
         QList<FixedShapePattern::Capture> captures;
-        if (!m_shape->matches(sample.value, m_fieldGroups.isEmpty() ? nullptr : &captures))
+        if (!m_shape->matches(sample.value, m_fieldGroups.isEmpty() ? nullptr : &captures) || !printable())
+            return 0;
+        if (m_keyPrefix.isEmpty() && !m_spec.keyPattern.isEmpty() && !m_key.match(QString::fromLatin1(sample.key)).hasMatch())
             return 0;
         for (const FixedShapePattern::Capture &c : std::as_const(captures))
             if (c.length > 0 && m_fieldGroups.contains(c.name))
                 holder.fields.append({c.name, QString::fromLatin1(QByteArrayView(sample.value).sliced(c.start, c.length))});
     } else {
+        if (!printable())
+            return 0;
+        if (m_keyPrefix.isEmpty() && !m_spec.keyPattern.isEmpty() && !m_key.match(QString::fromLatin1(sample.key)).hasMatch())
+            return 0;
         for (char c : std::as_const(m_valueBytes))
             if (!sample.value.contains(c))
                 return 0;

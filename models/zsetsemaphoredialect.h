@@ -13,6 +13,7 @@ public:
     QString displayName() const override { return QStringLiteral("redis-semaphore Semaphore"); }
     QString description() const override;
     int recognise(const KeySample &sample, LockInfo &lock) const override;
+    int maxScore() const override { return 60; }
     bool isShared() const override { return true; }
     LockFingerprint::Scope guardScope(AdminAction action) const override;
     ActionSupport support(AdminAction action) const override;
