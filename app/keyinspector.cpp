@@ -1,5 +1,6 @@
 #include "keyinspector.h"
 
+#include "commandencoder.h"
 #include "luascripts.h"
 #include "monotonicclock.h"
 #include "clusterredirect.h"
@@ -7,7 +8,9 @@
 #include "redistopology.h"
 
 #include <QPointer>
+#include <QVarLengthArray>
 
+#include <algorithm>
 #include <array>
 
 namespace {
@@ -129,17 +132,14 @@ void KeyInspector::finish(const std::shared_ptr<Job> &job)
 void KeyInspector::round(const std::shared_ptr<Job> &job)
 {
     const qint64 started = MonotonicClock::nowMs();
+    // What each master is asked this round: the keys and their steps, encoded below.
     struct Batch
     {
-        QList<RedisCommand> commands;
+        RedisConnection *node = nullptr;
         QList<QPair<qsizetype, Step>> sent;
         bool loading = false;
     };
-    QHash<RedisConnection *, Batch> batches;
-    // Words shared by every command (static data: no allocation per command).
-    static const QByteArray pttlWord = QByteArrayLiteral("PTTL"), getRangeWord = QByteArrayLiteral("GETRANGE"),
-                            strLenWord = QByteArrayLiteral("STRLEN"), askingWord = QByteArrayLiteral("ASKING"),
-                            zero = QByteArrayLiteral("0");
+    QVarLengthArray<Batch, 4> batches; // a few masters: found by a look along the list
     const QByteArray last = QByteArray::number(m_valueCap - 1);
     const QByteArray most = QByteArray::number(m_elementCap);
     const QByteArray mostLast = QByteArray::number(m_elementCap - 1);
@@ -160,41 +160,17 @@ void KeyInspector::round(const std::shared_ptr<Job> &job)
         // The server may have refused the script since the step was chosen.
         if (step == Step::Script || step == Step::Fallback)
             step = collectionStep();
-        Batch &b = batches[node];
+        auto b = std::find_if(batches.begin(), batches.end(), [node](const Batch &batch) { return batch.node == node; });
+        if (b == batches.end()) {
+            batches.append(Batch{node, {}, false});
+            b = batches.end() - 1;
+            b->sent.reserve(job->steps.size());
+        }
         // The script goes to each server once per connection (and again after a flush), at
         // the head of the pipeline, so every EVALSHA behind it finds it.
-        if (step == Step::Script && !m_scriptLoaded.value(node) && !b.loading) {
-            b.commands.prepend({"SCRIPT", "LOAD", collectionScript().source()});
-            b.loading = true;
-        }
-        const bool asking = job->asking.at(i);
-        auto add = [&b, asking](RedisCommand command) {
-            // The importing node serves a migrating slot's key only right after ASKING.
-            if (asking)
-                b.commands << RedisCommand{askingWord};
-            b.commands << std::move(command);
-        };
-        switch (step) {
-        case Step::Plain:
-            add({pttlWord, k});
-            add({getRangeWord, k, zero, last});
-            break;
-        case Step::Length:
-            add({strLenWord, k});
-            break;
-        case Step::Script:
-            add(collectionScript().evalShaCommand({k}, scriptArgs));
-            break;
-        case Step::Fallback:
-            for (RedisCommand &c : QList<RedisCommand>{{"TYPE", k}, {"HLEN", k}, {"HRANDFIELD", k, most, "WITHVALUES"}, {"ZCARD", k},
-                                                       {"ZRANGE", k, "0", mostLast, "WITHSCORES"}, {"LLEN", k},
-                                                       {"LRANGE", k, "0", mostLast}, {"SCARD", k}, {"SRANDMEMBER", k, most}, {"XLEN", k}})
-                add(std::move(c));
-            break;
-        case Step::Done:
-            break;
-        }
-        b.sent.append({i, step});
+        if (step == Step::Script && !m_scriptLoaded.value(node))
+            b->loading = true;
+        b->sent.append({i, step});
     }
     ++job->rounds;
     if (batches.isEmpty()) {
@@ -202,10 +178,63 @@ void KeyInspector::round(const std::shared_ptr<Job> &job)
         return;
     }
     job->pending = int(batches.size());
-    for (auto it = batches.begin(); it != batches.end(); ++it) {
-        RedisConnection *node = it.key();
+    for (const Batch &b : batches) {
+        RedisConnection *node = b.node;
+        // Encoded straight into the pipeline's buffer: no command list per key.
+        QByteArray encoded;
+        qsizetype count = 0;
+        if (b.loading) {
+            CommandEncoder::append(encoded, {"SCRIPT", "LOAD", collectionScript().source()});
+            ++count;
+        }
+        for (const auto &[i, step] : b.sent) {
+            const QByteArray &k = job->samples.at(i).key;
+            const bool asking = job->asking.at(i);
+            auto add = [&](std::initializer_list<QByteArrayView> command) {
+                // The importing node serves a migrating slot's key only right after ASKING.
+                if (asking) {
+                    CommandEncoder::append(encoded, {"ASKING"});
+                    ++count;
+                }
+                CommandEncoder::append(encoded, command);
+                ++count;
+            };
+            switch (step) {
+            case Step::Plain:
+                add({"PTTL", k});
+                add({"GETRANGE", k, "0", last});
+                break;
+            case Step::Length:
+                add({"STRLEN", k});
+                break;
+            case Step::Script: {
+                const RedisCommand eval = collectionScript().evalShaCommand({k}, scriptArgs);
+                if (asking) {
+                    CommandEncoder::append(encoded, {"ASKING"});
+                    ++count;
+                }
+                CommandEncoder::append(encoded, eval);
+                ++count;
+                break;
+            }
+            case Step::Fallback:
+                add({"TYPE", k});
+                add({"HLEN", k});
+                add({"HRANDFIELD", k, most, "WITHVALUES"});
+                add({"ZCARD", k});
+                add({"ZRANGE", k, "0", mostLast, "WITHSCORES"});
+                add({"LLEN", k});
+                add({"LRANGE", k, "0", mostLast});
+                add({"SCARD", k});
+                add({"SRANDMEMBER", k, most});
+                add({"XLEN", k});
+                break;
+            case Step::Done:
+                break;
+            }
+        }
         const QString name = m_topology ? m_topology->nodeName(node) : node->options().host + QLatin1Char(':') + QString::number(node->options().port);
-        node->pipeline(it->commands, this, [this, job, node, name, started, sent = it->sent, loading = it->loading](const QList<RedisReply> &all) {
+        node->pipeline(encoded, count, this, [this, job, node, name, started, sent = b.sent, loading = b.loading](const QList<RedisReply> &all) {
             if (job->hasOwner && !job->owner)
                 return;
             const qint64 now = MonotonicClock::nowMs();

@@ -19,24 +19,6 @@ constexpr int reconnectBaseMs = 250;
 // asks the port in plain RESP.
 constexpr int plainTextProbeMs = 500;
 
-// The command's name as sent, only shown if the command times out: its first word (shared,
-// not copied), with the subcommand for commands that are only containers ("CLIENT SETNAME").
-QByteArray commandName(const RedisCommand &command)
-{
-    if (command.isEmpty())
-        return {};
-    const QByteArray &first = command.first();
-    if (command.size() > 1) {
-        static const QByteArrayView containers[] = {"CLIENT", "CLUSTER", "CONFIG", "SENTINEL", "SCRIPT",
-                                                    "OBJECT", "MEMORY", "XINFO", "ACL", "FUNCTION"};
-        for (QByteArrayView c : containers) {
-            if (first.compare(c, Qt::CaseInsensitive) == 0)
-                return first + ' ' + command.at(1);
-        }
-    }
-    return first;
-}
-
 QString seconds(int ms)
 {
     return QString::number(ms / 1000.0, 'g', 3) + QStringLiteral(" s");
@@ -354,7 +336,7 @@ void RedisConnection::onConnected()
         Pending pending;
         pending.context = this;
         pending.hasContext = true;
-        pending.command = handshake.at(i);
+        pending.encoded = CommandEncoder::encode(handshake.at(i));
         pending.handler = [this, firstFailure, last, optional](const RedisReply &reply) {
             if (reply.isError() && m_handshakeRefusal.isEmpty())
                 m_handshakeRefusal = reply.errorMessage(); // the reason, should the server close now
@@ -363,7 +345,7 @@ void RedisConnection::onConnected()
             if (last)
                 onHandshakeDone(*firstFailure);
         };
-        writeNow(CommandEncoder::encode(handshake.at(i)), std::move(pending), m_options.connectTimeoutMs);
+        writeNow(std::move(pending), m_options.connectTimeoutMs);
     }
 }
 
@@ -397,7 +379,7 @@ void RedisConnection::onHandshakeDone(const RedisReply &failure)
     std::deque<Queued> queued;
     queued.swap(m_queued);
     for (Queued &q : queued)
-        writeNow(q.encoded, std::move(q.pending), q.timeoutMs);
+        writeNow(std::move(q.pending), q.timeoutMs);
     Q_EMIT ready();
 }
 
@@ -407,8 +389,8 @@ void RedisConnection::send(const RedisCommand &command, QObject *context, ReplyH
     pending.context = context;
     pending.hasContext = context != nullptr;
     pending.handler = std::move(handler);
-    pending.command = command;
-    write(CommandEncoder::encode(command), std::move(pending), timeoutMs);
+    pending.encoded = CommandEncoder::encode(command);
+    write(std::move(pending), timeoutMs);
 }
 
 void RedisConnection::pipeline(const QList<RedisCommand> &commands, QObject *context, PipelineHandler handler)
@@ -422,19 +404,28 @@ void RedisConnection::pipeline(const QList<RedisCommand> &commands, QObject *con
     }
     // One buffer, and one entry waiting for all the replies: a batch of a thousand reads
     // costs one socket write, and no handler, guard or queue entry per command.
-    auto collector = std::make_shared<Collector>();
-    collector->commands = commands;
-    collector->replies.reserve(commands.size());
-    collector->context = context;
-    collector->hasContext = context != nullptr;
-    collector->handler = std::move(handler);
     QByteArray encoded;
     for (const RedisCommand &command : commands)
         CommandEncoder::append(encoded, command);
+    pipeline(encoded, commands.size(), context, std::move(handler));
+}
+
+void RedisConnection::pipeline(const QByteArray &encoded, qsizetype count, QObject *context, PipelineHandler handler)
+{
+    if (count <= 0) {
+        pipeline(QList<RedisCommand>(), context, std::move(handler));
+        return;
+    }
+    auto collector = std::make_shared<Collector>();
+    collector->replies.reserve(count);
+    collector->context = context;
+    collector->hasContext = context != nullptr;
+    collector->handler = std::move(handler);
     Pending pending;
     pending.collector = std::move(collector);
-    pending.count = commands.size();
-    write(encoded, std::move(pending), m_options.commandTimeoutMs);
+    pending.count = count;
+    pending.encoded = encoded;
+    write(std::move(pending), m_options.commandTimeoutMs);
 }
 
 qsizetype RedisConnection::pendingCount() const
@@ -466,14 +457,14 @@ void RedisConnection::deliverAll(Pending &pending, const RedisReply &reply)
         deliver(pending, reply);
 }
 
-void RedisConnection::write(const QByteArray &encoded, Pending pending, int timeoutMs)
+void RedisConnection::write(Pending pending, int timeoutMs)
 {
     if (timeoutMs < 0)
         timeoutMs = m_options.commandTimeoutMs;
     if (m_state == State::Ready && !m_handshaking) {
-        writeNow(encoded, std::move(pending), timeoutMs);
+        writeNow(std::move(pending), timeoutMs);
     } else if (m_state == State::Connecting) {
-        m_queued.push_back({encoded, std::move(pending), timeoutMs});
+        m_queued.push_back({std::move(pending), timeoutMs});
     } else {
         // Fail later, never inside the caller's own call.
         const QByteArray reason = m_lastError.isEmpty() ? QByteArray("not connected") : m_lastError.toUtf8();
@@ -483,12 +474,13 @@ void RedisConnection::write(const QByteArray &encoded, Pending pending, int time
     }
 }
 
-void RedisConnection::writeNow(const QByteArray &encoded, Pending pending, int timeoutMs)
+void RedisConnection::writeNow(Pending pending, int timeoutMs)
 {
     pending.deadline = m_clock.elapsed() + timeoutMs;
     pending.timeoutMs = timeoutMs;
-    m_pending.push_back(std::move(pending));
-    m_socket->write(encoded);
+    const QByteArray bytes = pending.encoded;
+    m_pending.push_back(std::move(pending)); // first: a write that fails at once fails it too
+    m_socket->write(bytes);
     if (!m_deadlineTimer.isActive())
         m_deadlineTimer.start();
 }
@@ -631,7 +623,7 @@ void RedisConnection::checkDeadlines()
     for (const Pending &p : m_pending) {
         if (p.deadline <= now) {
             // The command waited for: a pipeline's first one not answered yet.
-            const QByteArray name = commandName(p.collector ? p.collector->commands.value(p.collector->replies.size()) : p.command);
+            const QByteArray name = CommandEncoder::nameAt(p.encoded, p.collector ? p.collector->replies.size() : 0);
             // Replies arrive in order, so one lost answer desynchronises the whole stream.
             fail(ErrorKind::Timeout, RedisConnection::tr("%1 did not answer %2 within %3")
                                          .arg(endpoint(), QString::fromUtf8(name.left(32).toUpper()), seconds(p.timeoutMs)));

@@ -64,6 +64,8 @@ public:
     // Sends the commands back to back (the socket coalesces them into one write);
     // handler gets every reply, in order.
     void pipeline(const QList<RedisCommand> &commands, QObject *context, PipelineHandler handler);
+    // The same for count commands already encoded back to back (CommandEncoder::append).
+    void pipeline(const QByteArray &encoded, qsizetype count, QObject *context, PipelineHandler handler);
 
     // Hands written commands to the socket now rather than when control returns to the event
     // loop: lets Redis work on the next request while the caller processes this reply.
@@ -104,7 +106,6 @@ Q_SIGNALS:
 private:
     // A pipeline's replies, gathered for its one handler.
     struct Collector {
-        QList<RedisCommand> commands; // shared with the caller's list: names a command that times out
         QList<RedisReply> replies;
         QPointer<QObject> context;
         bool hasContext = false;
@@ -120,10 +121,9 @@ private:
         qsizetype count = 1;                  // replies still owed
         qint64 deadline = 0;
         int timeoutMs = 0;
-        RedisCommand command; // a single command, kept (shared) to be named if it times out
+        QByteArray encoded; // as written (shared, not copied): names a command that times out
     };
     struct Queued {
-        QByteArray encoded;
         Pending pending;
         int timeoutMs = 0;
     };
@@ -143,8 +143,8 @@ private:
     void fail(ErrorKind kind, const QString &message);
     void failAll(const QByteArray &reason);
     void setState(State state);
-    void write(const QByteArray &encoded, Pending pending, int timeoutMs);
-    void writeNow(const QByteArray &encoded, Pending pending, int timeoutMs);
+    void write(Pending pending, int timeoutMs);
+    void writeNow(Pending pending, int timeoutMs);
     void writeSubscriptions();
     QString endpoint() const;
 

@@ -327,6 +327,30 @@ private Q_SLOTS:
         redis.command({"CLIENT", "UNPAUSE"});
     }
 
+    // A pipeline that stalls names the command it waits for: the first one not answered.
+    void pipelineTimeoutNamesTheWaitingCommand()
+    {
+        TestRedis redis;
+        QVERIFY(redis.start());
+        ConnectionOptions o = redis.options();
+        o.commandTimeoutMs = 300;
+        o.autoReconnect = false;
+        RedisConnection c(o);
+        c.open();
+        QTRY_VERIFY(c.isReady());
+        // Reads go on, writes wait: GET is answered, then SET blocks the rest.
+        QVERIFY(redis.command({"CLIENT", "PAUSE", "1500", "WRITE"}).isStatus("OK"));
+        QList<RedisReply> replies;
+        c.pipeline(QList<RedisCommand>{{"GET", "a"}, {"SET", "b", "1"}, {"GET", "c"}}, this,
+                   [&replies](const QList<RedisReply> &r) { replies = r; });
+        QTRY_COMPARE_WITH_TIMEOUT(replies.size(), 3, 5000);
+        QVERIFY(replies.at(0).isNil());
+        QVERIFY2(replies.at(1).errorMessage().contains(u"did not answer SET within"_s), qPrintable(replies.at(1).errorMessage()));
+        QCOMPARE(replies.at(1).origin(), RedisReply::Origin::Unanswered);
+        QVERIFY(replies.at(2).isError());
+        redis.command({"CLIENT", "UNPAUSE"});
+    }
+
     void serverGoneAndBack()
     {
         TestRedis redis;

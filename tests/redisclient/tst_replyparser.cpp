@@ -130,6 +130,40 @@ private Q_SLOTS:
         QCOMPARE(CommandEncoder::encode({"SET", "", ""}), QByteArray("*3\r\n$3\r\nSET\r\n$0\r\n\r\n$0\r\n\r\n"));
     }
 
+    void encoderTakesViews()
+    {
+        const QByteArray token("\x00\xff\r\n a", 6);
+        QByteArray wire;
+        CommandEncoder::append(wire, {"SET", "k", token});
+        CommandEncoder::append(wire, {QByteArrayView("PING")});
+        QCOMPARE(wire, CommandEncoder::encode({"SET", "k", token}) + CommandEncoder::encode({"PING"}));
+    }
+
+    void nameAt_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<int>("index");
+        QTest::addColumn<QByteArray>("name");
+        const QByteArray three = CommandEncoder::encode({"PTTL", "k"}) + CommandEncoder::encode({"client", "setname", "x"})
+                                 + CommandEncoder::encode({"GETRANGE", QByteArray("\r\n*1\r\n", 7), "0", "9"});
+        QTest::newRow("first") << three << 0 << QByteArray("PTTL");
+        QTest::newRow("container, as written") << three << 1 << QByteArray("client setname");
+        QTest::newRow("after a key that looks like RESP") << three << 2 << QByteArray("GETRANGE");
+        QTest::newRow("past the end") << three << 3 << QByteArray();
+        QTest::newRow("nothing") << QByteArray() << 0 << QByteArray();
+        QTest::newRow("not RESP") << QByteArray("PING\r\n") << 0 << QByteArray();
+        QTest::newRow("cut short") << three.left(20) << 1 << QByteArray();
+        QTest::newRow("bad length") << QByteArray("*1\r\n$x\r\nPING\r\n") << 0 << QByteArray();
+    }
+
+    void nameAt()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(int, index);
+        QFETCH(QByteArray, name);
+        QCOMPARE(CommandEncoder::nameAt(bytes, index), name);
+    }
+
     void errorCodes()
     {
         QVERIFY(RedisReply::error("NOSCRIPT No matching script").errorIs("NOSCRIPT"));
