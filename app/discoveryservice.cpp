@@ -58,7 +58,9 @@ void DiscoveryService::start()
     m_inFlight = 0;
     m_pagesWaiting = 0;
     m_pendingKeys.clear();
+    m_lastCandidates = std::max(m_lastCandidates, m_seen.size());
     m_seen.clear();
+    m_seen.reserve(m_lastCandidates);
     m_redirectedSlots.clear();
     m_progress = DiscoveryProgress();
     m_patterns = patterns();
@@ -204,10 +206,11 @@ void DiscoveryService::consider(const QList<RedisReply> &keys)
         const QByteArray &key = k.bytes();
         if (!m_matcher.matches(key) || m_registry->isSideKey(key))
             continue;
-        // A key seen on two masters (copied by a MIGRATE in flight) is listed once.
-        const qsizetype seen = m_seen.size();
-        m_seen.insert(key);
-        if (m_seen.size() == seen)
+        // A key SCAN gives twice (it may, while the keyspace is resized), or one seen on two
+        // masters (copied by a MIGRATE in flight), is listed once.
+        bool added = false;
+        m_seen.insert(key, &added);
+        if (!added)
             continue;
         m_pendingKeys.append(key);
         ++m_progress.candidates;

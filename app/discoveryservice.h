@@ -2,6 +2,7 @@
 
 #include "discoveryoptions.h"
 #include "discoveryprogress.h"
+#include "keyindex.h"
 #include "keyinspector.h"
 #include "keypatternset.h"
 #include "lockclassifier.h"
@@ -96,7 +97,8 @@ private:
     int m_inFlight = 0;
     int m_pagesWaiting = 0; // SCAN pages received, not matched yet
     QList<QByteArray> m_pendingKeys;
-    QSet<QByteArray> m_seen;
+    KeyIndex m_seen;                  // candidates listed so far
+    qsizetype m_lastCandidates = 0;   // of the last walk: the next reserves as much
     DiscoveryProgress m_progress;
     QElapsedTimer m_elapsed;
     QElapsedTimer m_sinceReport;

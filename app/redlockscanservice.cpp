@@ -110,7 +110,9 @@ void RedlockScanService::start(bool walk)
     m_running = true;
     m_walking = walk;
     m_pendingReads = 0;
+    m_seenKeys.clear();
     m_seen.clear();
+    m_seenKeys.reserve(m_lastSeen);
     m_seen.reserve(m_lastSeen);
     for (int i = 0; i < m_nodes.size(); ++i) {
         Node &n = m_nodes[i];
@@ -252,13 +254,16 @@ void RedlockScanService::refuseDuplicates()
 
 RedlockScanService::Seen &RedlockScanService::seen(const QByteArray &key)
 {
-    Seen &s = m_seen[key];
-    if (s.nodes.isEmpty()) {
+    bool added = false;
+    const qsizetype index = m_seenKeys.insert(key, &added);
+    if (added) {
+        Seen s;
         s.nodes.reserve(m_nodes.size());
         for (const Node &n : std::as_const(m_nodes))
             s.nodes << RedlockObservation::Node::absent(n.name);
+        m_seen << std::move(s);
     }
-    return s;
+    return m_seen[index];
 }
 
 void RedlockScanService::keep(int node, const LockInfo &lock)
@@ -302,10 +307,10 @@ void RedlockScanService::readMissing()
     for (const QByteArray &key : std::as_const(m_known))
         seen(key);
     QList<QList<QByteArray>> missingOn(m_nodes.size());
-    for (auto it = m_seen.cbegin(); it != m_seen.cend(); ++it) {
+    for (qsizetype k = 0; k < m_seen.size(); ++k) {
         for (int i = 0; i < m_nodes.size(); ++i)
-            if (m_nodes.at(i).failure.isEmpty() && it->nodes.at(i).status == RedlockObservation::Node::Status::Absent)
-                missingOn[i] << it.key();
+            if (m_nodes.at(i).failure.isEmpty() && m_seen.at(k).nodes.at(i).status == RedlockObservation::Node::Status::Absent)
+                missingOn[i] << m_seenKeys.key(k);
     }
     const quint64 generation = m_generation;
     for (int i = 0; i < m_nodes.size(); ++i) {
@@ -346,10 +351,10 @@ void RedlockScanService::merge()
     const qint64 now = MonotonicClock::nowMs();
     QList<RedlockObservation> out;
     out.reserve(m_seen.size());
-    for (auto it = m_seen.begin(); it != m_seen.end(); ++it) {
+    for (qsizetype k = 0; k < m_seen.size(); ++k) {
         RedlockObservation o;
-        o.key = it.key();
-        o.nodes = std::move(it->nodes);
+        o.key = m_seenKeys.key(k);
+        o.nodes = std::move(m_seen[k].nodes);
         for (qsizetype i = 0; i < m_nodes.size(); ++i) {
             const Node &n = m_nodes.at(i);
             RedlockObservation::Node &held = o.nodes[i];
@@ -361,6 +366,7 @@ void RedlockScanService::merge()
         out << std::move(o);
     }
     m_lastSeen = m_seen.size();
+    m_seenKeys.clear();
     m_seen.clear();
     std::sort(out.begin(), out.end(), [](const RedlockObservation &a, const RedlockObservation &b) { return a.key < b.key; });
     Q_EMIT finished(out);

@@ -2,10 +2,10 @@
 
 #include "connectionprofile.h"
 #include "discoveryoptions.h"
+#include "keyindex.h"
 #include "lockinfo.h"
 #include "redlockobservation.h"
 
-#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QSet>
@@ -110,7 +110,8 @@ private:
     GroupTransport *m_transport;
     QMetaObject::Connection m_waitForTransport;
     QList<QByteArray> m_known;
-    QHash<QByteArray, Seen> m_seen;
+    KeyIndex m_seenKeys;  // every key this scan found, numbered ...
+    QList<Seen> m_seen;   // ... as what it found of each
     qsizetype m_lastSeen = 0; // keys of the last scan: the next one reserves as much
     bool m_running = false;
     bool m_walking = false; // this scan walks the nodes (start(walk))

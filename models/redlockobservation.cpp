@@ -3,7 +3,7 @@
 #include "tokentext.h"
 
 #include <QCoreApplication>
-#include <QHash>
+#include <QVarLengthArray>
 
 #include <algorithm>
 
@@ -38,17 +38,26 @@ RedlockObservation::Assessment RedlockObservation::assess(double driftFactor) co
     Assessment a;
     const int n = int(nodes.size());
     a.quorumSize = RedlockQuorum::quorum(n);
-    QHash<QByteArray, QList<int>> byToken;
-    QList<QByteArray> order; // first seen first: a tie is broken the same way every time
+    // Each distinct token by the first node holding it, in node order (a tie is broken the same
+    // way every time), with how many hold it. A group has a handful of nodes: compared one by
+    // one, with nothing allocated, as every lock of a scan is assessed.
+    QVarLengthArray<int, 8> firstHolder;
+    QVarLengthArray<int, 8> holders;
     for (int i = 0; i < n; ++i) {
         const Node &node = nodes.at(i);
         switch (node.status) {
-        case Node::Status::Holding:
+        case Node::Status::Holding: {
             ++a.holding;
-            if (!byToken.contains(node.token))
-                order << node.token;
-            byToken[node.token] << i;
+            const auto same = std::find_if(firstHolder.cbegin(), firstHolder.cend(),
+                                           [&](int first) { return nodes.at(first).token == node.token; });
+            if (same == firstHolder.cend()) {
+                firstHolder.append(i);
+                holders.append(1);
+            } else {
+                ++holders[same - firstHolder.cbegin()];
+            }
             break;
+        }
         case Node::Status::Absent:
             ++a.absent;
             break;
@@ -57,21 +66,28 @@ RedlockObservation::Assessment RedlockObservation::assess(double driftFactor) co
             break;
         }
     }
-    a.tokens = int(order.size());
+    a.tokens = int(firstHolder.size());
     // An empty token is a token too (a key no dialect decodes, held the same on several nodes):
     // it blocks an acquire as any other does.
     QByteArray top;
     int most = 0;
-    for (const QByteArray &t : std::as_const(order))
-        if (const int holders = int(byToken.value(t).size()); holders > most) {
-            top = t;
-            most = holders;
+    for (qsizetype t = 0; t < firstHolder.size(); ++t)
+        if (holders.at(t) > most) {
+            top = nodes.at(firstHolder.at(t)).token;
+            most = holders.at(t);
         }
+    const auto nodesHolding = [this](const QByteArray &token) {
+        QList<int> out;
+        for (int i = 0; i < int(nodes.size()); ++i)
+            if (nodes.at(i).status == Node::Status::Holding && nodes.at(i).token == token)
+                out << i;
+        return out;
+    };
 
     if (n > 0 && most >= a.quorumSize) {
         a.quorum = most == a.quorumSize && most < n ? Quorum::Degraded : Quorum::Held;
         a.token = top;
-        a.tokenNodes = byToken.value(top);
+        a.tokenNodes = nodesHolding(top);
         qint64 smallest = -1;
         for (int i : std::as_const(a.tokenNodes)) {
             const qint64 ttl = nodes.at(i).ttlMs;
@@ -96,7 +112,7 @@ RedlockObservation::Assessment RedlockObservation::assess(double driftFactor) co
     if (a.tokens == 1) {
         a.quorum = Quorum::Leftover;
         a.token = top;
-        a.tokenNodes = byToken.value(top);
+        a.tokenNodes = nodesHolding(top);
         return a;
     }
     a.quorum = Quorum::Split;
