@@ -18,6 +18,7 @@ public:
     {
         if (!sequence(0) || m_at != m_p.size())
             return std::nullopt;
+        m_out.indexClasses();
         return std::move(m_out);
     }
 
@@ -222,6 +223,26 @@ private:
     FixedShapePattern m_out;
 };
 
+void FixedShapePattern::indexClasses()
+{
+    QList<ByteSet> distinct;
+    for (const ByteSet &item : std::as_const(m_items)) {
+        qsizetype index = distinct.indexOf(item);
+        if (index < 0) {
+            if (distinct.size() == 64)
+                return; // not indexed: matches() asks each item's own set
+            index = distinct.size();
+            distinct << item;
+        }
+        m_classIndex << quint8(index);
+    }
+    for (int c = 0; c < 256; ++c)
+        for (qsizetype k = 0; k < distinct.size(); ++k)
+            if (has(distinct.at(k), uchar(c)))
+                m_classesOf[c] |= quint64(1) << k;
+    m_indexed = true;
+}
+
 std::optional<FixedShapePattern> FixedShapePattern::compile(const QString &pattern)
 {
     return Parser(pattern).run();
@@ -247,9 +268,15 @@ bool FixedShapePattern::matches(QByteArrayView value, QList<Capture> *captures) 
     if (starTaken ? size < checked : size != checked)
         return false;
     const auto *bytes = reinterpret_cast<const uchar *>(value.data());
-    for (qsizetype i = 0; i < checked; ++i)
-        if (!has(m_items.at(i), bytes[i]))
-            return false;
+    if (m_indexed) {
+        for (qsizetype i = 0; i < checked; ++i)
+            if (!takes(i, bytes[i]))
+                return false;
+    } else {
+        for (qsizetype i = 0; i < checked; ++i)
+            if (!has(m_items.at(i), bytes[i]))
+                return false;
+    }
     if (starTaken) {
         const ByteSet &star = m_items.last();
         for (qsizetype i = checked; i < size; ++i)

@@ -47,9 +47,16 @@ private:
     class Parser;
 
     static bool has(const ByteSet &set, uchar c) { return ((set[c >> 6] >> (c & 63)) & 1) != 0; }
+    // Whether item i takes byte c: a look-up in a table of the pattern's few distinct classes.
+    bool takes(qsizetype i, uchar c) const { return ((m_classesOf[c] >> m_classIndex.at(i)) & 1) != 0; }
+    void indexClasses();
 
     // One byte each, but for a last item repeated with * (m_star), which takes the rest.
     QList<ByteSet> m_items;
+    // Each item's class among the distinct ones, and for each byte the classes (bits) taking it.
+    QList<quint8> m_classIndex;
+    std::array<quint64, 256> m_classesOf{};
+    bool m_indexed = false; // at most 64 distinct classes: else each item's set is asked
     bool m_star = false;
     qsizetype m_optionalFrom = -1; // items from here on are the optional closing group's
     QList<Group> m_groups;         // named ones only

@@ -152,6 +152,8 @@ QString holderSummary(const LockHolder &h)
         {QStringLiteral("time"), QObject::tr("since %1")},    {QStringLiteral("expires"), QObject::tr("expires %1")},
         {QStringLiteral("metadata"), QObject::tr("“%1”")},
     };
+    if (h.fields.isEmpty())
+        return {}; // most tokens tell nothing but themselves
     QStringList parts;
     for (const auto &w : words)
         if (const QString v = h.field(w.first); !v.isEmpty())

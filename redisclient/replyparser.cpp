@@ -79,7 +79,9 @@ ReplyParser::ReplyParser()
 ReplyParser::~ReplyParser() = default;
 
 namespace {
-constexpr qsizetype sliceSize = 16 * 1024;
+// hiredis moves what it holds unread each time it has read 1 KB of it: small slices keep each
+// move small (4 KB took a fifth fewer instructions than 16 KB on a pipeline of short replies).
+constexpr qsizetype sliceSize = 4 * 1024;
 }
 
 void ReplyParser::feed(const char *data, qsizetype size)

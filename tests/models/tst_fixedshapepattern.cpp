@@ -16,6 +16,8 @@ class TestFixedShapePattern : public QObject
         return p;
     }
 
+    static QString manyClasses() { return QStringLiteral("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:@,~=%&"); }
+
 private Q_SLOTS:
     void compiles_data()
     {
@@ -78,6 +80,8 @@ private Q_SLOTS:
             QStringLiteral("(?<all>a(?<inner>b)c)(d)"),
             QStringLiteral("x(?:-(?<rest>[a-c]*))?"),
             QStringLiteral("k(?:(?<two>[0-9]{2}))?"),
+            // More distinct classes than the byte table indexes: each item's own set is asked.
+            manyClasses(),
         };
         for (const QString &p : patterns)
             QTest::newRow(qPrintable(p)) << p;
@@ -101,7 +105,7 @@ private Q_SLOTS:
             "8743c9c0-0795-4907-c7fd-0123456789ab", "0123456789abcdef0123456789abcdef", "0123456789abcdef0123456789abcdeg",
             "q83vEjRWeJq83vEjRWeJqw==", "q83vEjRWeJq83vEjRWeJqx==", "q83vEjRWeJq83vEjRWeJq83v", "abcdefghijklmnopqrstuv",
             "abcdefghijklmnopqrstu!", QByteArray("8743c9c0-0795-4907-87fd-0123456789ab-\n", 38),
-            QByteArray("id:a\x00b", 6), QByteArray("id:\xff", 4),
+            QByteArray("id:a\x00b", 6), QByteArray("id:\xff", 4), manyClasses().toLatin1(), manyClasses().toLatin1().replace('~', '-'),
         };
         for (const QByteArray &value : values) {
             QList<FixedShapePattern::Capture> captures;
