@@ -20,6 +20,29 @@ KeyPatternSet::KeyPatternSet(const QList<KeyPattern> &patterns)
             continue;
         m_others << p;
     }
+    m_infixPairs.assign(65536 / 64, 0);
+    const auto mark = [this](int first, int second) {
+        const int pair = first | second << 8;
+        m_infixPairs[size_t(pair >> 6)] |= quint64(1) << (pair & 63);
+    };
+    // Each byte an infix can begin with, and each it can go on with (any, for one byte long).
+    const auto cases = [](char c, bool folded) {
+        QList<int> out{uchar(c)};
+        if (folded && c >= 'a' && c <= 'z')
+            out << c - 32;
+        return out;
+    };
+    for (const Fixed &infix : std::as_const(m_infixes)) {
+        for (int first : cases(infix.text.at(0), infix.folded)) {
+            if (infix.text.size() == 1) {
+                for (int second = 0; second < 256; ++second)
+                    mark(first, second);
+                continue;
+            }
+            for (int second : cases(infix.text.at(1), infix.folded))
+                mark(first, second);
+        }
+    }
 }
 
 // Files text under the bytes it may begin with; false when it is empty or the table is full.
@@ -58,8 +81,16 @@ bool KeyPatternSet::matches(const QByteArray &key) const
                 return true;
         }
     }
-    for (qsizetype at = 0; at < size; ++at) {
-        for (quint32 bits = m_infixStarts[uchar(s[at])]; bits != 0; bits &= bits - 1) {
+    const auto *bytes = reinterpret_cast<const uchar *>(s);
+    for (qsizetype at = 0; at < size && !m_infixes.isEmpty(); ++at) {
+        // Most places begin no infix's first two bytes: passed over with one look-up. The last
+        // byte has no next one: one-byte infixes are looked for there below.
+        if (at + 1 < size) {
+            const int pair = bytes[at] | bytes[at + 1] << 8;
+            if (((m_infixPairs[size_t(pair >> 6)] >> (pair & 63)) & 1) == 0)
+                continue;
+        }
+        for (quint32 bits = m_infixStarts[bytes[at]]; bits != 0; bits &= bits - 1) {
             const Fixed &infix = m_infixes.at(qCountTrailingZeroBits(bits));
             if (infix.text.size() <= size - at && fixedAt(infix, s + at))
                 return true;

@@ -5,11 +5,13 @@
 #include <QList>
 
 #include <array>
+#include <vector>
 
 // Many globs matched against one key at once. Discovery runs every key of the keyspace
 // through the lock patterns, and most of them ("*lock*", "*semaphore*", ...) look for text
-// anywhere in the key: those are found in one pass over the key, not one pass each. Prefixes
-// ("mutex:*") are looked up by the key's first byte.
+// anywhere in the key: those are found in one pass over the key, not one pass each, and a
+// table of the pairs of bytes they can begin with passes over most places in a key at once.
+// Prefixes ("mutex:*") are looked up by the key's first byte.
 class KeyPatternSet final
 {
 public:
@@ -33,6 +35,7 @@ private:
     QList<KeyPattern> m_others; // matched one by one: literals, suffixes, general globs
     QList<Fixed> m_infixes;
     ByteTable m_infixStarts{};
+    std::vector<quint64> m_infixPairs; // bit (first | second << 8): an infix may begin there
     QList<Fixed> m_prefixes;
     ByteTable m_prefixStarts{};
 };

@@ -23,6 +23,7 @@ private Q_SLOTS:
         QTest::newRow("not letters first") << QStringList{QStringLiteral("*:x*"), QStringLiteral("i:*1a*"), QStringLiteral("*\xff*")};
         QTest::newRow("infixes and others") << QStringList{QStringLiteral("mutex:*"), QStringLiteral("*lock*"), QStringLiteral("h[ae]llo"),
                                                            QStringLiteral("*:done"), QStringLiteral("exact")};
+        QTest::newRow("one-byte infixes") << QStringList{QStringLiteral("*x*"), QStringLiteral("i:*q*"), QStringLiteral("*lock*")};
         QTest::newRow("prefixes sharing a first byte") << QStringList{QStringLiteral("mutex:*"), QStringLiteral("mu*"), QStringLiteral("mutexes:*"),
                                                                       QStringLiteral("uniquejobs:*")};
         QTest::newRow("folded prefixes") << QStringList{QStringLiteral("i:Mutex:*"), QStringLiteral("i:QO_*"), QStringLiteral("i:1a*")};
@@ -38,6 +39,13 @@ private Q_SLOTS:
         QTest::newRow("forty infixes") << many;
     }
 
+    void anEmptySetMatchesNothing()
+    {
+        const KeyPatternSet none;
+        QVERIFY(!none.matches("lock:orders"));
+        QVERIFY(!none.matches(""));
+    }
+
     void answersAsThePatterns()
     {
         QFETCH(QStringList, patterns);
@@ -50,7 +58,7 @@ private Q_SLOTS:
                                   "a:x", ":x", "x:", "11A", "1a", "hello", "hallo", "hxllo", "job:done", "done", "exact", "exactly",
                                   "", "l", QByteArray("bin\x00lock", 8), QByteArray("\xff", 1), QByteArray("a\xff\xfe", 3),
                                   "MUTEX:pay", "Mutex:", "mutexes:1", "mu", "m", "uniquejobs:", "uniquejobs", "qo_1", "QO_1", "Qo_",
-                                  "1A:x", "lock", "lockx", "xlock:y", "XMUTEXY"};
+                                  "1A:x", "lock", "lockx", "xlock:y", "XMUTEXY", "ax", "xa", "q", "Q", "aQ", "Qa", "lo", "lOcK", "loc"};
         for (int i = 0; i < 45; ++i)
             keys << QByteArray("key:k") + QByteArray::number(i) + "x:end" << QByteArray("k") + QByteArray::number(i);
         for (const QByteArray &key : std::as_const(keys)) {
