@@ -59,6 +59,9 @@ void DialectRegistry::collectSideKeyPatterns()
     std::iota(m_askOrder.begin(), m_askOrder.end(), qsizetype(0));
     std::stable_sort(m_askOrder.begin(), m_askOrder.end(),
                      [this](qsizetype a, qsizetype b) { return m_dialects[size_t(a)]->maxScore() > m_dialects[size_t(b)]->maxScore(); });
+    m_askScores.clear();
+    for (const qsizetype i : m_askOrder)
+        m_askScores.push_back(m_dialects[size_t(i)]->maxScore());
     QList<KeyPattern> all;
     for (const auto &d : m_dialects)
         for (const KeyPattern &p : d->sideKeyPatterns())
@@ -123,14 +126,14 @@ std::optional<LockInfo> DialectRegistry::classify(const KeySample &sample, const
     LockInfo *candidate = &second; // blank until a dialect answers
     qsizetype winner = -1;
     int bestScore = 0;
-    for (const qsizetype i : m_askOrder) {
-        const Dialect &d = *m_dialects[size_t(i)];
-        const int most = d.maxScore();
+    for (size_t k = 0; k < m_askOrder.size(); ++k) {
+        const qsizetype i = m_askOrder[k];
+        const int most = m_askScores[k];
         if (most < bestScore)
             break; // nor can any after it
         if (most == bestScore && i > winner)
             continue; // could only tie, and the one registered first wins
-        const int score = d.recognise(sample, *candidate);
+        const int score = m_dialects[size_t(i)]->recognise(sample, *candidate);
         if (score == 0)
             continue;
         if (score > bestScore || (score == bestScore && i < winner)) {

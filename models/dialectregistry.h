@@ -47,8 +47,10 @@ private:
     // The dialects' names for people, in the language installed when first asked for (it is
     // chosen at start-up): a scan names thousands of locks, and each translation is a lookup.
     mutable std::vector<QString> m_localizedNames;
-    // Indexes into m_dialects, highest maxScore() first (registration order among equals).
+    // Indexes into m_dialects, highest maxScore() first (registration order among equals),
+    // and each one's maxScore().
     std::vector<qsizetype> m_askOrder;
+    std::vector<int> m_askScores;
     qsizetype m_builtInCount = 0; // profiles follow the built-ins
     KeyPatternSet m_sideKeys;     // every dialect's side-key globs, matched in one pass
 };
