@@ -122,6 +122,17 @@ class TestRedisConnection : public QObject
         return m_tls.get();
     }
 
+    // A connection to redis that gives a command 300 ms, and does not come back once failed.
+    static std::unique_ptr<RedisConnection> impatient(const TestRedis &redis)
+    {
+        ConnectionOptions o = redis.options();
+        o.commandTimeoutMs = 300;
+        o.autoReconnect = false;
+        auto c = std::make_unique<RedisConnection>(o);
+        c->open();
+        return c;
+    }
+
 private Q_SLOTS:
     void pipelineKeepsOrder()
     {
@@ -306,11 +317,8 @@ private Q_SLOTS:
         QFETCH(QString, said);
         TestRedis redis;
         QVERIFY(redis.start());
-        ConnectionOptions o = redis.options();
-        o.commandTimeoutMs = 300;
-        o.autoReconnect = false;
-        RedisConnection c(o);
-        c.open();
+        const std::unique_ptr<RedisConnection> connection = impatient(redis);
+        RedisConnection &c = *connection;
         QTRY_VERIFY(c.isReady());
         // An error from Redis itself is the server's.
         redis.command({"RPUSH", "list", "x"});
@@ -332,11 +340,8 @@ private Q_SLOTS:
     {
         TestRedis redis;
         QVERIFY(redis.start());
-        ConnectionOptions o = redis.options();
-        o.commandTimeoutMs = 300;
-        o.autoReconnect = false;
-        RedisConnection c(o);
-        c.open();
+        const std::unique_ptr<RedisConnection> connection = impatient(redis);
+        RedisConnection &c = *connection;
         QTRY_VERIFY(c.isReady());
         // Reads go on, writes wait: GET is answered, then SET blocks the rest.
         QVERIFY(redis.command({"CLIENT", "PAUSE", "1500", "WRITE"}).isStatus("OK"));
