@@ -2,7 +2,7 @@
 -- PTTL, size and at most ARGV[1] elements, each cut to ARGV[2] bytes. A hash with 200k
 -- fields, or a 10 MB member, costs about what a small lock does, and nothing is sent back
 -- beyond the caps. Each redis.call costs about a microsecond of Lua on its own, and a scan
--- reads thousands of these keys: a hash (Redisson's locks, the common case) takes three.
+-- reads thousands of these keys: a small hash (Redisson's locks, the common case) takes four.
 -- KEYS[1]: the key. ARGV[1]: most elements. ARGV[2]: most bytes per element.
 -- Returns {type, pttl, size, cut, e1, v1, e2, v2, ...}: fields and values of a hash,
 -- members and scores of a zset, members or items (with "") of a set or list; cut is 1 when
@@ -18,6 +18,9 @@ end
 local length = redis.pcall('HLEN', key)
 local kind = 'hash'
 if type(length) ~= 'number' then
+  if not string.find(length['err'] or '', '^WRONGTYPE') then
+    return redis.error_reply(length['err']) -- refused (an ACL): said as it is
+  end
   kind = redis.call('TYPE', key)['ok']
 end
 local out = {kind, pttl, 0, 0}
@@ -38,6 +41,15 @@ local function pairs_of(list)
   end
 end
 
+-- A hash Redis keeps as a listpack (a ziplist before Redis 7) holds short values only
+-- (hash-max-listpack-value, 64 bytes unless configured otherwise), so reading it whole copies
+-- little. Another may hold values of megabytes: those are measured before they are read. Not
+-- allowed to ask (an ACL without OBJECT), the careful way is taken.
+local function compact(key)
+  local encoding = redis.pcall('OBJECT', 'ENCODING', key)
+  return encoding == 'listpack' or encoding == 'ziplist'
+end
+
 local function items_of(list)
   for i = 1, #list do
     out[#out + 1] = clip(list[i])
@@ -50,7 +62,7 @@ if kind == 'string' then
   out[5] = redis.call('GETRANGE', key, 0, bytes - 1)
   out[6] = ''
   if out[3] > bytes then cut = 1 end
-elseif kind == 'hash' and length <= most then
+elseif kind == 'hash' and length <= most and compact(key) then
   -- All of it, in the hash's own order. A value longer than the cap is not sent (lock hashes
   -- hold short counts): it comes back empty, and the read is marked cut.
   out[3] = length
@@ -66,12 +78,14 @@ elseif kind == 'hash' and length <= most then
   end
 elseif kind == 'hash' then
   out[3] = length
-  -- The first fields the hash's own order gives (HSCAN from the start: the same part on every
-  -- read of an unchanged hash, so a watch does not see holders come and go), always with the
-  -- field saying what the hash is (a Redisson read-write lock's mode), so a lock with many
-  -- readers is still recognised.
+  -- All fields when they fit (HKEYS keeps their order), else the first the hash's own order
+  -- gives (HSCAN from the start: the same part on every read of an unchanged hash, so a
+  -- watch does not see holders come and go), always with the field saying what the hash is
+  -- (a Redisson read-write lock's mode), so a lock with many readers is still recognised.
   local fields
-  do
+  if length <= most then
+    fields = redis.call('HKEYS', key)
+  else
     fields = {}
     local cursor = '0'
     repeat
