@@ -593,10 +593,11 @@ void RedisConnection::dispatch(RedisReply &&reply)
     }
     if (m_pending.empty())
         return; // an unsolicited reply; nothing waits for it
-    if (std::exchange(m_stalled, false))
-        Q_EMIT answering();
     if (Pending &front = m_pending.front(); front.count > 1) {
         deliver(front, std::move(reply)); // a pipeline's, not its last: no handler runs yet
+        // Said once the queue is in order again: whoever hears it may close the connection.
+        if (std::exchange(m_stalled, false))
+            Q_EMIT answering();
         return;
     }
     // The last reply this entry waits for: off the queue before its handler runs, which may
@@ -605,6 +606,8 @@ void RedisConnection::dispatch(RedisReply &&reply)
     m_pending.pop_front();
     if (m_pending.empty())
         m_deadlineTimer.stop();
+    if (std::exchange(m_stalled, false))
+        Q_EMIT answering();
     deliver(pending, std::move(reply));
 }
 
