@@ -1,5 +1,7 @@
 #include "fixedshapepattern.h"
 
+#include <algorithm>
+
 namespace {
 constexpr qsizetype maxItems = 1024; // longer than any token pattern; a runaway {n} is refused
 } // namespace
@@ -116,9 +118,11 @@ private:
         const qsizetype close = m_p.indexOf(QLatin1Char('}'), m_at);
         if (close < 0)
             return false;
-        bool ok = false;
-        const qsizetype n = m_p.mid(m_at + 1, close - m_at - 1).toLongLong(&ok); // "{3,5}" is not a number
-        if (!ok || n < 1 || n > maxItems)
+        const QString digits = m_p.mid(m_at + 1, close - m_at - 1); // "{3,5}" is not a count
+        if (digits.isEmpty() || digits.size() > 4 || !std::all_of(digits.cbegin(), digits.cend(), [](QChar d) { return d.isDigit() && d.unicode() < 0x80; }))
+            return false;
+        const qsizetype n = digits.toLongLong();
+        if (n < 1 || n > maxItems)
             return false;
         *count = n;
         m_at = close + 1;
@@ -160,12 +164,13 @@ private:
             addRange(set, 'a', 'z');
             add(set, '_');
         } else if (c == QLatin1Char('x')) {
-            bool ok = false;
-            const uint code = m_p.mid(m_at, 2).toUInt(&ok, 16);
-            if (!ok || m_at + 2 > m_p.size())
+            // Exactly two hex digits ("\x{…}" and "\x4" are read otherwise by PCRE).
+            const auto hex = [](QChar h) { return h.isDigit() || (h.toLower() >= QLatin1Char('a') && h.toLower() <= QLatin1Char('f')); };
+            if (m_at + 2 > m_p.size() || !hex(m_p.at(m_at)) || !hex(m_p.at(m_at + 1)) || m_p.at(m_at).unicode() > 0x7f
+                || m_p.at(m_at + 1).unicode() > 0x7f)
                 return false;
+            add(set, uchar(m_p.mid(m_at, 2).toUInt(nullptr, 16)));
             m_at += 2;
-            add(set, uchar(code));
         } else if (c.unicode() < 0x7f && !c.isLetterOrNumber() && c.unicode() > 0x20) {
             add(set, uchar(c.unicode()));
         } else {
@@ -212,9 +217,7 @@ private:
             return false;
         ++m_at; // ']'
         for (int i = 0; i < 4; ++i)
-            set[i] = negate ? ~members[i] : members[i];
-        if (negate) // as QRegularExpression: a negated class takes a newline, but values have none
-            set['\n' >> 6] |= quint64(1) << ('\n' & 63);
+            set[i] = negate ? ~members[i] : members[i]; // as PCRE: a newline too, unless listed
         return true;
     }
 
@@ -261,8 +264,9 @@ bool FixedShapePattern::matches(QByteArrayView value, QList<Capture> *captures) 
     const qsizetype size = value.size();
     // Items before the star take one byte each; the star, always last, takes the rest.
     const qsizetype single = m_items.size() - (m_star ? 1 : 0);
-    // The optional closing group is left out exactly when the value ends where it would begin.
-    const bool optionalLeftOut = m_optionalFrom >= 0 && size == m_optionalFrom;
+    // The optional closing group is left out exactly when the value ends where it would begin,
+    // unless all it holds is a star, which takes nothing there (as PCRE, greedy, takes it).
+    const bool optionalLeftOut = m_optionalFrom >= 0 && size == m_optionalFrom && single > m_optionalFrom;
     const qsizetype checked = optionalLeftOut ? m_optionalFrom : single;
     const bool starTaken = m_star && !optionalLeftOut;
     if (starTaken ? size < checked : size != checked)

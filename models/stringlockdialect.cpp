@@ -36,13 +36,18 @@ constexpr qsizetype maxValueSize = 512;
 QByteArray requiredBytes(const QString &pattern)
 {
     QByteArray out;
-    if (pattern.contains(QLatin1String("(?i")))
-        return out; // letters may come in either case
     int depth = 0;
     for (qsizetype i = 0; i < pattern.size(); ++i) {
         const QChar c = pattern.at(i);
         if (c == QLatin1Char('\\')) {
-            ++i; // an escape: a class or a character, not counted
+            // An escape: a class or a character, not counted ("\x41" whole).
+            i += i + 1 < pattern.size() && pattern.at(i + 1) == QLatin1Char('x') ? 3 : 1;
+        } else if (c == QLatin1Char('{')) {
+            while (i + 1 < pattern.size() && pattern.at(++i) != QLatin1Char('}')) {
+            } // a count, not text
+        } else if (c == QLatin1Char('(') && i + 1 < pattern.size() && pattern.at(i + 1) == QLatin1Char('?')
+                   && i + 2 < pattern.size() && pattern.at(i + 2).isLetter()) {
+            return {}; // flags ((?i), (?mi)…): letters may come in either case
         } else if (c == QLatin1Char('[')) {
             while (i + 1 < pattern.size() && pattern.at(++i) != QLatin1Char(']'))
                 if (pattern.at(i) == QLatin1Char('\\'))

@@ -53,6 +53,11 @@ private Q_SLOTS:
         QTest::newRow("zero repeat") << QStringLiteral("a{0}") << false;
         QTest::newRow("non-ASCII") << QStringLiteral("é{2}") << false;
         QTest::newRow("repeated group") << QStringLiteral("(ab){2}") << false;
+        QTest::newRow("signed count") << QStringLiteral("a{+3}") << false;
+        QTest::newRow("spaced count") << QStringLiteral("a{ 3}") << false;
+        QTest::newRow("one hex digit") << QStringLiteral("\\x4g") << false;
+        QTest::newRow("hex with a sign") << QStringLiteral("\\x+4") << false;
+        QTest::newRow("braced hex") << QStringLiteral("\\x{41}") << false;
     }
 
     void compiles()
@@ -80,6 +85,9 @@ private Q_SLOTS:
             QStringLiteral("(?<all>a(?<inner>b)c)(d)"),
             QStringLiteral("x(?:-(?<rest>[a-c]*))?"),
             QStringLiteral("k(?:(?<two>[0-9]{2}))?"),
+            QStringLiteral("ab(?<m>c*)?"),
+            QStringLiteral("n[^\\x0a]{2}"),
+            QStringLiteral("h[^a]"),
             // More distinct classes than the byte table indexes: each item's own set is asked.
             manyClasses(),
         };
@@ -105,7 +113,7 @@ private Q_SLOTS:
             "8743c9c0-0795-4907-c7fd-0123456789ab", "0123456789abcdef0123456789abcdef", "0123456789abcdef0123456789abcdeg",
             "q83vEjRWeJq83vEjRWeJqw==", "q83vEjRWeJq83vEjRWeJqx==", "q83vEjRWeJq83vEjRWeJq83v", "abcdefghijklmnopqrstuv",
             "abcdefghijklmnopqrstu!", QByteArray("8743c9c0-0795-4907-87fd-0123456789ab-\n", 38),
-            QByteArray("id:a\x00b", 6), QByteArray("id:\xff", 4), manyClasses().toLatin1(), manyClasses().toLatin1().replace('~', '-'),
+            QByteArray("id:a\x00b", 6), QByteArray("id:\xff", 4), "ab", "abc", "abcc", "abd", "n\n\n", "nxy", "nx\n", "h\n", "hb", manyClasses().toLatin1(), manyClasses().toLatin1().replace('~', '-'),
         };
         for (const QByteArray &value : values) {
             QList<FixedShapePattern::Capture> captures;
