@@ -92,17 +92,22 @@ void LockClassifier::classify(const QList<KeySample> &samples, QObject *context,
     // Answers land in a shared copy; the handler runs once every node has answered.
     auto shared = std::make_shared<QList<std::optional<LockInfo>>>(std::move(locks));
     auto pending = std::make_shared<int>(int(batches.size()));
+    const quint64 dialects = m_registry->generation();
     const QPointer<QObject> owner(context);
     const bool hasOwner = context != nullptr;
     for (auto it = batches.cbegin(); it != batches.cend(); ++it) {
-        it.key()->pipeline(it->probes, this, [shared, pending, probes = it->probes, probed = it->probed, owner, hasOwner, handler](const QList<RedisReply> &replies) {
+        it.key()->pipeline(it->probes, this, [this, shared, pending, dialects, probes = it->probes, probed = it->probed, owner, hasOwner, handler](const QList<RedisReply> &replies) {
             if (hasOwner && !owner)
                 return;
             for (const auto &[index, dialect, at] : probed) {
                 QList<qint64> answers;
                 for (qsizetype reply : at)
                     answers.append(reply < 0 ? 0 : probeAnswer(probes.at(reply), replies.value(reply)));
-                dialect->applyWaiterProbes(*(*shared)[index], answers);
+                LockInfo &lock = *(*shared)[index];
+                // The user's profiles may have changed meanwhile: then the dialect is found anew.
+                const Dialect *decoder = m_registry->generation() == dialects ? dialect : m_registry->find(lock.dialect);
+                if (decoder)
+                    decoder->applyWaiterProbes(lock, answers);
             }
             if (--*pending == 0)
                 handler(std::move(*shared));

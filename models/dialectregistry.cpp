@@ -89,6 +89,7 @@ QString DialectRegistry::setProfiles(const QList<DialectProfile> &profiles)
         ids << id;
     }
     m_dialects.erase(m_dialects.begin() + m_builtInCount, m_dialects.end());
+    ++m_generation;
     m_localizedNames.clear();
     for (const DialectProfile &p : profiles)
         add(std::make_unique<ProfileDialect>(p));

@@ -29,6 +29,9 @@ public:
     // The user's custom dialects, replacing the previous set. Refused (returning why, and
     // keeping the previous set) when a profile is invalid or its id is taken.
     QString setProfiles(const QList<DialectProfile> &profiles);
+    // Counts the changes of the set of dialects: a Dialect pointer kept from before a change
+    // may point to one that is gone, and must be looked up again by its id.
+    quint64 generation() const { return m_generation; }
     QList<DialectProfile> profiles() const;
     // Keys of the profiles' globs are candidates for discovery beside the lock patterns.
     QList<KeyPattern> profilePatterns() const;
@@ -53,4 +56,5 @@ private:
     std::vector<int> m_askScores;
     qsizetype m_builtInCount = 0; // profiles follow the built-ins
     KeyPatternSet m_sideKeys;     // every dialect's side-key globs, matched in one pass
+    quint64 m_generation = 0;
 };
