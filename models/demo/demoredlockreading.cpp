@@ -25,8 +25,12 @@ RedlockObservation DemoRedlockReading::of(const QByteArray &key, const QList<Dem
             o.nodes << RedlockObservation::Node::absent(nameOf(n));
         } else {
             RedlockObservation::Node held = RedlockObservation::Node::holding(nameOf(n), n.token, n.pttlMs);
-            if (n.holder > 0)
-                held.holders << LockHolder{n.token, QCoreApplication::translate("DemoRedlockReading", "worker %1").arg(n.holder)};
+            if (n.holder > 0) {
+                LockHolder holder;
+                holder.token = n.token;
+                holder.holder = QCoreApplication::translate("DemoRedlockReading", "worker %1").arg(n.holder);
+                held.holders << holder;
+            }
             o.nodes << held;
         }
     }
