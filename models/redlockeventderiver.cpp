@@ -122,6 +122,13 @@ RedlockEventDeriver::Track RedlockEventDeriver::track(const RedlockObservation &
     return t;
 }
 
+void RedlockEventDeriver::noteRestartedHolders(Track &t) const
+{
+    for (int i = 0; i < m_restarted.size(); ++i)
+        if (!m_restarted.at(i).isEmpty() && t.heldWhenLastAnswered.value(i) && !t.restartedHolders.contains(i))
+            t.restartedHolders << i;
+}
+
 void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, QList<RedlockEvent> &out)
 {
     using Kind = RedlockEvent::Kind;
@@ -153,7 +160,17 @@ void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, 
             emitWith(Kind::HandedOver, t.token);
         else if (!t.quorumLost && deadline >= 0 && t.deadlineMs >= 0 && deadline > t.deadlineMs + toleranceMs)
             emitWith(Kind::Renewed);
-        t = track(o, a.token, deadline);
+        Track next = track(o, a.token, deadline);
+        if (t.token == a.token) {
+            // Still the same holder's: holders that restarted without it while the majority
+            // stood, and nodes silent now that held it, are named if the majority goes later.
+            noteRestartedHolders(t);
+            next.restartedHolders = t.restartedHolders;
+            for (int i = 0; i < o.nodes.size(); ++i)
+                if (o.nodes.at(i).status == Status::Unreadable)
+                    next.heldWhenLastAnswered[i] = t.heldWhenLastAnswered.value(i);
+        }
+        t = next;
         return;
     }
     if (tracked == m_keys.end()) {
@@ -169,13 +186,10 @@ void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, 
     Track &t = *tracked;
     // Seen gone from a node that answered with it before and answers now: the holder's doing,
     // unless that node restarted in between (then the restart took it).
+    noteRestartedHolders(t);
     bool seenGoing = false;
-    for (int i = 0; i < o.nodes.size(); ++i) {
-        const bool restarted = !m_restarted.value(i).isEmpty();
-        if (restarted && t.heldWhenLastAnswered.value(i) && !t.restartedHolders.contains(i))
-            t.restartedHolders << i;
-        seenGoing = seenGoing || (!restarted && t.holding.value(i) && o.nodes.at(i).status == Status::Absent);
-    }
+    for (int i = 0; i < o.nodes.size(); ++i)
+        seenGoing = seenGoing || (m_restarted.value(i).isEmpty() && t.holding.value(i) && o.nodes.at(i).status == Status::Absent);
     t.holding = holdingOf(o, t.token);
     t.heldWhenLastAnswered.resize(o.nodes.size(), false);
     for (int i = 0; i < o.nodes.size(); ++i)
@@ -193,7 +207,11 @@ void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, 
     }
     // No majority is possible any more.
     const bool pastDeadline = t.deadlineMs >= 0 && nowMs >= t.deadlineMs - toleranceMs;
-    if (!pastDeadline && !t.restartedHolders.isEmpty()) {
+    // The restarts took it if, without them, the majority would still stand; otherwise the
+    // holders that let it go did (a restart of one holder long before is no loss).
+    const qsizetype stillHolding = std::count(t.holding.cbegin(), t.holding.cend(), true);
+    const bool restartsTookIt = !t.restartedHolders.isEmpty() && stillHolding + t.restartedHolders.size() >= a.quorumSize;
+    if (!pastDeadline && restartsTookIt) {
         QStringList nodes;
         for (int i : std::as_const(t.restartedHolders))
             nodes << tr("node %1 (%2)").arg(i + 1).arg(m_nodes.value(i));

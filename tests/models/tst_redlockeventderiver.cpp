@@ -42,6 +42,7 @@ class TestRedlockEventDeriver : public QObject
 
 private:
     RedlockEventDeriver m_d{names};
+    QList<RedlockEvent> m_last; // the events of the last step
 
     // Reads "locks:1" as nodes say at nowMs (nodes with "x" down) and returns the events' ids.
     // restarted: the indexes of the nodes found restarted at this reading, as digits.
@@ -55,6 +56,7 @@ private:
         for (QChar c : restarted)
             restarts[c.digitValue()] = QStringLiteral("run_id 1 → 2");
         m_d.observe(all, errors(nodes), nowMs, out, restarts);
+        m_last = out;
         QStringList ids;
         for (const RedlockEvent &e : out)
             ids << RedlockEvent::kindId(e.kind) + (e.isNodeEvent() ? QString::number(e.node) : QString());
@@ -118,6 +120,38 @@ private Q_SLOTS:
             << QStringList{u"AAA--@0"_s, u"AAA--@100@r4"_s} << QStringList{u""_s, u"node-restarted4"_s};
         QTest::newRow("one holder restarted, the majority kept; then released")
             << QStringList{u"AAAAA@0"_s, u"-AAAA@100@r0"_s, u"-----@200"_s} << QStringList{u""_s, u"node-restarted0"_s, u"released"_s};
+    }
+
+    // A loss by restarts names every holder that restarted without the lock: also those that
+    // restarted, or were silent, while the majority still stood.
+    void lostNamesTheRestartedHolders_data()
+    {
+        QTest::addColumn<QStringList>("readings"); // nodes@nowMs[@rN…], as in events()
+        QTest::addColumn<QList<int>>("named");     // the nodes the lost event's message names
+        QTest::newRow("three at once") << QStringList{u"AAAAA@0"_s, u"---AA@100@r012"_s} << QList<int>{0, 1, 2};
+        QTest::newRow("two while the majority stood, then a third")
+            << QStringList{u"AAAAA@0"_s, u"--AAA@100@r01"_s, u"---AA@200@r2"_s} << QList<int>{0, 1, 2};
+        QTest::newRow("one by one") << QStringList{u"AAAAA@0"_s, u"-AAAA@100@r0"_s, u"--AAA@200@r1"_s, u"---AA@300@r2"_s}
+                                    << QList<int>{0, 1, 2};
+        QTest::newRow("silent while the majority stood, then back restarted")
+            << QStringList{u"AAAAA@0"_s, u"xAAAA@100"_s, u"-AAAA@200@r0"_s, u"---AA@300@r12"_s} << QList<int>{0, 1, 2};
+        QTest::newRow("a node that never held it is not named")
+            << QStringList{u"AAAA-@0"_s, u"-AAA-@100@r04"_s, u"--AA-@200@r1"_s} << QList<int>{0, 1};
+    }
+
+    void lostNamesTheRestartedHolders()
+    {
+        QFETCH(QStringList, readings);
+        QFETCH(QList<int>, named);
+        for (const QString &r : std::as_const(readings)) {
+            QStringList parts = r.split(QLatin1Char('@'));
+            const QString restarted = parts.size() > 2 ? parts.takeLast().mid(1) : QString();
+            step(parts.at(0), parts.at(1).toLongLong(), 10000, restarted);
+        }
+        const auto lost = std::find_if(m_last.cbegin(), m_last.cend(), [](const RedlockEvent &e) { return e.kind == Kind::Lost; });
+        QVERIFY(lost != m_last.cend());
+        for (int i = 0; i < names.size(); ++i)
+            QCOMPARE(lost->message.contains(u"node %1 (%2)"_s.arg(i + 1).arg(names.at(i))), named.contains(i));
     }
 
     void events()
