@@ -59,7 +59,7 @@ ConnectionProfile savedForm(const ConnectionProfile &profile)
 
 // Calls done on the event loop, and only while the context lives.
 template<typename Callback>
-void later(QObject *context, Callback done)
+void laterWhileAlive(QObject *context, Callback done)
 {
     if (context)
         QMetaObject::invokeMethod(context, std::move(done), Qt::QueuedConnection);
@@ -181,7 +181,7 @@ void ConnectionStore::storeSecrets(const ConnectionProfile &profile, const QList
     const QPointer<QObject> owner(context);
     if (kinds.isEmpty()) {
         if (done)
-            later(context, [done] { done({}); });
+            laterWhileAlive(context, [done] { done({}); });
         return;
     }
     struct Progress
@@ -286,7 +286,7 @@ void ConnectionStore::fillSecrets(const ConnectionProfile &profile, QObject *con
         if (profile.secret(kind).isEmpty())
             wanted << kind;
     if (wanted.isEmpty() || profile.id.isEmpty()) {
-        later(context, [profile, done] { done(profile, {}, {}); });
+        laterWhileAlive(context, [profile, done] { done(profile, {}, {}); });
         return;
     }
     struct Progress

@@ -6,7 +6,7 @@
 #include <QStandardPaths>
 
 namespace {
-const QString settingsKey = QStringLiteral("dialects/profiles");
+const QString profilesKey = QStringLiteral("dialects/profiles");
 }
 
 ProfileStore::ProfileStore(const QString &settingsFile)
@@ -20,7 +20,7 @@ ProfileStore::ProfileStore(const QString &settingsFile)
 std::optional<QList<DialectProfile>> ProfileStore::load(QString *error) const
 {
     const QSettings settings(m_settingsFile, QSettings::IniFormat);
-    const QByteArray json = settings.value(settingsKey).toByteArray();
+    const QByteArray json = settings.value(profilesKey).toByteArray();
     if (json.isEmpty())
         return QList<DialectProfile>();
     std::optional<QList<DialectProfile>> profiles = DialectProfile::listFromJson(json, error);
@@ -33,9 +33,9 @@ bool ProfileStore::save(const QList<DialectProfile> &profiles, QString *error) c
 {
     QSettings settings(m_settingsFile, QSettings::IniFormat);
     if (profiles.isEmpty())
-        settings.remove(settingsKey);
+        settings.remove(profilesKey);
     else
-        settings.setValue(settingsKey, DialectProfile::listToJson(profiles));
+        settings.setValue(profilesKey, DialectProfile::listToJson(profiles));
     settings.sync();
     if (settings.status() != QSettings::NoError) {
         *error = QObject::tr("Could not save the dialect profiles to %1.").arg(m_settingsFile);

@@ -1,12 +1,5 @@
 #include "acquireattemptcounter.h"
 
-namespace {
-qint64 number(const QByteArray &text, bool *ok)
-{
-    return text.toLongLong(ok);
-}
-} // namespace
-
 void AcquireAttemptCounter::seed(const QByteArray &key, qint64 deadlineMs)
 {
     m_keys.insert(key, {true, deadlineMs < 0 ? -1 : deadlineMs * 1000});
@@ -103,13 +96,13 @@ void AcquireAttemptCounter::feed(const MonitorLine &line)
         else
             put(key, -1);
     } else if ((cmd == "setex" || cmd == "psetex") && line.args.size() >= 3) {
-        const qint64 n = number(line.args.at(2), &ok);
+        const qint64 n = line.args.at(2).toLongLong(&ok);
         if (ok)
             put(key, now + (cmd == "setex" ? n * 1'000'000 : n * 1000));
     } else if (cmd == "getdel") {
         m_keys.remove(key);
     } else if ((cmd == "expire" || cmd == "pexpire" || cmd == "expireat" || cmd == "pexpireat") && line.args.size() >= 3) {
-        const qint64 n = number(line.args.at(2), &ok);
+        const qint64 n = line.args.at(2).toLongLong(&ok);
         if (!ok)
             return;
         qint64 deadline = 0;

@@ -12,7 +12,7 @@
 #include <optional>
 
 namespace {
-bool fail(QString *error, const QString &message)
+bool invalid(QString *error, const QString &message)
 {
     if (error)
         *error = message;
@@ -34,11 +34,11 @@ public:
     bool read(const QString &text, const QString &spelled, QString *error)
     {
         if (!m_spelled.isEmpty())
-            return fail(error, QObject::tr("the URL names the database twice (%1 and %2)").arg(m_spelled, spelled));
+            return invalid(error, QObject::tr("the URL names the database twice (%1 and %2)").arg(m_spelled, spelled));
         m_spelled = spelled;
         bool ok = isNumber(text);
         m_number = ok ? text.toInt(&ok) : 0;
-        return ok || fail(error, QObject::tr("the URL's database is to be a number of 0 or more, not \"%1\"").arg(text));
+        return ok || invalid(error, QObject::tr("the URL's database is to be a number of 0 or more, not \"%1\"").arg(text));
     }
     int number() const { return m_number; }
 
@@ -50,7 +50,7 @@ private:
 // A fragment means nothing to Redis: most likely a '#' in a password, cutting the URL short.
 bool refuseFragment(const QString &text, QString *error)
 {
-    return fail(error, QObject::tr("the URL has a fragment (#…), which means nothing here; a '#' in a password is written %23: %1").arg(text));
+    return invalid(error, QObject::tr("the URL has a fragment (#…), which means nothing here; a '#' in a password is written %23: %1").arg(text));
 }
 
 // Messages about a URL quote it, but never its user and password: what stood before its
@@ -102,19 +102,19 @@ std::optional<ConnectionProfile::Endpoint> ConnectionProfile::Endpoint::parse(co
     QString host = t, port;
     bool portGiven = false;
     if (t.contains(QLatin1Char(','))) {
-        fail(error, QObject::tr("\"%1\" is a list: give one address at a time").arg(text));
+        invalid(error, QObject::tr("\"%1\" is a list: give one address at a time").arg(text));
         return std::nullopt;
     }
     if (t.startsWith(QLatin1Char('['))) {
         const qsizetype close = t.indexOf(QLatin1Char(']'));
         if (close < 0) {
-            fail(error, QObject::tr("\"%1\" opens a [ for an IPv6 address and never closes it").arg(text));
+            invalid(error, QObject::tr("\"%1\" opens a [ for an IPv6 address and never closes it").arg(text));
             return std::nullopt;
         }
         host = t.mid(1, close - 1);
         const QString rest = t.mid(close + 1);
         if (!rest.isEmpty() && !rest.startsWith(QLatin1Char(':'))) {
-            fail(error, QObject::tr("\"%1\" is not host:port").arg(text));
+            invalid(error, QObject::tr("\"%1\" is not host:port").arg(text));
             return std::nullopt;
         }
         port = rest.mid(1);
@@ -128,7 +128,7 @@ std::optional<ConnectionProfile::Endpoint> ConnectionProfile::Endpoint::parse(co
         // its tail as a port would be a guess.
         const qsizetype colon = t.lastIndexOf(QLatin1Char(':'));
         const QString head = t.left(colon), tail = t.mid(colon + 1);
-        fail(error, isIpv6(head) && isNumber(tail)
+        invalid(error, isIpv6(head) && isNumber(tail)
                         ? QObject::tr("\"%1\" is not an IPv6 address; with a port, put the address in brackets: [%2]:%3").arg(text, head, tail)
                         : QObject::tr("\"%1\" is neither an address nor host:port").arg(text));
         return std::nullopt;
@@ -136,7 +136,7 @@ std::optional<ConnectionProfile::Endpoint> ConnectionProfile::Endpoint::parse(co
     bool ok = !portGiven || isNumber(port);
     const uint p = !portGiven ? defaultPort : ok ? port.toUInt(&ok) : 0;
     if (host.isEmpty() || !ok || p == 0 || p > 65535) {
-        fail(error, QObject::tr("\"%1\" is not host:port with a port from 1 to 65535").arg(text));
+        invalid(error, QObject::tr("\"%1\" is not host:port with a port from 1 to 65535").arg(text));
         return std::nullopt;
     }
     return Endpoint{host, quint16(p)};
@@ -175,23 +175,23 @@ bool applySentinelUrl(ConnectionProfile &out, const QString &text, QString *erro
     const QString authority = slash < 0 ? rest : rest.left(slash);
     const QStringList path = slash < 0 ? QStringList() : rest.mid(slash + 1).split(QLatin1Char('/'), Qt::SkipEmptyParts);
     if (path.isEmpty())
-        return fail(error, QObject::tr("a redis+sentinel:// URL names the master after the hosts: redis+sentinel://host:26379/mymaster"));
+        return invalid(error, QObject::tr("a redis+sentinel:// URL names the master after the hosts: redis+sentinel://host:26379/mymaster"));
     if (path.size() > 2)
-        return fail(error, QObject::tr("a redis+sentinel:// URL has /MASTER[/db] after the hosts, not %1").arg(rest.mid(slash)));
+        return invalid(error, QObject::tr("a redis+sentinel:// URL has /MASTER[/db] after the hosts, not %1").arg(rest.mid(slash)));
     const qsizetype at = authority.lastIndexOf(QLatin1Char('@'));
     const QString userInfo = at < 0 ? QString() : authority.left(at);
     QList<ConnectionProfile::Endpoint> hosts;
     const QString hostList = authority.mid(at + 1);
     for (const QString &h : hostList.split(QLatin1Char(','), hostList.trimmed().isEmpty() ? Qt::SkipEmptyParts : Qt::KeepEmptyParts)) {
         if (h.trimmed().isEmpty())
-            return fail(error, QObject::tr("the URL has an empty sentinel between its commas: %1").arg(text));
+            return invalid(error, QObject::tr("the URL has an empty sentinel between its commas: %1").arg(text));
         const std::optional<ConnectionProfile::Endpoint> e = ConnectionProfile::Endpoint::parse(h, 26379, error);
         if (!e)
             return false;
         hosts << *e;
     }
     if (hosts.isEmpty())
-        return fail(error, QObject::tr("the URL names no sentinel: %1").arg(text));
+        return invalid(error, QObject::tr("the URL names no sentinel: %1").arg(text));
     UrlDatabase db;
     if (path.size() == 2 && !db.read(QUrl::fromPercentEncoding(path.at(1).toUtf8()), QLatin1Char('/') + path.at(1), error))
         return false;
@@ -203,7 +203,7 @@ bool applySentinelUrl(ConnectionProfile &out, const QString &text, QString *erro
         // Which of two was meant would be a guess (db says it itself, by its values; these are
         // not quoted, as one may be a password).
         if (name != QLatin1String("db") && given.contains(name))
-            return fail(error, QObject::tr("the URL gives the parameter \"%1\" twice").arg(name));
+            return invalid(error, QObject::tr("the URL gives the parameter \"%1\" twice").arg(name));
         given.insert(name);
         if (name == QLatin1String("sentinel_username")) {
             sentinelUser = value;
@@ -213,7 +213,7 @@ bool applySentinelUrl(ConnectionProfile &out, const QString &text, QString *erro
             if (!db.read(value, QStringLiteral("?db=") + value, error))
                 return false;
         } else {
-            return fail(error, QObject::tr("LockScope does not understand the URL parameter \"%1\"").arg(name));
+            return invalid(error, QObject::tr("LockScope does not understand the URL parameter \"%1\"").arg(name));
         }
     }
     out.sentinelUser = sentinelUser;
@@ -257,15 +257,15 @@ bool ConnectionProfile::applyUrl(const QString &text, QString *error)
         const QString hint = hostPort.count(QLatin1Char(':')) > 1 && !hostPort.startsWith(QLatin1Char('['))
                                  ? QObject::tr("; an IPv6 address goes in brackets, as in redis://[::1]:6379")
                                  : QString();
-        return fail(error, QObject::tr("not a valid URL (%1%2): %3")
+        return invalid(error, QObject::tr("not a valid URL (%1%2): %3")
                                .arg(url.errorString().section(QStringLiteral("; source was"), 0, 0), hint, text));
     }
     if (!url.isValid() || (scheme != QLatin1String("redis") && scheme != QLatin1String("rediss")))
-        return fail(error, QObject::tr("not a redis://, rediss:// or redis+sentinel:// URL: %1").arg(text));
+        return invalid(error, QObject::tr("not a redis://, rediss:// or redis+sentinel:// URL: %1").arg(text));
     if (url.host().isEmpty())
-        return fail(error, QObject::tr("the URL names no host: %1").arg(text));
+        return invalid(error, QObject::tr("the URL names no host: %1").arg(text));
     if (url.port() == 0)
-        return fail(error, QObject::tr("the URL's port is not a number from 1 to 65535: %1").arg(text));
+        return invalid(error, QObject::tr("the URL's port is not a number from 1 to 65535: %1").arg(text));
 
     if (url.hasFragment())
         return refuseFragment(text, error);
@@ -278,7 +278,7 @@ bool ConnectionProfile::applyUrl(const QString &text, QString *error)
     const QUrlQuery query(url);
     for (const auto &[name, value] : query.queryItems(QUrl::FullyDecoded)) {
         if (name != QLatin1String("db"))
-            return fail(error, QObject::tr("LockScope does not understand the URL parameter \"%1\"").arg(name));
+            return invalid(error, QObject::tr("LockScope does not understand the URL parameter \"%1\"").arg(name));
         if (!db.read(value, QStringLiteral("?db=") + value, error))
             return false;
     }
@@ -500,12 +500,12 @@ bool ConnectionProfile::Ssh::parseDestination(const QString &text, QString *erro
     const qsizetype at = rest.lastIndexOf(QLatin1Char('@'));
     const QString parsedUser = at < 0 ? QString() : rest.left(at);
     if (at == 0)
-        return fail(error, QObject::tr("\"%1\" has an @ with no user before it").arg(text));
+        return invalid(error, QObject::tr("\"%1\" has an @ with no user before it").arg(text));
     // A bare IPv6 address is a host without a port, as anywhere else.
     QString why;
     const std::optional<Endpoint> e = Endpoint::parse(rest.mid(at + 1), 22, &why);
     if (!e)
-        return fail(error, QObject::tr("\"%1\" is not [user@]host[:port] for SSH: %2").arg(text, why));
+        return invalid(error, QObject::tr("\"%1\" is not [user@]host[:port] for SSH: %2").arg(text, why));
     host = e->host;
     port = e->port;
     user = parsedUser;

@@ -9,13 +9,6 @@
 #include <algorithm>
 #include <limits>
 
-namespace {
-QString quoted(const QByteArray &bytes)
-{
-    return QLatin1Char('"') + TokenText::escape(bytes) + QLatin1Char('"');
-}
-} // namespace
-
 QList<KeyPattern> Dialect::sideKeyPatterns() const
 {
     return {};
@@ -87,7 +80,7 @@ AdminRecipe Dialect::recipe(AdminAction action, const LockInfo &observed, const 
         // SET NX is its own guard: the key must be absent.
         r.command = {"SET", key, token, "NX", "PX", ttl};
         r.description = QObject::tr("Take %1 with token %2 for %3 ms, only if nobody holds it (SET NX PX).")
-                            .arg(quoted(key), quoted(token))
+                            .arg(TokenText::quoted(key), TokenText::quoted(token))
                             .arg(ttlMs);
         return r;
     case AdminAction::Extend:
@@ -95,7 +88,7 @@ AdminRecipe Dialect::recipe(AdminAction action, const LockInfo &observed, const 
         r.keys = {key};
         r.args = {guard.serialise(), ttl};
         r.description = QObject::tr("Set the TTL of %1 to %2 ms, only while it is exactly as you saw it (%3).")
-                            .arg(quoted(key))
+                            .arg(TokenText::quoted(key))
                             .arg(ttlMs)
                             .arg(guard.text());
         return r;
@@ -105,7 +98,7 @@ AdminRecipe Dialect::recipe(AdminAction action, const LockInfo &observed, const 
         r.args = {guard.serialise()};
         r.description = QObject::tr("Delete %1 only while it is exactly as you saw it (%2), as a compare-and-delete does. "
                                     "If anything changed since you looked, nothing is deleted.")
-                            .arg(quoted(key), guard.text());
+                            .arg(TokenText::quoted(key), guard.text());
         return r;
     case AdminAction::ReleaseHolder:
         break;

@@ -18,10 +18,6 @@ QString readableTime(const QString &text)
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
 }
 
-QString quoted(const QByteArray &bytes)
-{
-    return QLatin1Char('"') + TokenText::escape(bytes) + QLatin1Char('"');
-}
 } // namespace
 
 ProfileDialect::ProfileDialect(const DialectProfile &profile)
@@ -136,12 +132,12 @@ AdminRecipe ProfileDialect::recipe(AdminAction action, const LockInfo &observed,
         if (action == AdminAction::ReleaseHolder) {
             r.args << token;
             r.description = QObject::tr("Remove member %1 from %2, only while it is still there; other holders stay.")
-                                .arg(quoted(token), quoted(key));
+                                .arg(TokenText::quoted(token), TokenText::quoted(key));
         } else {
             for (const LockHolder &h : observed.holders)
                 r.args << h.token;
             r.description = QObject::tr("Remove every holder you saw from %1 (%2), only while exactly those members are there.")
-                                .arg(quoted(key), guard.text());
+                                .arg(TokenText::quoted(key), guard.text());
         }
         return r;
     }
@@ -150,7 +146,7 @@ AdminRecipe ProfileDialect::recipe(AdminAction action, const LockInfo &observed,
         r.keys = {key};
         r.args = {guard.serialise(), token, QByteArray::number(ttlMs)};
         r.description = QObject::tr("Take %1: add holder field %2 and set its TTL to %3 ms, only if the hash is absent.")
-                            .arg(quoted(key), quoted(token))
+                            .arg(TokenText::quoted(key), TokenText::quoted(token))
                             .arg(ttlMs);
         return r;
     }

@@ -9,16 +9,6 @@
 #include <algorithm>
 #include <limits>
 
-namespace {
-// A reentry count no program reaches; above it the hash is not a lock.
-constexpr qint64 maxHoldCount = 1'000'000;
-
-QString quoted(const QByteArray &bytes)
-{
-    return QLatin1Char('"') + TokenText::escape(bytes) + QLatin1Char('"');
-}
-} // namespace
-
 RedissonLockDialect::RedissonLockDialect(Flavor flavor)
     : m_flavor(flavor)
 {
@@ -155,7 +145,7 @@ AdminRecipe RedissonLockDialect::recipe(AdminAction action, const LockInfo &obse
                                     "the hash is absent and %2 is first in its fair queue, if it has one. As tryLock does, "
                                     "waiters whose timeout passed are dropped from the queue's head first, and a first waiter "
                                     "that takes it leaves the queue, the waiters behind it moving up.")
-                            .arg(quoted(key), quoted(token))
+                            .arg(TokenText::quoted(key), TokenText::quoted(token))
                             .arg(ttlMs);
         return r;
     case AdminAction::Extend:
@@ -164,7 +154,7 @@ AdminRecipe RedissonLockDialect::recipe(AdminAction action, const LockInfo &obse
         r.args = {guard.serialise(), ttl};
         r.description = QObject::tr("Set the lease of %1 to %2 ms as Redisson's watchdog renews it (PEXPIRE), only while the "
                                     "hash is exactly as you saw it (%3).")
-                            .arg(quoted(key))
+                            .arg(TokenText::quoted(key))
                             .arg(ttlMs)
                             .arg(guard.text());
         return r;
@@ -177,7 +167,7 @@ AdminRecipe RedissonLockDialect::recipe(AdminAction action, const LockInfo &obse
                                     "of the fair queue's first waiter still waiting, if any, once the waiters whose timeout passed are "
                                     "dropped from its head, as forceUnlock() does) so blocked clients retry at once instead of "
                                     "sleeping out the lease.")
-                            .arg(quoted(key), guard.text(), quoted(r.keys.at(1)));
+                            .arg(TokenText::quoted(key), guard.text(), TokenText::quoted(r.keys.at(1)));
         return r;
     case AdminAction::ReleaseHolder:
         break;

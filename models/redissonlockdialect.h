@@ -11,6 +11,8 @@ class RedissonLockDialect final : public Dialect
 {
 public:
     enum class Flavor { Lock, FairLock, NodeRedisson };
+    // A reentry count no program reaches; above it a hash is not a Redisson lock (read or write).
+    static constexpr qint64 maxHoldCount = 1'000'000;
 
     explicit RedissonLockDialect(Flavor flavor = Flavor::Lock);
 

@@ -7,15 +7,6 @@
 
 #include <QObject>
 
-namespace {
-constexpr qint64 maxHoldCount = 1'000'000;
-
-QString quoted(const QByteArray &bytes)
-{
-    return QLatin1Char('"') + TokenText::escape(bytes) + QLatin1Char('"');
-}
-} // namespace
-
 QString RedissonReadWriteLockDialect::description() const
 {
     return QObject::tr("Redisson RReadWriteLock: hash with mode read|write, a field per reader or writer");
@@ -41,7 +32,7 @@ int RedissonReadWriteLockDialect::recognise(const KeySample &sample, LockInfo &l
         QByteArray client, thread;
         bool ok = false;
         const qint64 count = entry.second.toLongLong(&ok);
-        if (!TokenShape::splitUuidThread(field, &client, &thread) || !ok || count <= 0 || count > maxHoldCount)
+        if (!TokenShape::splitUuidThread(field, &client, &thread) || !ok || count <= 0 || count > RedissonLockDialect::maxHoldCount)
             return 0;
         LockHolder holder;
         holder.token = entry.first;
@@ -82,7 +73,7 @@ AdminRecipe RedissonReadWriteLockDialect::recipe(AdminAction action, const LockI
         r.args = {guard.serialise(), token, QByteArray::number(ttlMs)};
         r.description = QObject::tr("Take the write lock %1 as RReadWriteLock.writeLock() does: mode=write, field %2 = 1, "
                                     "PEXPIRE %3 ms, only if nobody holds it.")
-                            .arg(quoted(key), quoted(token))
+                            .arg(TokenText::quoted(key), TokenText::quoted(token))
                             .arg(ttlMs);
         return r;
     case AdminAction::Extend:
@@ -93,7 +84,7 @@ AdminRecipe RedissonReadWriteLockDialect::recipe(AdminAction action, const LockI
         r.description = QObject::tr("Set the lease of %1 to %2 ms, only while it is exactly as you saw it (%3), and never "
                                     "shorter than it is while others hold it too. Per-read-hold timeout keys keep their own "
                                     "TTL, as between two watchdog runs.")
-                            .arg(quoted(key))
+                            .arg(TokenText::quoted(key))
                             .arg(ttlMs)
                             .arg(guard.text());
         return r;
@@ -104,7 +95,7 @@ AdminRecipe RedissonReadWriteLockDialect::recipe(AdminAction action, const LockI
         r.description = QObject::tr("Delete %1 with every holder you saw (%2), only while it is exactly so: a reader that "
                                     "joined since is refused, not deleted. Then publish \"1\" on %3, which wakes every waiting "
                                     "reader and writer.")
-                            .arg(quoted(key), guard.text(), quoted(r.keys.at(1)));
+                            .arg(TokenText::quoted(key), guard.text(), TokenText::quoted(r.keys.at(1)));
         return r;
     case AdminAction::ReleaseHolder: {
         const LockHolder *holder = nullptr;
@@ -112,14 +103,14 @@ AdminRecipe RedissonReadWriteLockDialect::recipe(AdminAction action, const LockI
             if (h.token == token)
                 holder = &h;
         if (!holder)
-            return AdminRecipe::unsupported(QObject::tr("%1 does not hold %2").arg(quoted(token), quoted(key)));
+            return AdminRecipe::unsupported(QObject::tr("%1 does not hold %2").arg(TokenText::quoted(token), TokenText::quoted(key)));
         r.script = QStringLiteral("redisson-rwlock/release-holder");
         r.keys = {key, channel(key), holdKeyPrefix(key)};
         r.args = {guard.serialise(), token, QByteArray::number(holder->count)};
         r.description = QObject::tr("Release only %1 of %2 (%3) as its own unlock would, all its holds at once: remove its "
                                     "field and its read-hold keys; other holders keep theirs. The hash is deleted, with a "
                                     "message on %4, only if nobody else holds it.")
-                            .arg(quoted(token), quoted(key), guard.text(), quoted(r.keys.at(1)));
+                            .arg(TokenText::quoted(token), TokenText::quoted(key), guard.text(), TokenText::quoted(r.keys.at(1)));
         return r;
     }
     }

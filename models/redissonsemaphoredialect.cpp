@@ -12,10 +12,6 @@ constexpr qsizetype permitIdSize = 16;
 // Far more permits than any semaphore hands out; a larger number is some other counter.
 constexpr qint64 maxPermits = 1'000'000'000;
 
-QString quoted(const QByteArray &bytes)
-{
-    return QLatin1Char('"') + TokenText::escape(bytes) + QLatin1Char('"');
-}
 } // namespace
 
 RedissonSemaphoreDialect::RedissonSemaphoreDialect(Flavor flavor)
@@ -157,7 +153,7 @@ AdminRecipe RedissonSemaphoreDialect::recipe(AdminAction action, const LockInfo 
         r.args = {guard.serialise(), token, QByteArray::number(ttlMs)};
         r.description = QObject::tr("Move the expiry of permit %1 in %2 to %3 ms from now, as updateLeaseTime() does, only "
                                     "while the permit is still issued.")
-                            .arg(QString::fromLatin1(token.toHex()), quoted(key))
+                            .arg(QString::fromLatin1(token.toHex()), TokenText::quoted(key))
                             .arg(ttlMs);
         return r;
     }
@@ -168,14 +164,14 @@ AdminRecipe RedissonSemaphoreDialect::recipe(AdminAction action, const LockInfo 
         r.args << token;
         r.description = QObject::tr("Give back permit %1 as release(permitId) does: remove it from %2, add one permit to "
                                     "%3 and publish the new count on %4 so waiters retry. Other permits stay issued.")
-                            .arg(QString::fromLatin1(token.toHex()), quoted(key), quoted(name), quoted(r.keys.at(2)));
+                            .arg(QString::fromLatin1(token.toHex()), TokenText::quoted(key), TokenText::quoted(name), TokenText::quoted(r.keys.at(2)));
     } else {
         for (const LockHolder &h : observed.holders)
             r.args << h.token;
         r.description = QObject::tr("Give back every permit you saw (%1) as release(permitId) does for each, only while "
                                     "exactly those are issued: remove them from %2, add them to %3 and publish the new count "
                                     "on %4 so waiters retry.")
-                            .arg(guard.text(), quoted(key), quoted(name), quoted(r.keys.at(2)));
+                            .arg(guard.text(), TokenText::quoted(key), TokenText::quoted(name), TokenText::quoted(r.keys.at(2)));
     }
     return r;
 }

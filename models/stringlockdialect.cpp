@@ -67,11 +67,6 @@ QByteArray requiredBytes(const QString &pattern)
     return out;
 }
 
-QString quoted(const QByteArray &bytes)
-{
-    return QLatin1Char('"') + TokenText::escape(bytes) + QLatin1Char('"');
-}
-
 QString isoTime(qint64 epochMs)
 {
     return QDateTime::fromMSecsSinceEpoch(epochMs, Qt::UTC).toString(Qt::ISODateWithMs);
@@ -351,21 +346,21 @@ AdminRecipe StringLockDialect::recipe(AdminAction action, const LockInfo &observ
         r.command = m_spec.ttlInSeconds ? QList<QByteArray>{"SET", key, value, "NX", "EX", QByteArray::number(seconds)}
                                         : QList<QByteArray>{"SET", key, value, "NX", "PX", QByteArray::number(ttlMs)};
         r.description = QObject::tr("Take %1 as %2 does (%3), only if nobody holds it.")
-                            .arg(quoted(key), m_spec.name, commandText(r.command));
+                            .arg(TokenText::quoted(key), m_spec.name, commandText(r.command));
     } else if (action == AdminAction::ForceRelease && m_spec.release == Spec::Release::SignalList) {
         r.script = QStringLiteral("python-redis-lock/force-release");
         r.keys = {key, signalKey(key)};
         r.args = {guard.serialise(), "1000"};
         r.description = QObject::tr("Delete %1 only while it holds exactly what you saw (%2), and push 1 onto %3 (expiring "
                                     "in 1 s) as python-redis-lock's unlock does, so clients blocked in BLPOP wake up at once.")
-                            .arg(quoted(key), guard.text(), quoted(r.keys.at(1)));
+                            .arg(TokenText::quoted(key), guard.text(), TokenText::quoted(r.keys.at(1)));
     } else if (action == AdminAction::ForceRelease && m_spec.release == Spec::Release::PublishKey) {
         r.script = QStringLiteral("spring/force-release");
         r.keys = {key};
         r.args = {guard.serialise(), springChannel(key)};
         r.description = QObject::tr("Unlink %1 only while it holds exactly what you saw (%2), then publish the key on %3 so "
                                     "registries in pub/sub mode retry at once (harmless in spin mode).")
-                            .arg(quoted(key), guard.text(), quoted(r.args.at(1)));
+                            .arg(TokenText::quoted(key), guard.text(), TokenText::quoted(r.args.at(1)));
     } else {
         r = Dialect::recipe(action, observed, guard, token, ttlMs);
     }

@@ -6,13 +6,6 @@
 #include <QDateTime>
 #include <QObject>
 
-namespace {
-QString quoted(const QByteArray &bytes)
-{
-    return QLatin1Char('"') + TokenText::escape(bytes) + QLatin1Char('"');
-}
-} // namespace
-
 QString ZSetSemaphoreDialect::description() const
 {
     return QObject::tr("redis-semaphore (Node) Semaphore / MultiSemaphore: zset semaphore:<key> of holder ids scored by time");
@@ -79,20 +72,20 @@ AdminRecipe ZSetSemaphoreDialect::recipe(AdminAction action, const LockInfo &obs
         r.description = QObject::tr("Refresh holder %1 of %2 as the library's refresh does: re-score it with the current time "
                                     "and PEXPIRE the set %3 ms, only while the member is still there, and never sooner than it expires now "
                                     "while other holders are in it.")
-                            .arg(quoted(token), quoted(key))
+                            .arg(TokenText::quoted(token), TokenText::quoted(key))
                             .arg(ttlMs);
     } else if (action == AdminAction::ReleaseHolder) {
         r.script = QStringLiteral("redis-semaphore/release");
         r.args << token;
         r.description = QObject::tr("Remove holder %1 from %2 (ZREM), as its own release does; other holders keep their permits.")
-                            .arg(quoted(token), quoted(key));
+                            .arg(TokenText::quoted(token), TokenText::quoted(key));
     } else {
         r.script = QStringLiteral("redis-semaphore/release");
         for (const LockHolder &h : observed.holders)
             r.args << h.token;
         r.description = QObject::tr("Remove every holder you saw from %1 (%2) as each one's release does (ZREM), only while "
                                     "exactly those hold it.")
-                            .arg(quoted(key), guard.text());
+                            .arg(TokenText::quoted(key), guard.text());
     }
     return r;
 }

@@ -4,7 +4,7 @@
 #include <QCoreApplication>
 
 namespace {
-bool fail(QString *error, const QString &message)
+bool invalid(QString *error, const QString &message)
 {
     if (error)
         *error = message;
@@ -31,10 +31,10 @@ QString bracketed(const QString &host)
 bool SshOptions::parseDestination(const QString &text, SshOptions *options, QString *error)
 {
     if (text.isEmpty())
-        return fail(error, QCoreApplication::translate("SshOptions", "no SSH destination given (expected user@host[:port])"));
+        return invalid(error, QCoreApplication::translate("SshOptions", "no SSH destination given (expected user@host[:port])"));
     for (const QChar c : text) {
         if (c.isSpace())
-            return fail(error, QCoreApplication::translate("SshOptions", "the SSH destination contains a space: \"%1\"").arg(text));
+            return invalid(error, QCoreApplication::translate("SshOptions", "the SSH destination contains a space: \"%1\"").arg(text));
     }
     // ssh also takes its URI form.
     const QString scheme = QStringLiteral("ssh://");
@@ -47,9 +47,9 @@ bool SshOptions::parseDestination(const QString &text, SshOptions *options, QStr
         user = body.left(at);
         rest = body.mid(at + 1);
         if (user.isEmpty())
-            return fail(error, QCoreApplication::translate("SshOptions", "the SSH destination has an empty user name: \"%1\"").arg(text));
+            return invalid(error, QCoreApplication::translate("SshOptions", "the SSH destination has an empty user name: \"%1\"").arg(text));
         if (user.contains(QLatin1Char('/')) || user.contains(QLatin1Char(':')))
-            return fail(error, QCoreApplication::translate("SshOptions", "not a user name: \"%1\"").arg(user));
+            return invalid(error, QCoreApplication::translate("SshOptions", "not a user name: \"%1\"").arg(user));
     }
 
     QString host;
@@ -57,15 +57,15 @@ bool SshOptions::parseDestination(const QString &text, SshOptions *options, QStr
     if (rest.startsWith(QLatin1Char('['))) {
         const qsizetype close = rest.indexOf(QLatin1Char(']'));
         if (close < 0)
-            return fail(error, QCoreApplication::translate("SshOptions", "unclosed '[' in the SSH destination: \"%1\"").arg(text));
+            return invalid(error, QCoreApplication::translate("SshOptions", "unclosed '[' in the SSH destination: \"%1\"").arg(text));
         host = rest.mid(1, close - 1);
         const QString after = rest.mid(close + 1);
         if (!after.isEmpty()) {
             if (!after.startsWith(QLatin1Char(':')))
-                return fail(error, QCoreApplication::translate("SshOptions", "unexpected \"%1\" after the host in the SSH destination").arg(after));
+                return invalid(error, QCoreApplication::translate("SshOptions", "unexpected \"%1\" after the host in the SSH destination").arg(after));
             portText = after.mid(1);
             if (portText.isEmpty())
-                return fail(error, QCoreApplication::translate("SshOptions", "the SSH destination ends in ':' but gives no port: \"%1\"").arg(text));
+                return invalid(error, QCoreApplication::translate("SshOptions", "the SSH destination ends in ':' but gives no port: \"%1\"").arg(text));
         }
     } else if (rest.count(QLatin1Char(':')) > 1) {
         // A bare IPv6 address: its colons are not a port separator (ssh reads it the same way).
@@ -76,20 +76,20 @@ bool SshOptions::parseDestination(const QString &text, SshOptions *options, QStr
         if (colon >= 0) {
             portText = rest.mid(colon + 1);
             if (portText.isEmpty())
-                return fail(error, QCoreApplication::translate("SshOptions", "the SSH destination ends in ':' but gives no port: \"%1\"").arg(text));
+                return invalid(error, QCoreApplication::translate("SshOptions", "the SSH destination ends in ':' but gives no port: \"%1\"").arg(text));
         }
     }
     if (host.isEmpty())
-        return fail(error, QCoreApplication::translate("SshOptions", "the SSH destination names no host: \"%1\"").arg(text));
+        return invalid(error, QCoreApplication::translate("SshOptions", "the SSH destination names no host: \"%1\"").arg(text));
     if (!isPlausibleHost(host))
-        return fail(error, QCoreApplication::translate("SshOptions", "not a host name or address: \"%1\"").arg(host));
+        return invalid(error, QCoreApplication::translate("SshOptions", "not a host name or address: \"%1\"").arg(host));
 
     quint16 port = 22;
     if (!portText.isEmpty()) {
         bool ok = false;
         const uint value = portText.toUInt(&ok);
         if (!ok || value == 0 || value > 65535)
-            return fail(error, QCoreApplication::translate("SshOptions", "not a port number (1-65535): \"%1\"").arg(portText));
+            return invalid(error, QCoreApplication::translate("SshOptions", "not a port number (1-65535): \"%1\"").arg(portText));
         port = quint16(value);
     }
 

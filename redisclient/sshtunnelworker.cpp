@@ -39,7 +39,7 @@ int refusePrompt(const char *, char *, size_t, int, int, void *)
     return -1;
 }
 
-QString seconds(int ms)
+QString inSeconds(int ms)
 {
     return QString::number(ms / 1000.0, 'g', 3) + QStringLiteral(" s");
 }
@@ -160,7 +160,7 @@ void SshTunnelWorker::start()
             : m_phase == Phase::Handshaking            ? SshTunnelWorker::tr("no SSH handshake")
                                                        : SshTunnelWorker::tr("authentication did not finish");
         fail(SshTunnel::Error::HostUnreachable,
-             SshTunnelWorker::tr("No answer from the SSH server %1 within %2 (%3)").arg(m_server, seconds(m_options.connectTimeoutMs), what));
+             SshTunnelWorker::tr("No answer from the SSH server %1 within %2 (%3)").arg(m_server, inSeconds(m_options.connectTimeoutMs), what));
     });
     m_deadline->start(m_options.connectTimeoutMs);
 

@@ -17,7 +17,7 @@
 #include <QVBoxLayout>
 
 namespace {
-QLabel *note(const QString &text, QWidget *parent)
+QLabel *smallNote(const QString &text, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);
     label->setWordWrap(true);
@@ -96,18 +96,18 @@ QWidget *SettingsDialog::buildWatchTab()
 
     auto *form = new QFormLayout(tab);
     form->addRow(tr("Lock patterns"), m_patterns);
-    form->addRow(QString(), note(tr("Keys matching any of these globs are read as locks; \"i:\" before a glob ignores case. "
+    form->addRow(QString(), smallNote(tr("Keys matching any of these globs are read as locks; \"i:\" before a glob ignores case. "
                                     "--pattern on the command line adds to them for one run."),
                                  tab));
     form->addRow(tr("Refresh locks at most every"), m_refresh);
     form->addRow(tr("Server time budget"), m_budget);
-    form->addRow(QString(), note(tr("The share of one server core the watch may spend re-reading locks and rescanning "
+    form->addRow(QString(), smallNote(tr("The share of one server core the watch may spend re-reading locks and rescanning "
                                     "for new ones. With keyspace notifications it needs far less."),
                                  tab));
     form->addRow(tr("Rescan for new locks every"), m_rescan);
     form->addRow(tr("Report a lock as stuck when held for"), m_stuck);
     form->addRow(tr("Read at most"), m_valueCap);
-    form->addRow(QString(), note(tr("of a value or member. Larger ones are cut and shown as truncated, and admin actions "
+    form->addRow(QString(), smallNote(tr("of a value or member. Larger ones are cut and shown as truncated, and admin actions "
                                     "refuse them: a guard on part of a value is no guard."),
                                  tab));
     return tab;
@@ -130,7 +130,7 @@ QWidget *SettingsDialog::buildDisplayTab()
     auto *form = new QFormLayout(tab);
     form->addRow(tr("Theme"), m_theme);
     form->addRow(tr("Language"), m_language);
-    form->addRow(QString(), note(tr("A new language applies when LockScope next starts."), tab));
+    form->addRow(QString(), smallNote(tr("A new language applies when LockScope next starts."), tab));
     form->addRow(tr("Chart window"), m_chartWindow);
     form->addRow(QString(), m_notifications);
     form->addRow(QString(), m_notificationsNote);
@@ -147,7 +147,7 @@ QWidget *SettingsDialog::buildAuditTab()
     row->addWidget(browse);
     auto *form = new QFormLayout(tab);
     form->addRow(tr("Audit log file"), row);
-    form->addRow(QString(), note(tr("Every admin action is appended here (JSON Lines) twice: its intent before it is sent and "
+    form->addRow(QString(), smallNote(tr("Every admin action is appended here (JSON Lines) twice: its intent before it is sent and "
                                     "its outcome after. An action that cannot be written here does not run. Leave empty for "
                                     "the default place. A new place applies when LockScope next starts."),
                                  tab));
