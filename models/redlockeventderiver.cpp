@@ -122,11 +122,15 @@ RedlockEventDeriver::Track RedlockEventDeriver::track(const RedlockObservation &
     return t;
 }
 
-void RedlockEventDeriver::noteRestartedHolders(Track &t) const
+void RedlockEventDeriver::noteRestartedHolders(Track &t, const RedlockObservation &o) const
 {
-    for (int i = 0; i < m_restarted.size(); ++i)
-        if (!m_restarted.at(i).isEmpty() && t.heldWhenLastAnswered.value(i) && !t.restartedHolders.contains(i))
+    // A holder that came back from its restart with the lock (its append-only file) lost nothing.
+    for (int i = 0; i < m_restarted.size() && i < o.nodes.size(); ++i) {
+        const RedlockObservation::Node &n = o.nodes.at(i);
+        const bool without = n.status == Status::Absent || (n.status == Status::Holding && n.token != t.token);
+        if (without && !m_restarted.at(i).isEmpty() && t.heldWhenLastAnswered.value(i) && !t.restartedHolders.contains(i))
             t.restartedHolders << i;
+    }
 }
 
 void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, QList<RedlockEvent> &out)
@@ -164,7 +168,7 @@ void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, 
         if (t.token == a.token) {
             // Still the same holder's: holders that restarted without it while the majority
             // stood, and nodes silent now that held it, are named if the majority goes later.
-            noteRestartedHolders(t);
+            noteRestartedHolders(t, o);
             next.restartedHolders = t.restartedHolders;
             for (int i = 0; i < o.nodes.size(); ++i)
                 if (o.nodes.at(i).status == Status::Unreadable)
@@ -186,7 +190,7 @@ void RedlockEventDeriver::observeKey(const RedlockObservation &o, qint64 nowMs, 
     Track &t = *tracked;
     // Seen gone from a node that answered with it before and answers now: the holder's doing,
     // unless that node restarted in between (then the restart took it).
-    noteRestartedHolders(t);
+    noteRestartedHolders(t, o);
     bool seenGoing = false;
     for (int i = 0; i < o.nodes.size(); ++i)
         seenGoing = seenGoing || (m_restarted.value(i).isEmpty() && t.holding.value(i) && o.nodes.at(i).status == Status::Absent);

@@ -67,7 +67,7 @@ private:
 
     void observeKey(const RedlockObservation &observation, qint64 nowMs, QList<RedlockEvent> &out);
     Track track(const RedlockObservation &observation, const QByteArray &token, qint64 deadlineMs) const;
-    void noteRestartedHolders(Track &track) const;
+    void noteRestartedHolders(Track &track, const RedlockObservation &observation) const;
     RedlockEvent event(RedlockEvent::Kind kind, const RedlockObservation &observation, qint64 nowMs) const;
 
     QStringList m_nodes;

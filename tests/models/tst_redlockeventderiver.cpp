@@ -118,6 +118,10 @@ private Q_SLOTS:
             << QStringList{u""_s, u"node-restarted0 node-restarted1 node-restarted2 expired"_s};
         QTest::newRow("a node that did not hold it restarted: nothing lost")
             << QStringList{u"AAA--@0"_s, u"AAA--@100@r4"_s} << QStringList{u""_s, u"node-restarted4"_s};
+        QTest::newRow("holders back from a restart with it (append-only file), then released")
+            << QStringList{u"AAAAA@0"_s, u"xxxAA@100"_s, u"AAAAA@200@r012"_s, u"-----@300"_s}
+            << QStringList{u""_s, u"node-down0 node-down1 node-down2 quorum-lost"_s,
+                           u"node-up0 node-up1 node-up2 node-restarted0 node-restarted1 node-restarted2 quorum-regained"_s, u"released"_s};
         QTest::newRow("one holder restarted, the majority kept; then released")
             << QStringList{u"AAAAA@0"_s, u"-AAAA@100@r0"_s, u"-----@200"_s} << QStringList{u""_s, u"node-restarted0"_s, u"released"_s};
     }
